@@ -1,0 +1,39 @@
+# Ripple: `make demo` installs what is missing, builds, and runs the simulator.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: setup build demo test bench clean
+
+# Idempotent. Installs graphviz's C library only if pkg-config cannot find it, then
+# recreates graphviz's plugin list if it is missing: without it no layout engine,
+# not even dot, is known.
+setup:
+	@pkg-config --exists libgvc 2>/dev/null || { \
+	  if command -v apt-get >/dev/null; then \
+	    $(SUDO) apt-get update && $(SUDO) apt-get install -y libgraphviz-dev pkg-config; \
+	  elif command -v brew >/dev/null; then \
+	    brew install graphviz pkgconf; \
+	  else \
+	    echo "setup: install graphviz's libraries and headers (libgvc) by hand" >&2; exit 1; \
+	  fi; }
+	@plugins="$$(pkg-config --variable=libdir libgvc)/graphviz"; \
+	if [ ! -f "$$plugins/config6a" ] && [ ! -f "$$plugins/config6" ]; then \
+	  echo "setup: registering graphviz plugins in $$plugins"; \
+	  if [ -x /usr/sbin/libgvc6-config-update ]; then $(SUDO) /usr/sbin/libgvc6-config-update -c; \
+	  else dot -c; fi; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+demo: build
+	.build/debug/ripple
+
+test: setup
+	$(SWIFT) test
+
+bench: setup
+	$(SWIFT) run -c release ripple-bench
+
+clean:
+	rm -rf .build

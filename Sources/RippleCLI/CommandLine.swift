@@ -1,0 +1,109 @@
+import Foundation
+import RippleCore
+
+/// The `ripple` command: dispatches to subcommands and maps failures to exit statuses.
+enum CommandLine {
+    static let version = "0.1.0"
+
+    /// Exit statuses: 0 success, 1 a scenario or a check failed, 64 bad usage.
+    enum Status {
+        static let success: Int32 = 0
+        static let failure: Int32 = 1
+        static let usage: Int32 = 64
+    }
+
+    static let commands: [CommandSpec] = [
+        CommandSpec(name: "parse", summary: "Print the resolved model: each variant's instances, inputs, reads and dependency keys.",
+                    positionals: "FILE...", minimumPositionals: 1, maximumPositionals: nil,
+                    options: [OptionSpec(name: "variant", value: "NAME", help: "Print only this variant.")],
+                    discussion: "Every error in the file is reported as file:line:column with the source line and a caret."),
+        CommandSpec(name: "run", summary: "Replay a scenario's steps and explain every evaluation, wasted evaluation and stale view.",
+                    positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1,
+                    options: [OptionSpec(name: "variant", value: "NAME", help: "Simulate only this variant."),
+                              OptionSpec(name: "semantics", value: "swift5.9|swift6.2", help: "Override the file's 'semantics' directive."),
+                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON follows docs/Trace.md.")],
+                    discussion: "Each instance gets SwiftUI's _printChanges line and Ripple's exact cause with old and new values."),
+        CommandSpec(name: "check", summary: "Run every 'expect' block; fail when a step evaluates more or other views than expected.",
+                    positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
+                    options: [OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI.")],
+                    discussion: "Scenarios without expectations are reported as unchecked. Exit status 1 on any mismatch or error."),
+        CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",
+                    positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
+                    options: [OptionSpec(name: "output", short: "o", value: "DIR", help: "Output folder (default: Output)."),
+                              OptionSpec(name: "format", value: "svg,dot,html,json", help: "Formats to write (default: all).")],
+                    discussion: "Writes DIR/<scenario>/ per scenario and DIR/index.html, the gallery. Files are written atomically."),
+    ]
+
+    static var overview: String {
+        var text = """
+        OVERVIEW: Ripple simulates SwiftUI view invalidation: which bodies re-evaluate after a write, which of
+        those were wasted, which views were left stale, and why.
+
+        USAGE: ripple [<command>] [<options>]
+
+        With no command, renders the bundled Scenarios/ into Output/.
+
+        COMMANDS:
+
+        """
+        let width = commands.map(\.name.count).max()! + 4
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
+        }
+        text += "  help" + String(repeating: " ", count: width - 4) + "Show help for a command.\n"
+        text += "\nOPTIONS:\n  --version" + String(repeating: " ", count: width - 7) + "Show the version.\n  -h, --help" + String(repeating: " ", count: width - 8) + "Show this help.\n"
+        text += "\n  See 'ripple help <command>' for details.\n"
+        return text
+    }
+
+    static func run(_ arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
+        guard let first = arguments.first else {
+            return Gallery.renderBundled(stdout: &stdout, stderr: &stderr)
+        }
+        switch first {
+        case "--version":
+            stdout.write("ripple \(version)\n")
+            return Status.success
+        case "-h", "--help":
+            stdout.write(overview)
+            return Status.success
+        case "help":
+            guard arguments.count > 1 else { stdout.write(overview); return Status.success }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                stderr.write("error: unknown command '\(arguments[1])'\n\n" + overview)
+                return Status.usage
+            }
+            stdout.write(command.help)
+            return Status.success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            stderr.write("error: \(message)\n\n" + overview)
+            return Status.usage
+        }
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try command.parse(Array(arguments.dropFirst()))
+        } catch {
+            stderr.write("error: \(error.message)\nUSAGE: \(command.usage)\n  See 'ripple help \(command.name)'.\n")
+            return Status.usage
+        }
+        if parsed.wantsHelp {
+            stdout.write(command.help)
+            return Status.success
+        }
+        do throws(UsageError) {
+            switch command.name {
+            case "parse": return try ParseCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            case "run": return try RunCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            case "check": return try CheckCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            }
+        } catch {
+            stderr.write("error: \(error.message)\nUSAGE: \(command.usage)\n")
+            return Status.usage
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// A JUnit XML report: one test suite per scenario file, one test case per expectation and variant.
+struct JUnitReport {
+    private var suites: [(name: String, cases: [(name: String, failure: String?)], skipped: Bool)] = []
+
+    mutating func add(suite: String, cases: [(String, String?)], skipped: Bool = false) {
+        suites.append((suite, cases.map { (name: $0.0, failure: $0.1) }, skipped))
+    }
+
+    var xml: String {
+        let tests = suites.reduce(0) { $0 + max($1.cases.count, $1.skipped ? 1 : 0) }
+        let failures = suites.reduce(0) { $0 + $1.cases.filter { $0.failure != nil }.count }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<testsuites name=\"ripple check\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+        for suite in suites {
+            let suiteFailures = suite.cases.filter { $0.failure != nil }.count
+            text += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(max(suite.cases.count, suite.skipped ? 1 : 0))\" failures=\"\(suiteFailures)\">\n"
+            if suite.skipped {
+                text += "    <testcase name=\"expectations\" classname=\"\(escape(suite.name))\"><skipped message=\"no expectations: unchecked\"/></testcase>\n"
+            }
+            for testCase in suite.cases {
+                text += "    <testcase name=\"\(escape(testCase.name))\" classname=\"\(escape(suite.name))\""
+                if let failure = testCase.failure {
+                    text += ">\n      <failure message=\"expectation failed\">\(escape(failure))</failure>\n    </testcase>\n"
+                } else {
+                    text += "/>\n"
+                }
+            }
+            text += "  </testsuite>\n"
+        }
+        return text + "</testsuites>\n"
+    }
+
+    private func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default:
+                // XML 1.0 cannot carry most control characters, even escaped.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { escaped += "?" } else { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return escaped
+    }
+}

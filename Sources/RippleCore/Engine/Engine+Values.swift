@@ -1,0 +1,241 @@
+// Equality under Swift's `==` and under SwiftUI's comparison of view inputs, and values shown to people.
+
+/// Why SwiftUI found an input different.
+enum InputDifference: Sendable {
+    case value
+    case closure
+    case newReference
+    case closureBinding
+    case equatableSaysDifferent
+
+    var explanation: String {
+        switch self {
+        case .value: "value differs"
+        case .closure: "a closure never compares equal"
+        case .newReference: "a new object reference"
+        case .closureBinding: "a binding built from closures never compares equal"
+        case .equatableSaysDifferent: "the view's '==' returned false"
+        }
+    }
+}
+
+extension Engine {
+    /// Swift's `==`, using a type's own `static func ==` where it declares one.
+    func equal(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+        switch (a, b) {
+        case (.record(let type, let x), .record(let otherType, let y)):
+            guard type == otherType else { return false }
+            if let equality = table.data[type]?.equality { return try callEquality(equality, a, b, at: location) }
+            for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
+            return true
+        case (.object(let x), .object(let y)):
+            if x == y { return true }
+            let type = objects[x.raw].type
+            if type == objects[y.raw].type, let equality = table.data[type]?.equality {
+                return try callEquality(equality, a, b, at: location)
+            }
+            return false
+        case (.array(let x), .array(let y)):
+            guard x.count == y.count else { return false }
+            for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
+            return true
+        case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
+            guard t1 == t2, n1 == n2, p1.count == p2.count else { return false }
+            for (left, right) in zip(p1, p2) where !(try equal(left, right, at: location)) { return false }
+            return true
+        case (.closure, .closure):
+            return false
+        case (.int, .double), (.double, .int):
+            return a.doubleValue == b.doubleValue
+        default:
+            return a == b
+        }
+    }
+
+    func callEquality(_ function: FunctionSyntax, _ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+        guard function.parameters.count == 2 else {
+            throw EvaluationError("'==' takes two parameters", at: function.location)
+        }
+        var scope = Scope()
+        scope = scope.with(function.parameters[0].name, a).with(function.parameters[1].name, b)
+        let saved = tracker
+        tracker = nil
+        defer { tracker = saved }
+        let result = try runStatements(function.body, in: scope, expected: .bool)
+        guard case .bool(let equal)? = result else {
+            throw EvaluationError("'==' must return a Bool", at: function.location)
+        }
+        return equal
+    }
+
+    /// SwiftUI's comparison of one input of a rebuilt view with its previous value; nil when equal.
+    func inputDifference(_ old: Value?, _ new: Value?) -> InputDifference? {
+        guard let old, let new else { return old == nil && new == nil ? nil : .value }
+        switch (old, new) {
+        case (.closure, .closure): return .closure
+        case (.object(let x), .object(let y)): return x == y ? nil : .newReference
+        case (.binding(let x), .binding(let y)):
+            if case .closures = x { return .closureBinding }
+            if case .closures = y { return .closureBinding }
+            if case .constant(let a) = x, case .constant(let b) = y { return inputDifference(a, b) }
+            return x == y ? nil : .value
+        case (.record(let type, let x), .record(let otherType, let y)):
+            guard type == otherType else { return .value }
+            if let equality = table.data[type]?.equality {
+                return ((try? callEquality(equality, old, new, at: equality.location)) ?? false) ? nil : .value
+            }
+            for (a, b) in zip(x, y) { if let difference = inputDifference(a, b) { return difference } }
+            return nil
+        case (.array(let x), .array(let y)):
+            guard x.count == y.count else { return .value }
+            for (a, b) in zip(x, y) { if let difference = inputDifference(a, b) { return difference } }
+            return nil
+        case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
+            guard t1 == t2, n1 == n2, p1.count == p2.count else { return .value }
+            for (a, b) in zip(p1, p2) { if let difference = inputDifference(a, b) { return difference } }
+            return nil
+        default:
+            if containsClosure(old) || containsClosure(new) { return .closure }
+            return old == new ? nil : .value
+        }
+    }
+
+    func containsClosure(_ value: Value) -> Bool {
+        switch value {
+        case .closure: true
+        case .array(let elements): elements.contains { containsClosure($0) }
+        case .record(_, let fields): fields.contains { containsClosure($0) }
+        default: false
+        }
+    }
+
+    // MARK: - Showing values
+
+    func typeName(of value: Value) -> String {
+        switch value {
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .string: "String"
+        case .none: "Optional"
+        case .array: "Array"
+        case .record(let type, _): type
+        case .enumCase(let type, _, _): type
+        case .object(let id): objects[id.raw].type
+        case .closure: "closure"
+        case .binding: "Binding"
+        case .keyPath: "KeyPath"
+        case .opaque(let type, _): type
+        }
+    }
+
+    /// A value as people read it: `"Bea"`, `[1, 2]`, `User(id: 2, name: "Bea")`, `AppState (RootView.state)`.
+    func describe(_ value: Value, limit: Int = 80) -> String {
+        var text = ""
+        describe(value, into: &text, limit: limit)
+        if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
+        return text
+    }
+
+    private func describe(_ value: Value, into text: inout String, limit: Int) {
+        if text.count > limit { return }
+        switch value {
+        case .int(let i): text += String(i)
+        case .double(let d): text += String(d)
+        case .bool(let b): text += String(b)
+        case .string(let s): text += "\"" + s.escapedForSwift + "\""
+        case .none: text += "nil"
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += ", " }
+                if text.count > limit { text += "…"; break }
+                describe(element, into: &text, limit: limit)
+            }
+            text += "]"
+        case .record(let type, let fields):
+            text += type + "("
+            let names = table.data[type]?.stored.map(\.name) ?? []
+            for (index, field) in fields.enumerated() {
+                if index > 0 { text += ", " }
+                if text.count > limit { text += "…"; break }
+                text += (index < names.count ? names[index] : "_") + ": "
+                describe(field, into: &text, limit: limit)
+            }
+            text += ")"
+        case .enumCase(_, let name, let payload):
+            text += "." + name
+            if !payload.isEmpty {
+                text += "("
+                for (index, element) in payload.enumerated() {
+                    if index > 0 { text += ", " }
+                    describe(element, into: &text, limit: limit)
+                }
+                text += ")"
+            }
+        case .object(let id):
+            let record = objects[id.raw]
+            text += record.label.isEmpty ? "\(record.type)#\(id.raw)" : "\(record.type) (\(record.label))"
+        case .closure: text += "{ closure }"
+        case .binding(let target): text += "$" + describe(target)
+        case .keyPath(let components): text += "\\." + components.joined(separator: ".")
+        case .opaque(let type, let content): text += type == "Content" ? "content" : "\(type)(\(content))"
+        }
+    }
+
+    /// Where a binding points, for people: `RootView.draft`, `state.tasks[2]`.
+    func describe(_ target: BindingTarget) -> String {
+        switch target {
+        case .state(let slot, let path):
+            let record = slots[slot.raw]
+            return instances[record.owner].path + "." + record.name + path.map(\.description).joined()
+        case .property(let object, let name, let path):
+            return objectName(object) + (name.isEmpty ? "" : "." + name) + path.map(\.description).joined()
+        case .closures: return "Binding(get:set:)"
+        case .constant(let value): return ".constant(\(describe(value)))"
+        }
+    }
+
+    func objectName(_ id: ObjectID) -> String {
+        let record = objects[id.raw]
+        return record.label.isEmpty ? "\(record.type)#\(id.raw)" : record.label
+    }
+
+    /// A dependency key for people: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.
+    func describe(_ key: DependencyKey) -> String {
+        switch key {
+        case .observation(let object, let name): return objectName(object) + "." + name
+        case .objectWillChange(let object): return objectName(object) + ".objectWillChange"
+        case .state(let slot):
+            let record = slots[slot.raw]
+            return instances[record.owner].path + "._" + record.name
+        case .environment(let key): return "\\." + key
+        case .appStorage(let key): return "AppStorage(\"\(key)\")"
+        }
+    }
+
+    /// The mechanism behind a key: Observation, objectWillChange, state, environment, app storage.
+    func mechanism(_ key: DependencyKey) -> String {
+        switch key {
+        case .observation: "Observation"
+        case .objectWillChange: "objectWillChange"
+        case .state: "state"
+        case .environment: "environment"
+        case .appStorage: "app storage"
+        }
+    }
+
+    /// String interpolation's text for a value.
+    func interpolated(_ value: Value) -> String {
+        switch value {
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .bool(let b): String(b)
+        case .none: "nil"
+        case .enumCase(_, let name, _): name
+        case .opaque(_, let text): text
+        default: describe(value)
+        }
+    }
+}

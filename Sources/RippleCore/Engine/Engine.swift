@@ -1,0 +1,223 @@
+/// A model object's storage.
+struct ObjectRecord: Sendable {
+    var type: String
+    var fields: [Value]
+    /// Where the object was first stored, for people: `RootView.state`, `store`.
+    var label: String
+}
+
+/// A `@State`-like slot's storage.
+struct SlotRecord: Sendable {
+    var owner: Int
+    var name: String
+    var value: Value
+}
+
+/// An error raised while running scenario code; it becomes a diagnostic at the expression.
+struct EvaluationError: Error {
+    var diagnostic: Diagnostic
+    init(_ message: String, at location: SourceLocation) { diagnostic = .error(message, at: location) }
+}
+
+/// Simulates one variant of a scenario: the model's storage, the instance tree, the dependency index.
+///
+/// A body is evaluated by interpreting its statements, which records what it reads and builds its
+/// children's values; a step applies writes, dirties dependents through the index, then evaluates
+/// top-down, comparing each rebuilt child with its previous value.
+final class Engine {
+    /// Most view instances one variant may have (a documented limit).
+    static let maximumInstances = 250_000
+    /// Most evaluations of scenario expressions per step, against runaway input (a documented limit).
+    static let maximumWork = 50_000_000
+
+    let table: DeclarationTable
+    var semantics: Semantics
+
+    var objects: [ObjectRecord] = []
+    var slots: [SlotRecord] = []
+    var instances: [Instance] = []
+    var globals: [String: Value] = [:]
+    var rootEnvironment: [String: Value] = [:]
+    var appStorage: [String: Value] = [:]
+    /// Dependents by key, the way Observation's registrar keeps its lookups by key path.
+    var dependents: [DependencyKey: Set<Int>] = [:]
+    /// Readers by place, tracked or not, to find stale views.
+    var readers: [Place: Set<Int>] = [:]
+    /// Views declaring each environment key.
+    var environmentDeclarers: [String: Set<Int>] = [:]
+    /// Objects each `ObservableObject` holder holds.
+    var nextClosure = 0
+    var nextSequence = 0
+    var nextUUID = 0
+    var work = 0
+    /// The reads of the body being evaluated; nil outside bodies.
+    var tracker: Tracker?
+    var getterDepth = 0
+    /// Why the places an instance reads would not tell it of changes, from its last evaluation.
+    var untrackedReasons: [Int: [Place: String]] = [:]
+    /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
+    var closures: [Int: (syntax: ClosureSyntax, scope: Scope)] = [:]
+
+    init(table: DeclarationTable, semantics: Semantics) {
+        self.table = table
+        self.semantics = semantics
+    }
+
+    var root: Int { 0 }
+
+    func alive(_ id: Int) -> Bool { id < instances.count && instances[id].alive }
+
+    // MARK: - Start-up
+
+    /// Creates globals, the root environment and the root view, then evaluates the whole tree once.
+    func start() throws(EvaluationError) {
+        for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
+            rootEnvironment[name] = try evaluate(key.defaultValue, in: Scope(), expected: key.type)
+        }
+        for global in table.globals {
+            let value = try evaluate(global.value, in: Scope(), expected: nil)
+            label(value, as: global.name)
+            globals[global.name] = value
+        }
+        guard let rootDeclaration = table.views[table.rootView] else { return }
+        let description = ChildDescription(
+            key: ChildKey(site: rootDeclaration.location, forEachIDs: [], explicitID: nil), viewType: table.rootView,
+            fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [], environmentOverrides: [:],
+            usesEquatable: false, content: [])
+        var pass = Pass()
+        let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
+        try runPass(&pass, initial: [id])
+    }
+
+    /// Names objects after the first place they are stored, for readable keys.
+    func label(_ value: Value, as name: String) {
+        switch value {
+        case .object(let id):
+            if objects[id.raw].label.isEmpty {
+                objects[id.raw].label = name
+                for (index, property) in (table.data[objects[id.raw].type]?.stored ?? []).enumerated() {
+                    label(objects[id.raw].fields[index], as: name + "." + property.name)
+                }
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { label(element, as: "\(name)[\(index)]") }
+        case .record(_, let fields):
+            for field in fields { label(field, as: name) }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Instances
+
+    func createInstance(_ description: ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
+        guard instances.count < Self.maximumInstances else {
+            throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
+                                  at: description.key.site)
+        }
+        let id = instances.count
+        let depth = parent.map { instances[$0].depth + 1 } ?? 0
+        let path = parent.map { instances[$0].path + "/" + name } ?? name
+        nextSequence += 1
+        instances.append(Instance(id: id, viewType: description.viewType, name: name, path: path, parent: parent,
+                                  depth: depth, key: description.key, description: description, sequence: nextSequence))
+        guard let declaration = table.views[description.viewType] else { return id }
+        // Owned storage starts from the parent's seed or the property's default, once per identity.
+        for property in declaration.properties {
+            switch property.role {
+            case .state, .stateObject, .focusState:
+                var value: Value
+                if let seed = description.seeds[property.name] {
+                    value = seed
+                } else if let initial = property.defaultValue {
+                    value = try evaluate(initial, in: Scope(), expected: property.type)
+                } else if case .optional = property.type {
+                    value = .none
+                } else if case .focusState = property.role {
+                    value = .bool(false)
+                } else {
+                    throw EvaluationError("'\(property.name)' of '\(declaration.name)' has no initial value", at: property.location)
+                }
+                label(value, as: path + "." + property.name)
+                let slot = SlotID(raw: slots.count)
+                slots.append(SlotRecord(owner: id, name: property.name, value: value))
+                instances[id].slots[property.name] = slot
+            case .environment(let key):
+                environmentDeclarers[key, default: []].insert(id)
+                instances[id].environmentSeen[key] = environmentValue(key, at: id)
+            case .appStorage(let key):
+                if appStorage[key] == nil, let initial = property.defaultValue {
+                    appStorage[key] = try evaluate(initial, in: Scope(), expected: property.type)
+                }
+            default:
+                break
+            }
+        }
+        for (name, value) in description.fields { label(value, as: path + "." + name) }
+        pass.created.insert(id)
+        return id
+    }
+
+    /// Removes an instance and its subtree from the tree and every index.
+    func destroy(_ id: Int, pass: inout Pass) {
+        for child in instances[id].children { destroy(child, pass: &pass) }
+        unregister(id)
+        for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }
+        instances[id].alive = false
+        instances[id].children = []
+        pass.destroyed.append(instances[id].path)
+    }
+
+    func unregister(_ id: Int) {
+        for key in instances[id].keys { dependents[key]?.remove(id) }
+        for place in instances[id].places { readers[place]?.remove(id) }
+    }
+
+    /// The value of an environment key as seen at an instance: the nearest override above it, else the root's.
+    func environmentValue(_ key: String, at id: Int) -> Value {
+        var current: Int? = id
+        while let node = current {
+            if let value = instances[node].description.environmentOverrides[key] { return value }
+            current = instances[node].parent
+        }
+        return rootEnvironment[key] ?? .none
+    }
+
+    // MARK: - Invariants
+
+    /// Checks the tree and the indexes agree; tests call it after every step.
+    func checkInvariants() -> [String] {
+        var problems: [String] = []
+        for instance in instances where instance.alive {
+            if let parent = instance.parent {
+                if !alive(parent) { problems.append("\(instance.path): parent is destroyed") }
+                else if !instances[parent].children.contains(instance.id) { problems.append("\(instance.path): missing from its parent's children") }
+                if instance.depth != instances[parent].depth + 1 { problems.append("\(instance.path): wrong depth") }
+            }
+            for key in instance.keys where !(dependents[key]?.contains(instance.id) ?? false) {
+                problems.append("\(instance.path): key \(key) missing from the index")
+            }
+            for place in instance.places where !(readers[place]?.contains(instance.id) ?? false) {
+                problems.append("\(instance.path): place missing from the reader index")
+            }
+            var names: Set<String> = []
+            for child in instance.children where !names.insert(instances[child].name).inserted {
+                problems.append("\(instance.path): two children named '\(instances[child].name)'")
+            }
+        }
+        for (key, ids) in dependents {
+            for id in ids where !alive(id) || !instances[id].keys.contains(key) {
+                problems.append("index: \(key) lists instance \(id) that does not depend on it")
+            }
+        }
+        for (place, ids) in readers {
+            for id in ids where !alive(id) || !instances[id].places.contains(place) {
+                problems.append("index: place \(place) lists instance \(id) that does not read it")
+            }
+        }
+        for (key, ids) in environmentDeclarers {
+            for id in ids where !alive(id) { problems.append("environment index: \\.\(key) lists destroyed instance \(id)") }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,51 @@
+/// The identity of a child within its parent's body: where it is built, which ForEach element, which `.id`.
+struct ChildKey: Hashable, Sendable {
+    var site: SourceLocation
+    var forEachIDs: [Value]
+    var explicitID: Value?
+}
+
+/// A view value as a parent's body built it: what SwiftUI compares on the next evaluation.
+struct ChildDescription: Sendable {
+    var key: ChildKey
+    var viewType: String
+    /// Properties the parent sets (inputs, bindings, observed objects), by name.
+    var fields: [String: Value]
+    /// Source of each field's argument, for display.
+    var fieldSources: [String: String]
+    /// `@State`-like properties the parent passed a first value for.
+    var seeds: [String: Value]
+    /// `@ObservedObject` properties whose object was created by the view's own default value.
+    var inlineObjects: Set<String>
+    /// `.environment(...)` values set between the parent and this view.
+    var environmentOverrides: [String: Value]
+    /// `.equatable()` was applied: compare with the view's own `==`.
+    var usesEquatable: Bool
+    /// For a `ViewModifier`, the views it wraps.
+    var content: [ChildDescription]
+}
+
+/// One view instance in the simulated tree.
+struct Instance: Sendable {
+    var id: Int
+    var viewType: String
+    var name: String
+    var path: String
+    var parent: Int?
+    var depth: Int
+    var children: [Int] = []
+    var key: ChildKey
+    var description: ChildDescription
+    /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
+    var slots: [String: SlotID] = [:]
+    var reads: [ReadRecord] = []
+    var keys: Set<DependencyKey> = []
+    var places: Set<Place> = []
+    /// The last value seen of each environment key the view declares.
+    var environmentSeen: [String: Value] = [:]
+    var alive = true
+    /// Creation order among all instances: ties in top-down order are broken by it.
+    var sequence: Int
+    /// Position among the parent's children, for tree order.
+    var childIndex = 0
+}

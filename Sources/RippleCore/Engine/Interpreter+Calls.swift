@@ -1,0 +1,323 @@
+// Calls: constructors of scenario types, the collection and string methods bodies use, bindings.
+
+extension Engine {
+    func call(_ callee: ExprSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
+        switch callee.kind {
+        case .identifier(let name) where scope.locals[name] == nil:
+            return try construct(name, arguments, in: scope, at: location)
+        case .implicitMember(let name):
+            var type = expected
+            while case .optional(let wrapped)? = type { type = wrapped }
+            if name == "constant", arguments.count == 1 {
+                return .binding(.constant(try evaluate(arguments[0].value, in: scope, expected: nil)))
+            }
+            if name == "init", case .named(let typeName)? = type { return try construct(typeName, arguments, in: scope, at: location) }
+            guard case .named(let typeName)? = type, let enumeration = table.enums[typeName] else {
+                let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
+                guard owners.count == 1 else { throw EvaluationError("cannot tell which enum '.\(name)' belongs to", at: location) }
+                return try enumCase(owners[0], name, arguments, in: scope, at: location)
+            }
+            _ = enumeration
+            return try enumCase(typeName, name, arguments, in: scope, at: location)
+        case .member(let base, let name, let optional):
+            if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, table.enums[typeName] != nil {
+                return try enumCase(typeName, name, arguments, in: scope, at: location)
+            }
+            let value = try evaluateBase(base, in: scope)
+            if optional, value.isNone { return .none }
+            return try method(name, on: value, arguments, in: scope, at: callee.location)
+        default:
+            throw EvaluationError("'\(callee.rendered)' cannot be called", at: location)
+        }
+    }
+
+    func enumCase(_ type: String, _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        guard let count = table.enums[type]?.cases[name] else {
+            throw EvaluationError("enum '\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: table.enums[type]?.caseOrder ?? []))", at: location)
+        }
+        guard count == arguments.count else {
+            throw EvaluationError("case '\(name)' of '\(type)' takes \(count) associated value\(count == 1 ? "" : "s")", at: location)
+        }
+        var payload: [Value] = []
+        for argument in arguments { payload.append(try evaluate(argument.value, in: scope, expected: nil)) }
+        return .enumCase(type: type, name: name, payload: payload)
+    }
+
+    /// `User(id: 1, name: "Ada")`, `AppState()`, `UUID()`, `Binding(get:set:)`.
+    func construct(_ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        switch name {
+        case "UUID":
+            nextUUID += 1
+            return .opaque(type: "UUID", text: "UUID-\(nextUUID)")
+        case "Date":
+            return .opaque(type: "Date", text: "now")
+        case "URL":
+            guard let argument = arguments.first else { throw EvaluationError("'URL' needs 'string:'", at: location) }
+            let text = try evaluate(argument.value, in: scope, expected: .string)
+            return .opaque(type: "URL", text: interpolated(text))
+        case "String":
+            guard let argument = arguments.first else { return .string("") }
+            return .string(interpolated(try evaluate(argument.value, in: scope, expected: nil)))
+        case "Int":
+            guard let argument = arguments.first else { return .int(0) }
+            let value = try evaluate(argument.value, in: scope, expected: nil)
+            if case .double(let d) = value { return .int(Int(exactly: d.rounded(.towardZero)) ?? 0) }
+            return value
+        case "Double":
+            guard let argument = arguments.first else { return .double(0) }
+            return .double(try evaluate(argument.value, in: scope, expected: .double).doubleValue ?? 0)
+        case "IndexSet":
+            guard let argument = arguments.first else { return .array([]) }
+            let value = try evaluate(argument.value, in: scope, expected: .int)
+            if case .array = value { return value }
+            return .array([value])
+        case "Binding":
+            guard arguments.count == 2, arguments[0].label == "get", arguments[1].label == "set" else {
+                throw EvaluationError("'Binding' is built here with 'Binding(get:set:)'", at: location)
+            }
+            let getter = try evaluate(arguments[0].value, in: scope, expected: nil)
+            guard case .closure(let id) = getter else { throw EvaluationError("'get:' takes a closure", at: arguments[0].location) }
+            return .binding(.closures(id: id, get: nil))
+        case "State", "StateObject", "FocusState":
+            guard let argument = arguments.first, ["initialValue", "wrappedValue"].contains(argument.label ?? "") else {
+                throw EvaluationError("'\(name)' is built with '\(name)(initialValue:)' or '\(name)(wrappedValue:)'", at: location)
+            }
+            return try evaluate(argument.value, in: scope, expected: nil)
+        default:
+            break
+        }
+        guard let declaration = table.data[name] else {
+            if table.views[name] != nil {
+                throw EvaluationError("view '\(name)' can only be built inside a body", at: location)
+            }
+            throw EvaluationError("unknown type or function '\(name)'\(Suggestion.didYouMean(name, in: table.allTypeNames))", at: location)
+        }
+        let labels = arguments.map { $0.label }
+        var fields: [Value] = []
+        var next = 0
+        for property in declaration.stored {
+            if next < arguments.count, labels[next] == property.name {
+                fields.append(try evaluate(arguments[next].value, in: scope, expected: property.type))
+                next += 1
+            } else if let initial = property.defaultValue {
+                if property.isLet && declaration.isClass == false && arguments.contains(where: { $0.label == property.name }) {
+                    throw EvaluationError("'\(property.name)' is a 'let' with a default value and cannot be passed", at: location)
+                }
+                fields.append(try evaluate(initial, in: Scope(), expected: property.type))
+            } else if case .optional = property.type, !property.isLet {
+                fields.append(.none)
+            } else {
+                if let argument = arguments.first(where: { $0.label == property.name }) {
+                    throw EvaluationError("argument '\(property.name)' is out of order in call to '\(name)'", at: argument.location)
+                }
+                throw EvaluationError("missing argument for '\(property.name)' in call to '\(name)'", at: location)
+            }
+        }
+        if next < arguments.count {
+            let extra = arguments[next]
+            if let label = extra.label, declaration.storedIndex(of: label) != nil {
+                throw EvaluationError("argument '\(label)' is out of order in call to '\(name)'", at: extra.location)
+            }
+            throw EvaluationError("extra argument '\(extra.label ?? "_")' in call to '\(name)'\(Suggestion.didYouMean(extra.label ?? "", in: declaration.stored.map(\.name)))", at: extra.location)
+        }
+        if declaration.isClass {
+            let id = ObjectID(raw: objects.count)
+            objects.append(ObjectRecord(type: name, fields: fields, label: ""))
+            return .object(id)
+        }
+        return .record(type: name, fields: fields)
+    }
+
+    /// The methods bodies and computed properties call on values.
+    func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        func closureArgument() throws(EvaluationError) -> ClosureSyntax {
+            guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
+                throw EvaluationError("'\(name)' needs a closure", at: location)
+            }
+            return closure
+        }
+        func predicate(_ element: Value) throws(EvaluationError) -> Bool {
+            var inner = scope
+            inner.recordsReads = false
+            let result = try runClosure(try closureArgument(), arguments: [element], in: inner)
+            guard case .bool(let b) = result else { throw EvaluationError("'\(name)' needs a closure returning Bool", at: location) }
+            return b
+        }
+        switch value {
+        case .array(let elements):
+            switch name {
+            case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "map", "compactMap", "sorted", "reversed", "min", "max", "count":
+                if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
+                    let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
+                    for element in elements where try equal(element, needle, at: location) { return .bool(true) }
+                    return .bool(false)
+                }
+                switch name {
+                case "first": for element in elements where try predicate(element) { return element }; return .none
+                case "last": for element in elements.reversed() where try predicate(element) { return element }; return .none
+                case "firstIndex":
+                    for (index, element) in elements.enumerated() where try predicate(element) { return .int(index) }
+                    return .none
+                case "filter":
+                    var kept: [Value] = []
+                    for element in elements where try predicate(element) { kept.append(element) }
+                    return .array(kept)
+                case "count":
+                    var count = 0
+                    for element in elements where try predicate(element) { count += 1 }
+                    return .int(count)
+                case "contains": for element in elements where try predicate(element) { return .bool(true) }; return .bool(false)
+                case "allSatisfy": for element in elements where !(try predicate(element)) { return .bool(false) }; return .bool(true)
+                case "reversed": return .array(elements.reversed())
+                case "map", "compactMap":
+                    var inner = scope
+                    inner.recordsReads = false
+                    let closure = try closureArgument()
+                    var mapped: [Value] = []
+                    for element in elements {
+                        let result = try runClosure(closure, arguments: [element], in: inner)
+                        if name == "compactMap" && result.isNone { continue }
+                        mapped.append(result)
+                    }
+                    return .array(mapped)
+                case "sorted":
+                    var failure: EvaluationError?
+                    let sorted = elements.sorted { a, b in
+                        do throws(EvaluationError) { return try lessThan(a, b, at: location) } catch { failure = error; return false }
+                    }
+                    if let failure { throw failure }
+                    return .array(sorted)
+                case "min", "max":
+                    guard var best = elements.first else { return .none }
+                    for element in elements.dropFirst() {
+                        if name == "min" ? try lessThan(element, best, at: location) : try lessThan(best, element, at: location) { best = element }
+                    }
+                    return best
+                default: break
+                }
+            default: break
+            }
+        case .string(let text):
+            switch name {
+            case "uppercased": return .string(text.uppercased())
+            case "lowercased": return .string(text.lowercased())
+            case "hasPrefix", "hasSuffix", "contains":
+                guard let argument = arguments.first, case .string(let other) = try evaluate(argument.value, in: scope, expected: .string) else {
+                    throw EvaluationError("'\(name)' needs a string", at: location)
+                }
+                return .bool(name == "hasPrefix" ? text.hasPrefix(other) : name == "hasSuffix" ? text.hasSuffix(other) : text.contains(other))
+            default: break
+            }
+        case .opaque(let type, _) where type == "objectWillChange" && name == "send":
+            throw EvaluationError("'objectWillChange.send()' is a write: call it in a step", at: location)
+        case .int, .double:
+            if name == "formatted" { return .string(interpolated(value)) }
+        default:
+            break
+        }
+        if ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "toggle", "move", "swapAt"].contains(name) {
+            throw EvaluationError("'\(name)' mutates; mutations are allowed only in steps", at: location)
+        }
+        throw EvaluationError("value of type '\(typeName(of: value))' has no method '\(name)'", at: location)
+    }
+
+    func isClosure(_ argument: ArgumentSyntax) -> Bool {
+        if case .closure = argument.value.kind { return true }
+        return false
+    }
+
+    func lessThan(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x < y
+        case (.string(let x), .string(let y)): return x < y
+        default:
+            if let x = a.doubleValue, let y = b.doubleValue { return x < y }
+            throw EvaluationError("cannot order \(describe(a)) and \(describe(b))", at: location)
+        }
+    }
+
+    // MARK: - Projections
+
+    /// `$draft`, `$model.name`, `$settings.fontSize`: the place a binding points at.
+    func projection(_ expression: ExprSyntax, in scope: Scope) throws(EvaluationError) -> BindingTarget {
+        switch expression.kind {
+        case .dollar(let name):
+            if case .binding(let target)? = scope.locals["$" + name] { return target }
+            guard case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) else {
+                throw EvaluationError("unknown name '$\(name)'", at: expression.location)
+            }
+            switch property.role {
+            case .state, .focusState:
+                guard let slot = instances[id].slots[name] else { break }
+                if case .object(let object) = slots[slot.raw].value { return .property(object, "", []) }
+                return .state(slot, [])
+            case .binding, .plainBinding:
+                if case .binding(let target)? = instances[id].description.fields[name] { return target }
+            case .bindable, .observedObject, .stateObject, .environmentObject, .environmentModel:
+                let value = try viewProperty(name, of: id, at: expression.location, scope: scope) ?? .none
+                if case .object(let object) = value { return .property(object, "", []) }
+            default:
+                break
+            }
+            throw EvaluationError("'$\(name)' has no binding: '\(name)' is \(property.role)", at: expression.location)
+        case .member(let base, let name, _):
+            let target = try projection(base, in: scope)
+            switch target {
+            case .state(let slot, let path): return .state(slot, path + [.field(name)])
+            case .property(let object, let property, let path):
+                if property.isEmpty {
+                    guard table.data[objects[object.raw].type]?.storedIndex(of: name) != nil else {
+                        throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: expression.location)
+                    }
+                    return .property(object, name, [])
+                }
+                return .property(object, property, path + [.field(name)])
+            default:
+                throw EvaluationError("cannot project '\(name)' from this binding", at: expression.location)
+            }
+        case .subscriptAccess(let base, let arguments, _):
+            let target = try projection(base, in: scope)
+            guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: scope, expected: .int) else {
+                throw EvaluationError("binding subscripts take one Int index", at: expression.location)
+            }
+            switch target {
+            case .state(let slot, let path): return .state(slot, path + [.index(index)])
+            case .property(let object, let property, let path) where !property.isEmpty: return .property(object, property, path + [.index(index)])
+            default: throw EvaluationError("cannot subscript this binding", at: expression.location)
+            }
+        default:
+            throw EvaluationError("'\(expression.rendered)' is not a binding", at: expression.location)
+        }
+    }
+
+    // MARK: - Paths into values
+
+    func value(in value: Value, at path: [PathComponent]) throws(EvaluationError) -> Value {
+        var current = value
+        for component in path {
+            switch (component, current) {
+            case (.index(let i), .array(let elements)) where elements.indices.contains(i): current = elements[i]
+            case (.field(let name), .record(let type, let fields)):
+                guard let index = table.data[type]?.storedIndex(of: name) else {
+                    throw EvaluationError("unknown property '\(name)' on '\(type)'", at: SourceLocation(file: "", line: 0, column: 0))
+                }
+                current = fields[index]
+            case (.field(let name), .object(let object)):
+                current = try readProperty(object, name, at: nil)
+            default:
+                return .none
+            }
+        }
+        return current
+    }
+}
+
+extension Value {
+    var doubleValue: Double? {
+        switch self {
+        case .double(let d): d
+        case .int(let i): Double(i)
+        default: nil
+        }
+    }
+}

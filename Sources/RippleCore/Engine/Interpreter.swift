@@ -1,0 +1,554 @@
+// Evaluates scenario expressions against the engine's storage, recording reads while a body runs.
+
+extension Engine {
+    // MARK: - Entry points
+
+    /// Evaluates an expression; inside a body, an access path at the top is recorded as a read.
+    func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        work += 1
+        if work > Self.maximumWork {
+            throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: expression.location)
+        }
+        if scope.recordsReads, let tracker, isAccessPath(expression), let role = trackedRoot(of: expression, in: scope) {
+            let mark = tracker.keyLog.count
+            let value = try access(expression, in: scope, expected: expected)
+            tracker.reads.append(ReadRecord(path: expression.rendered, value: value,
+                                            keys: Array(tracker.keyLog[mark...]), deferred: false, rootRole: role))
+            return value
+        }
+        return try access(expression, in: scope, expected: expected)
+    }
+
+    /// Whether an expression is a chain of names, members, subscripts and method calls.
+    func isAccessPath(_ expression: ExprSyntax) -> Bool {
+        switch expression.kind {
+        case .identifier, .dollar: return true
+        case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base):
+            return isAccessPath(base)
+        case .call(let callee, _, _):
+            if case .member(let base, _, _) = callee.kind { return isAccessPath(base) }
+            return false
+        default: return false
+        }
+    }
+
+    /// The root of an access path when it is something a body's reads are about; nil for locals and types.
+    func trackedRoot(of expression: ExprSyntax, in scope: Scope) -> String? {
+        var root = expression
+        while true {
+            switch root.kind {
+            case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base): root = base; continue
+            case .call(let callee, _, _):
+                if case .member(let base, _, _) = callee.kind { root = base; continue }
+                return nil
+            default: break
+            }
+            break
+        }
+        let name: String
+        switch root.kind {
+        case .identifier(let n): name = n
+        case .dollar: return nil  // `$x` passes a binding down: not a read
+        default: return nil
+        }
+        if scope.bindingLocals[name] != nil { return "binding" }
+        if scope.locals[name] != nil { return nil }
+        if case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) {
+            return property.role.description
+        }
+        if name == "self" { return "self" }
+        if globals[name] != nil { return "global" }
+        return nil
+    }
+
+    // MARK: - Access paths
+
+    func access(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        let location = expression.location
+        switch expression.kind {
+        case .identifier(let name):
+            return try lookup(name, in: scope, at: location)
+        case .dollar(let name):
+            if let local = scope.locals["$" + name] { return local }
+            return .binding(try projection(expression, in: scope))
+        case .member(let base, let name, let optional):
+            if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
+                if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
+            }
+            if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
+                return try staticMember(typeName, name, at: location)
+            }
+            let value = try evaluateBase(base, in: scope)
+            if optional, value.isNone { return .none }
+            return try member(of: value, name, at: location, scope: scope)
+        case .subscriptAccess(let base, let arguments, let optional):
+            if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
+                return .binding(try projection(expression, in: scope))
+            }
+            let value = try evaluateBase(base, in: scope)
+            if optional, value.isNone { return .none }
+            guard arguments.count == 1, arguments[0].label == nil else {
+                throw EvaluationError("subscripts take one index", at: location)
+            }
+            let index = try evaluate(arguments[0].value, in: scope, expected: .int)
+            return try element(of: value, index, at: arguments[0].location)
+        case .forceUnwrap(let base):
+            let value = try evaluateBase(base, in: scope)
+            if value.isNone { throw EvaluationError("'\(base.rendered)' is nil; force-unwrapping it would crash", at: location) }
+            return value
+        case .call(let callee, let arguments, let trailing):
+            return try call(callee, arguments + trailing, in: scope, at: location, expected: expected)
+        case .integer(let value):
+            if expected == .double { return .double(Double(value)) }
+            return .int(value)
+        case .double(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        case .nilLiteral: return .none
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let t): text += t
+                case .interpolation(let inner): text += interpolated(try evaluate(inner, in: scope, expected: nil))
+                }
+            }
+            return .string(text)
+        case .array(let elements):
+            var element: ValueType?
+            if case .array(let e)? = expected { element = e }
+            if case .optional(.array(let e))? = expected { element = e }
+            var values: [Value] = []
+            values.reserveCapacity(elements.count)
+            for item in elements { values.append(try evaluate(item, in: scope, expected: element)) }
+            return .array(values)
+        case .paren(let inner):
+            return try evaluate(inner, in: scope, expected: expected)
+        case .implicitMember(let name):
+            return try implicitMember(name, expected: expected, at: location)
+        case .keyPath(_, let components):
+            return .keyPath(components)
+        case .closure:
+            nextClosure += 1
+            if case .closure(let syntax) = expression.kind { closures[nextClosure] = (syntax, scope) }
+            return .closure(id: nextClosure)
+        case .unary(let op, let operand):
+            let value = try evaluate(operand, in: scope, expected: expected)
+            switch (op, value) {
+            case ("!", .bool(let b)): return .bool(!b)
+            case ("-", .int(let i)): return .int(0 &- i)
+            case ("-", .double(let d)): return .double(-d)
+            default: throw EvaluationError("operator '\(op)' cannot be applied to \(describe(value))", at: location)
+            }
+        case .binary(let op, let left, let right):
+            return try binary(op, left, right, in: scope, at: location, expected: expected)
+        case .ternary(let condition, let yes, let no):
+            let test = try evaluate(condition, in: scope, expected: .bool)
+            guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
+            return try evaluate(b ? yes : no, in: scope, expected: expected)
+        }
+    }
+
+    /// Evaluates the base of a chain without recording it on its own: the whole chain is the read.
+    func evaluateBase(_ base: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
+        if isAccessPath(base) { return try access(base, in: scope, expected: nil) }
+        return try evaluate(base, in: scope, expected: nil)
+    }
+
+    func rootOfChain(_ expression: ExprSyntax) -> ExprSyntax {
+        switch expression.kind {
+        case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base): return rootOfChain(base)
+        case .call(let callee, _, _):
+            if case .member(let base, _, _) = callee.kind { return rootOfChain(base) }
+            return expression
+        default: return expression
+        }
+    }
+
+    func isTypeName(_ name: String, in scope: Scope) -> Bool {
+        name.first?.isUppercase == true && (table.data[name] != nil || table.enums[name] != nil || table.views[name] != nil)
+    }
+
+    // MARK: - Names
+
+    func lookup(_ name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if let target = scope.bindingLocals[name] { return readBinding(target, tracked: true) }
+        if let value = scope.locals[name] { return value }
+        switch scope.this {
+        case .view(let id):
+            if let value = try viewProperty(name, of: id, at: location, scope: scope) { return value }
+        case .object(let object):
+            if name == "self" { return .object(object) }
+            if hasMember(objects[object.raw].type, name) { return try member(of: .object(object), name, at: location, scope: scope) }
+        case .record(let value):
+            if name == "self" { return value }
+            if case .record(let type, _) = value, hasMember(type, name) { return try member(of: value, name, at: location, scope: scope) }
+        case .none:
+            break
+        }
+        if let value = globals[name] { return value }
+        if let global = table.globals.first(where: { $0.name == name }) {
+            throw EvaluationError("global '\(name)' is used before it is declared", at: global.location)
+        }
+        throw EvaluationError("unknown name '\(name)'\(Suggestion.didYouMean(name, in: knownNames(in: scope)))", at: location)
+    }
+
+    func knownNames(in scope: Scope) -> [String] {
+        var names = Array(scope.locals.keys) + Array(scope.bindingLocals.keys) + Array(globals.keys)
+        switch scope.this {
+        case .view(let id): names += table.views[instances[id].viewType]?.properties.map(\.name) ?? []
+        case .object(let object): names += memberNames(objects[object.raw].type)
+        case .record(.record(let type, _)): names += memberNames(type)
+        default: break
+        }
+        return names
+    }
+
+    func hasMember(_ type: String, _ name: String) -> Bool {
+        guard let data = table.data[type] else { return false }
+        return data.storedIndex(of: name) != nil || data.computedProperty(named: name) != nil
+    }
+
+    func memberNames(_ type: String) -> [String] {
+        guard let data = table.data[type] else { return [] }
+        return data.stored.map(\.name) + data.computed.map(\.name)
+    }
+
+    /// A view property's value as the body sees it, recording the keys the property's role creates.
+    func viewProperty(_ name: String, of id: Int, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value? {
+        let instance = instances[id]
+        if name == scope.contentParameter { return .opaque(type: "Content", text: "content") }
+        guard let declaration = table.views[instance.viewType], let property = declaration.property(named: name) else { return nil }
+        switch property.role {
+        case .state, .stateObject, .focusState:
+            guard let slot = instance.slots[name] else { return .none }
+            if case .stateObject = property.role {} else {
+                tracker?.use(.state(slot))
+                tracker?.places.insert(.state(slot))
+            }
+            return slots[slot.raw].value
+        case .binding:
+            guard case .binding(let target)? = instance.description.fields[name] else { return .none }
+            return readBinding(target, tracked: true)
+        case .plainBinding, .input, .bindable, .observedObject:
+            return instance.description.fields[name] ?? .none
+        case .environment(let key):
+            return environmentValue(key, at: id)
+        case .environmentModel(let type):
+            let value = environmentValue("type:" + type, at: id)
+            if value.isNone { throw EvaluationError("no '\(type)' in the environment of '\(instance.path)'; add '.environment(\(type.prefix(1).lowercased() + type.dropFirst()))' to an ancestor", at: location) }
+            return value
+        case .environmentObject:
+            let type: String = if case .named(let t) = property.type { t } else { "" }
+            let value = environmentValue("object:" + type, at: id)
+            if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instance.path)'; add '.environmentObject(...)' to an ancestor", at: location) }
+            return value
+        case .appStorage(let key):
+            tracker?.places.insert(.appStorage(key))
+            return appStorage[key] ?? .none
+        }
+    }
+
+    /// Reads through a binding; `tracked` is false for a plain `Binding` property, which is not a dynamic property.
+    func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
+        switch target {
+        case .state(let slot, let path):
+            if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = "read through a plain 'Binding' property, which SwiftUI does not track" }
+            tracker?.places.insert(.state(slot))
+            return (try? value(in: slots[slot.raw].value, at: path)) ?? .none
+        case .property(let object, let name, let path):
+            guard !name.isEmpty else { return .object(object) }
+            let whole = (try? readProperty(object, name, at: nil)) ?? .none
+            return (try? value(in: whole, at: path)) ?? .none
+        case .closures(let id, _):
+            guard let (syntax, captured) = closures[id] else { return .none }
+            var scope = captured
+            scope.recordsReads = false
+            return (try? runClosure(syntax, arguments: [], in: scope)) ?? .none
+        case .constant(let value):
+            return value
+        }
+    }
+
+    // MARK: - Members
+
+    /// Reads a stored or computed property of an object, recording Observation's key.
+    func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
+        let record = objects[object.raw]
+        guard let declaration = table.data[record.type] else { return .none }
+        if let index = declaration.storedIndex(of: name) {
+            let property = declaration.stored[index]
+            if let tracker {
+                tracker.places.insert(.property(object, name))
+                switch declaration.modelKind {
+                case .observable:
+                    if property.isIgnored {
+                        tracker.untracked[.property(object, name)] = "'\(name)' is '@ObservationIgnored'"
+                    } else {
+                        tracker.use(.observation(object, name))
+                    }
+                case .observableObject:
+                    if !property.isPublished {
+                        tracker.untracked[.property(object, name)] = "'\(name)' is not '@Published'"
+                    } else if tracker.untracked[.property(object, name)] == nil {
+                        tracker.untracked[.property(object, name)] = "the view does not observe '\(record.label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
+                    }
+                case .plain:
+                    tracker.untracked[.property(object, name)] = "'\(record.type)' is a plain class: nobody is told of its changes"
+                }
+            }
+            return objects[object.raw].fields[index]
+        }
+        if let computed = declaration.computedProperty(named: name) {
+            tracker?.via.append(name)
+            defer { tracker?.via.removeLast() }
+            var scope = Scope()
+            scope.this = .object(object)
+            return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
+        }
+        throw EvaluationError("unknown property '\(name)' on '\(record.type)'\(Suggestion.didYouMean(name, in: memberNames(record.type)))",
+                              at: location ?? declaration.location)
+    }
+
+    /// Computed properties currently running, to stop a cycle that the static check missed.
+    func runGetter(_ getter: [StatementSyntax], in scope: Scope, expected: ValueType?, name: String, location: SourceLocation) throws(EvaluationError) -> Value {
+        getterDepth += 1
+        defer { getterDepth -= 1 }
+        if getterDepth > 64 {
+            throw EvaluationError("computed property '\(name)' refers to itself through a cycle", at: location)
+        }
+        return try runStatements(getter, in: scope, expected: expected) ?? .none
+    }
+
+    func member(of value: Value, _ name: String, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value {
+        switch value {
+        case .object(let object):
+            if name == "objectWillChange" { return .opaque(type: "objectWillChange", text: String(object.raw)) }
+            return try readProperty(object, name, at: location)
+        case .record(let type, let fields):
+            guard let declaration = table.data[type] else { break }
+            if let index = declaration.storedIndex(of: name) { return fields[index] }
+            if let computed = declaration.computedProperty(named: name) {
+                var inner = Scope()
+                inner.this = .record(value)
+                return try runGetter(computed.getter, in: inner, expected: computed.type, name: name, location: location)
+            }
+            throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))", at: location)
+        case .array(let elements):
+            switch name {
+            case "count": return .int(elements.count)
+            case "isEmpty": return .bool(elements.isEmpty)
+            case "first": return elements.first ?? .none
+            case "last": return elements.last ?? .none
+            case "indices": return .array(elements.indices.map { .int($0) })
+            default: break
+            }
+        case .string(let text):
+            switch name {
+            case "count": return .int(text.count)
+            case "isEmpty": return .bool(text.isEmpty)
+            case "description": return value
+            default: break
+            }
+        case .int(let number):
+            if name == "description" { return .string(String(number)) }
+        case .binding(let target):
+            if name == "wrappedValue" { return readBinding(target, tracked: false) }
+        case .enumCase(_, let caseName, _):
+            if name == "rawValue" || name == "description" { return .string(caseName) }
+        case .none:
+            throw EvaluationError("'\(name)' is read on nil; use '?.'", at: location)
+        default:
+            break
+        }
+        throw EvaluationError("value of type '\(typeName(of: value))' has no member '\(name)'", at: location)
+    }
+
+    func element(of value: Value, _ index: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+        guard case .array(let elements) = value else {
+            throw EvaluationError("cannot subscript a value of type '\(typeName(of: value))'", at: location)
+        }
+        guard case .int(let i) = index else {
+            throw EvaluationError("index must be an Int, not \(describe(index))", at: location)
+        }
+        guard elements.indices.contains(i) else {
+            throw EvaluationError("index \(i) is out of range (count is \(elements.count))", at: location)
+        }
+        return elements[i]
+    }
+
+    func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if let enumeration = table.enums[type] {
+            guard enumeration.cases[name] != nil else {
+                throw EvaluationError("enum '\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: enumeration.caseOrder))", at: location)
+            }
+            return .enumCase(type: type, name: name, payload: [])
+        }
+        throw EvaluationError("type '\(type)' has no static member '\(name)'", at: location)
+    }
+
+    func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+        var type = expected
+        while case .optional(let wrapped)? = type { type = wrapped }
+        if name == "none" { return .none }
+        if case .named(let typeName)? = type, table.enums[typeName] != nil {
+            return try staticMember(typeName, name, at: location)
+        }
+        // Without a known type, the case name alone must be unambiguous among the enums.
+        let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
+        if owners.count == 1 { return .enumCase(type: owners[0], name: name, payload: []) }
+        if owners.count > 1 {
+            throw EvaluationError("'.\(name)' is ambiguous: it is a case of \(owners.map { "'\($0)'" }.joined(separator: " and "))", at: location)
+        }
+        throw EvaluationError("unknown member '.\(name)'", at: location)
+    }
+
+    // MARK: - Operators
+
+    func binary(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
+        switch op {
+        case "&&", "||":
+            let l = try evaluate(left, in: scope, expected: .bool)
+            guard case .bool(let a) = l else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(l))", at: left.location) }
+            if op == "&&" && !a { return .bool(false) }
+            if op == "||" && a { return .bool(true) }
+            let r = try evaluate(right, in: scope, expected: .bool)
+            guard case .bool(let b) = r else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(r))", at: right.location) }
+            return .bool(b)
+        case "??":
+            let l = try evaluate(left, in: scope, expected: expected.map { .optional($0) })
+            return l.isNone ? try evaluate(right, in: scope, expected: expected) : l
+        default:
+            break
+        }
+        let l = try evaluate(left, in: scope, expected: nil)
+        let r = try evaluate(right, in: scope, expected: hint(for: l))
+        switch op {
+        case "==": return .bool(try equal(l, r, at: location))
+        case "!=": return .bool(!(try equal(l, r, at: location)))
+        case "===", "!==":
+            guard case .object(let a) = l, case .object(let b) = r else {
+                if l.isNone || r.isNone { return .bool((l.isNone && r.isNone) == (op == "===")) }
+                throw EvaluationError("'\(op)' compares class instances", at: location)
+            }
+            return .bool((a == b) == (op == "==="))
+        default: break
+        }
+        switch (l, r) {
+        case (.int(let a), .int(let b)):
+            switch op {
+            case "+": return .int(a &+ b)
+            case "-": return .int(a &- b)
+            case "*": return .int(a &* b)
+            case "/", "%":
+                if b == 0 { throw EvaluationError("division by zero", at: location) }
+                return .int(op == "/" ? a / b : a % b)
+            case "<": return .bool(a < b)
+            case ">": return .bool(a > b)
+            case "<=": return .bool(a <= b)
+            case ">=": return .bool(a >= b)
+            case "..<", "...":
+                let upper = op == "..<" ? b : b &+ 1
+                guard upper >= a else { throw EvaluationError("range bounds are reversed", at: location) }
+                guard upper - a <= Self.maximumInstances * 4 else { throw EvaluationError("range has more than \(Self.maximumInstances * 4) elements (limit: instances)", at: location) }
+                return .array((a..<upper).map { .int($0) })
+            default: break
+            }
+        case (.double, _), (_, .double):
+            if let a = l.doubleValue, let b = r.doubleValue {
+                switch op {
+                case "+": return .double(a + b)
+                case "-": return .double(a - b)
+                case "*": return .double(a * b)
+                case "/": return .double(a / b)
+                case "<": return .bool(a < b)
+                case ">": return .bool(a > b)
+                case "<=": return .bool(a <= b)
+                case ">=": return .bool(a >= b)
+                default: break
+                }
+            }
+        case (.string(let a), .string(let b)):
+            switch op {
+            case "+": return .string(a + b)
+            case "<": return .bool(a < b)
+            case ">": return .bool(a > b)
+            default: break
+            }
+        case (.array(let a), .array(let b)) where op == "+":
+            return .array(a + b)
+        default:
+            break
+        }
+        throw EvaluationError("operator '\(op)' cannot be applied to \(describe(l)) and \(describe(r))", at: location)
+    }
+
+    func hint(for value: Value) -> ValueType? {
+        switch value {
+        case .enumCase(let type, _, _): return .named(type)
+        case .double: return .double
+        default: return nil
+        }
+    }
+
+    // MARK: - Statements
+
+    /// Runs statements that compute a value (a getter, a closure); returns the value of `return` or the last expression.
+    func runStatements(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
+        var scope = scope
+        var last: Value?
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let expression):
+                last = try evaluate(expression, in: scope, expected: expected)
+            case .returnStatement(let expression):
+                return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
+            case .letDeclaration(let name, let value):
+                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+            case .ifStatement(let conditions, let then, let otherwise):
+                if let bound = try test(conditions, in: scope) {
+                    if let value = try runStatements(then, in: bound, expected: expected), isReturning(then) { return value }
+                } else if let otherwise, let value = try runStatements(otherwise, in: scope, expected: expected), isReturning(otherwise) {
+                    return value
+                }
+            case .assignment, .environmentWrite:
+                throw EvaluationError("assignments are allowed only in steps", at: statement.location)
+            }
+        }
+        return statements.count == 1 ? last : (last ?? Value.none)
+    }
+
+    private func isReturning(_ statements: [StatementSyntax]) -> Bool {
+        statements.contains { if case .returnStatement = $0.kind { true } else { false } } || statements.count == 1
+    }
+
+    /// Evaluates `if` conditions; returns the scope with optional bindings when all hold, else nil.
+    func test(_ conditions: [ConditionSyntax], in scope: Scope) throws(EvaluationError) -> Scope? {
+        var scope = scope
+        for condition in conditions {
+            switch condition {
+            case .expression(let expression):
+                let value = try evaluate(expression, in: scope, expected: .bool)
+                guard case .bool(let b) = value else {
+                    throw EvaluationError("condition must be a Bool, not \(describe(value))", at: expression.location)
+                }
+                if !b { return nil }
+            case .optionalBinding(let name, let expression):
+                let value = try evaluate(expression, in: scope, expected: nil)
+                if value.isNone { return nil }
+                scope = scope.with(name, value)
+            }
+        }
+        return scope
+    }
+
+    func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
+        var inner = scope
+        for (index, argument) in arguments.enumerated() {
+            if index < closure.parameters.count {
+                inner = inner.with(closure.parameters[index], argument)
+            }
+            inner = inner.with("$\(index)", argument)
+        }
+        return try runStatements(closure.body, in: inner, expected: nil) ?? .none
+    }
+}

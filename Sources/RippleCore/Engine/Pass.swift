@@ -1,0 +1,276 @@
+// One update: evaluate dirty instances top-down, compare rebuilt children, record outcomes.
+
+/// Instances waiting to be evaluated, parents before children.
+struct InstanceQueue {
+    private var heap: [(depth: Int, sequence: Int, id: Int)] = []
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    mutating func push(depth: Int, sequence: Int, id: Int) {
+        heap.append((depth, sequence, id))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard less(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let top = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top.id
+    }
+
+    private func less(_ a: (depth: Int, sequence: Int, id: Int), _ b: (depth: Int, sequence: Int, id: Int)) -> Bool {
+        (a.depth, a.sequence) < (b.depth, b.sequence)
+    }
+}
+
+/// The working state of one update.
+struct Pass {
+    var created: Set<Int> = []
+    var destroyed: [String] = []
+    var causes: [Int: [Cause]] = [:]
+    var queue = InstanceQueue()
+    var queued: Set<Int> = []
+    /// Evaluated instances: whether the evaluation was needed, and which reads changed.
+    var evaluated: [Int: (needed: Bool, changed: [String])] = [:]
+    /// Instances whose `@State` keeps a first value although the parent now passes another.
+    var seeded: [Int: [Cause]] = [:]
+    /// Instances reading an object recreated by an inline `@ObservedObject`.
+    var order: [Int] = []
+}
+
+extension Engine {
+    func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
+        guard alive(id) else { return }
+        pass.causes[id, default: []].append(cause)
+        if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
+            pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
+        }
+    }
+
+    func runPass(_ pass: inout Pass, initial: [Int]) throws(EvaluationError) {
+        for id in initial where pass.queued.insert(id).inserted {
+            pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
+        }
+        while let id = pass.queue.pop() {
+            guard alive(id), pass.evaluated[id] == nil else { continue }
+            try evaluateInstance(id, pass: &pass)
+        }
+    }
+
+    func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
+        let tracker = Tracker()
+        self.tracker = tracker
+        defer { self.tracker = nil }
+        let descriptions = try buildBody(of: id)
+        self.tracker = nil
+        let old = instances[id].reads
+        let new = tracker.reads
+        let changed = changedReads(old, new)
+        let isNew = pass.created.contains(id)
+        pass.evaluated[id] = (isNew || !changed.isEmpty, changed)
+        pass.order.append(id)
+        // Keys the view has by declaration, whatever its body reads.
+        var keys = tracker.keys
+        if let declaration = table.views[instances[id].viewType] {
+            for property in declaration.properties {
+                switch property.role {
+                case .environment(let key): keys.insert(.environment(key))
+                case .appStorage(let key): keys.insert(.appStorage(key))
+                case .observedObject, .stateObject, .environmentObject:
+                    let value = (try? viewProperty(property.name, of: id, at: property.location, scope: Scope())) ?? Value.none
+                    if case .object(let object)? = Optional(value), table.data[objects[object.raw].type]?.modelKind == .observableObject {
+                        keys.insert(.objectWillChange(object))
+                    }
+                default: break
+                }
+            }
+        }
+        unregister(id)
+        instances[id].reads = new
+        instances[id].keys = keys
+        instances[id].places = tracker.places
+        untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
+        for key in keys { dependents[key, default: []].insert(id) }
+        for place in tracker.places { readers[place, default: []].insert(id) }
+        try reconcile(id, descriptions, pass: &pass)
+    }
+
+    /// Paths whose values differ between two evaluations' reads (deferred reads have no value and never differ).
+    func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
+        var changed: [String] = []
+        let oldRead = old.filter { !$0.deferred }
+        let newRead = new.filter { !$0.deferred }
+        for (index, read) in newRead.enumerated() {
+            if index >= oldRead.count || oldRead[index].path != read.path || oldRead[index].value != read.value {
+                if !changed.contains(read.path) { changed.append(read.path) }
+            }
+        }
+        if oldRead.count > newRead.count {
+            for read in oldRead[newRead.count...] where !changed.contains(read.path) { changed.append(read.path) }
+        }
+        return changed
+    }
+
+    // MARK: - Children
+
+    func reconcile(_ parent: Int, _ descriptions: [ChildDescription], pass: inout Pass) throws(EvaluationError) {
+        var existing: [ChildKey: Int] = [:]
+        for child in instances[parent].children { existing[instances[child].key] = child }
+        var kept: [Int] = []
+        var names: [String: Int] = [:]
+        var newChildren: [Int] = []
+        newChildren.reserveCapacity(descriptions.count)
+        let parentPath = instances[parent].path
+        for description in descriptions {
+            var base = description.viewType + description.key.forEachIDs.map { "[" + identityText($0) + "]" }.joined()
+            let count = names[base, default: 0] + 1
+            names[base] = count
+            if count > 1 { base += "#\(count)" }
+            if let id = existing[description.key], instances[id].viewType == description.viewType, instances[id].name == base {
+                existing[description.key] = nil
+                try update(id, with: description, parentPath: parentPath, pass: &pass)
+                kept.append(id)
+                newChildren.append(id)
+            } else {
+                let id = try createInstance(description, parent: parent, name: base, pass: &pass)
+                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(description, replacing: existing[description.key])), pass: &pass)
+                newChildren.append(id)
+                if table.views[description.viewType]?.isModifier == true {
+                    try reconcile(id, description.content, pass: &pass)
+                }
+            }
+        }
+        for (_, id) in existing.sorted(by: { $0.value < $1.value }) { destroy(id, pass: &pass) }
+        for (index, id) in newChildren.enumerated() { instances[id].childIndex = index }
+        instances[parent].children = newChildren
+    }
+
+    func identityText(_ value: Value) -> String {
+        switch value {
+        case .int(let i): String(i)
+        case .string(let s): "\"" + s.escapedForSwift + "\""
+        default: describe(value, limit: 40)
+        }
+    }
+
+    func identityReason(_ description: ChildDescription, replacing old: Int?) -> String {
+        if old != nil { return "a new identity replaced the old one" }
+        if description.key.explicitID != nil { return "new identity: .id(\(describe(description.key.explicitID!, limit: 40)))" }
+        return "new instance"
+    }
+
+    /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.
+    func update(_ id: Int, with description: ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
+        let old = instances[id].description
+        guard let declaration = table.views[description.viewType] else { return }
+        var differences: [(String, InputDifference)] = []
+        if old.key.explicitID != description.key.explicitID {
+            differences.append(("id", .value))
+        }
+        if description.usesEquatable, let equality = declaration.equality {
+            let lhs = viewRecord(declaration, old.fields, id: id)
+            let rhs = viewRecord(declaration, description.fields, id: id)
+            if !(try callEquality(equality, lhs, rhs, at: equality.location)) {
+                differences.append(("==", .equatableSaysDifferent))
+            }
+        } else {
+            for property in declaration.properties where property.role.isSetByParent {
+                if let difference = inputDifference(old.fields[property.name], description.fields[property.name]) {
+                    differences.append((property.name, difference))
+                }
+            }
+        }
+        for name in description.inlineObjects.sorted() {
+            pass.causes[id, default: []].append(Cause(kind: .objectRecreated, subject: name,
+                detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
+                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }))
+        }
+        for (name, seed) in description.seeds {
+            if let previous = old.seeds[name], inputDifference(previous, seed) != nil,
+               let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
+                pass.seeded[id, default: []].append(Cause(kind: .seededState, subject: "_" + name,
+                    detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
+                    old: describe(slots[slot.raw].value), new: describe(seed)))
+            }
+        }
+        instances[id].description = description
+        for (name, difference) in differences {
+            let source = description.fieldSources[name].map { " (\($0))" } ?? ""
+            markDirty(id, Cause(kind: .input, subject: name,
+                                detail: "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)",
+                                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }), pass: &pass)
+        }
+        if old.environmentOverrides != description.environmentOverrides {
+            var keys = Set(old.environmentOverrides.keys).union(description.environmentOverrides.keys)
+            keys = keys.filter { inputDifference(old.environmentOverrides[$0], description.environmentOverrides[$0]) != nil }
+            for key in keys.sorted() { environmentChanged(key, under: id, pass: &pass) }
+        } else {
+            for key in description.environmentOverrides.keys.sorted() where containsClosure(description.environmentOverrides[key]!) {
+                environmentChanged(key, under: id, pass: &pass)
+            }
+        }
+        if declaration.isModifier {
+            try reconcile(id, description.content, pass: &pass)
+        }
+    }
+
+    /// A view value for a view's own `==`: its parent-set fields in declaration order.
+    func viewRecord(_ declaration: ViewDeclaration, _ fields: [String: Value], id: Int) -> Value {
+        .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? .none })
+    }
+
+    /// An environment key may have changed for the subtree at `root`: dirty the declarers whose value differs.
+    func environmentChanged(_ key: String, under root: Int, pass: inout Pass) {
+        guard let declarers = environmentDeclarers[key] else { return }
+        for id in declarers.sorted() where isDescendant(id, of: root) {
+            let value = environmentValue(key, at: id)
+            let old = instances[id].environmentSeen[key]
+            if let difference = inputDifference(old, value) {
+                instances[id].environmentSeen[key] = value
+                markDirty(id, Cause(kind: .environment, subject: "\\." + key,
+                                    detail: "environment \\.\(key) changed (\(difference == .closure ? "a closure never compares equal" : "value differs"))",
+                                    old: old.map { describe($0) }, new: describe(value)), pass: &pass)
+            }
+        }
+    }
+
+    func isDescendant(_ id: Int, of root: Int) -> Bool {
+        var current: Int? = id
+        while let node = current {
+            if node == root { return true }
+            current = instances[node].parent
+        }
+        return false
+    }
+
+    /// Re-runs a body without keeping anything, to see whether what it would show differs (stale views).
+    func dryRunReads(of id: Int) -> [ReadRecord]? {
+        let savedObjects = objects.count
+        let savedClosures = nextClosure
+        let tracker = Tracker()
+        self.tracker = tracker
+        defer {
+            self.tracker = nil
+            objects.removeLast(objects.count - savedObjects)
+            nextClosure = savedClosures
+        }
+        guard (try? buildBody(of: id)) != nil else { return nil }
+        return tracker.reads
+    }
+}

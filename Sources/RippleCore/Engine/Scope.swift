@@ -1,0 +1,45 @@
+/// What names mean while scenario code runs: `self`, locals, and whether reads are being recorded.
+struct Scope: Sendable {
+    enum This: Sendable {
+        case none
+        /// A view's body or a modifier's `body(content:)`.
+        case view(Int)
+        /// A computed property of a model object.
+        case object(ObjectID)
+        /// A computed property or `==` of a struct value.
+        case record(Value)
+    }
+
+    var this: This = .none
+    var locals: [String: Value] = [:]
+    /// Locals that stand for a binding's value (`task` in `ForEach($m.tasks) { $task in ... }`).
+    var bindingLocals: [String: BindingTarget] = [:]
+    /// Whether access paths are recorded as the body's reads (not inside computed properties).
+    var recordsReads = false
+    /// A modifier's `content` parameter.
+    var contentParameter: String?
+
+    func with(_ name: String, _ value: Value) -> Scope {
+        var copy = self
+        copy.locals[name] = value
+        copy.bindingLocals[name] = nil
+        return copy
+    }
+}
+
+/// Collects what one body evaluation reads: access paths with values, keys and places.
+final class Tracker {
+    var reads: [ReadRecord] = []
+    var keyLog: [KeyUse] = []
+    var keys: Set<DependencyKey> = []
+    var places: Set<Place> = []
+    /// Computed properties being evaluated, outermost first.
+    var via: [String] = []
+    /// Stale explanations for untracked places read: place → why nothing is told.
+    var untracked: [Place: String] = [:]
+
+    func use(_ key: DependencyKey) {
+        keys.insert(key)
+        keyLog.append(KeyUse(key: key, via: via))
+    }
+}

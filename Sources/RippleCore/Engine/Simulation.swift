@@ -1,0 +1,42 @@
+/// One variant of a scenario being simulated, step by step.
+public final class Simulation {
+    let engine: Engine
+    /// The variant's name.
+    public let variant: String
+    /// Instances after the first evaluation of the tree.
+    public let initialInstances: Int
+
+    /// Builds the variant's tree and evaluates it once.
+    public init(scenario: Scenario, variant: String, semantics: Semantics) throws(DiagnosticError) {
+        guard let resolved = scenario.variants.first(where: { $0.name == variant }) else {
+            throw DiagnosticError([.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: scenario.variants.map(\.name)))",
+                                          at: SourceLocation(file: scenario.file, line: 1, column: 1))])
+        }
+        self.variant = variant
+        engine = Engine(table: resolved.table, semantics: semantics)
+        do throws(EvaluationError) {
+            try engine.start()
+        } catch {
+            throw DiagnosticError([error.diagnostic])
+        }
+        initialInstances = engine.instances.filter(\.alive).count
+    }
+
+    /// Applies one step's writes and reports what they caused.
+    public func run(_ step: ResolvedStep) throws(DiagnosticError) -> StepTrace {
+        do throws(EvaluationError) {
+            return try engine.run(step: step)
+        } catch {
+            throw DiagnosticError([error.diagnostic])
+        }
+    }
+
+    /// Problems with the tree and the dependency index; empty when all is consistent.
+    public func checkInvariants() -> [String] { engine.checkInvariants() }
+
+    /// Every instance path the variant has had.
+    public var allInstancePaths: [String] { engine.instances.map(\.path) }
+
+    /// The instance tree as it stands, with inputs, storage and reads.
+    public func snapshot() -> ModelSnapshot { engine.snapshot() }
+}

@@ -1,0 +1,367 @@
+// Runs a body as a view builder: records its reads and builds the values of the custom views it contains.
+
+/// Where in a body a view is being built: enclosing ForEach identities, environment set above it, `.id`.
+struct BuildContext {
+    var forEachIDs: [Value] = []
+    var overrides: [String: Value] = [:]
+    var explicitID: Value?
+    var usesEquatable = false
+}
+
+extension Engine {
+    static let builtinViews: Set<String> = [
+        "Text", "Image", "Label", "Button", "Toggle", "TextField", "SecureField", "TextEditor", "Stepper", "Slider",
+        "Picker", "ProgressView", "Spacer", "Divider", "Color", "EmptyView", "Link", "NavigationLink", "Menu",
+        "DatePicker", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "List", "Group", "Section",
+        "NavigationStack", "NavigationView", "NavigationSplitView", "Form", "ScrollView", "TabView", "GroupBox",
+        "DisclosureGroup", "ControlGroup", "ContentUnavailableView", "ShareLink", "AsyncImage", "Circle", "Rectangle",
+        "RoundedRectangle", "Capsule",
+    ]
+    /// Modifiers whose closures are view builders built with the body.
+    static let builderModifiers: Set<String> = ["overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask"]
+    /// Modifiers that present their closure's views only while a binding is true.
+    static let presentationModifiers: Set<String> = ["sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector"]
+
+    /// Evaluates a view's or modifier's body and returns the custom views it builds.
+    func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
+        let instance = instances[id]
+        guard let declaration = table.views[instance.viewType] else { return [] }
+        var scope = Scope()
+        scope.this = .view(id)
+        scope.recordsReads = true
+        scope.contentParameter = declaration.contentParameter
+        var output: [ChildDescription] = []
+        try buildStatements(declaration.body, in: scope, context: BuildContext(), into: &output)
+        return output
+    }
+
+    func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        var scope = scope
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let expression):
+                try buildView(expression, in: scope, context: context, into: &output)
+            case .returnStatement(let expression?):
+                try buildView(expression, in: scope, context: context, into: &output)
+            case .returnStatement(nil):
+                return
+            case .letDeclaration(let name, let value):
+                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+            case .ifStatement(let conditions, let then, let otherwise):
+                if let bound = try test(conditions, in: scope) {
+                    try buildStatements(then, in: bound, context: context, into: &output)
+                } else if let otherwise {
+                    try buildStatements(otherwise, in: scope, context: context, into: &output)
+                }
+            case .assignment, .environmentWrite:
+                throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
+            }
+        }
+    }
+
+    func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        switch expression.kind {
+        case .call(let callee, let arguments, let trailing):
+            switch callee.kind {
+            case .member(let base, let name, _):
+                try applyModifier(name, arguments, trailing, to: base, in: scope, context: context, into: &output, at: callee.location)
+            case .identifier(let name):
+                if name == "ForEach" {
+                    try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
+                } else if let declaration = table.views[name] {
+                    if declaration.isModifier {
+                        throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
+                    }
+                    output.append(try describeView(declaration, arguments, trailing, in: scope, context: context, site: expression.location))
+                } else if Self.builtinViews.contains(name) {
+                    try buildBuiltin(name, arguments, trailing, in: scope, context: context, into: &output)
+                } else if table.data[name] != nil {
+                    throw EvaluationError("'\(name)' is not a view", at: expression.location)
+                } else {
+                    throw EvaluationError("unknown view '\(name)'\(Suggestion.didYouMean(name, in: Array(table.views.keys) + Self.builtinViews))", at: expression.location)
+                }
+            default:
+                throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
+            }
+        case .member(let base, _, _):
+            // A modifier without arguments written without parentheses.
+            try buildView(base, in: scope, context: context, into: &output)
+        case .identifier(let name):
+            if name == scope.contentParameter, case .view(let id) = scope.this {
+                output.append(contentsOf: instances[id].description.content)
+                return
+            }
+            if table.views[name] != nil || Self.builtinViews.contains(name) {
+                throw EvaluationError("'\(name)' needs parentheses to build a view: '\(name)()'", at: expression.location)
+            }
+            throw EvaluationError("expected a view, found '\(name)'", at: expression.location)
+        case .ternary(let condition, let yes, let no):
+            let value = try evaluate(condition, in: scope, expected: .bool)
+            try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
+        default:
+            throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
+        }
+    }
+
+    // MARK: - Built-in views
+
+    func buildBuiltin(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        var builders: [ClosureSyntax] = []
+        var deferred: [ClosureSyntax] = []
+        let hasAction = arguments.contains { $0.label == "action" }
+        for argument in arguments {
+            if case .closure(let closure) = argument.value.kind {
+                if ["content", "label", "header", "footer", "destination"].contains(argument.label ?? "") { builders.append(closure) } else { deferred.append(closure) }
+            } else {
+                _ = try evaluate(argument.value, in: scope, expected: nil)
+            }
+        }
+        for (index, argument) in trailing.enumerated() {
+            guard case .closure(let closure) = argument.value.kind else { continue }
+            if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
+        }
+        for closure in deferred { recordDeferredReads(closure, in: scope) }
+        for closure in builders {
+            var inner = scope
+            for parameter in closure.parameters { inner = inner.with(parameter, .none) }
+            try buildStatements(closure.body, in: inner, context: context, into: &output)
+        }
+    }
+
+    func buildForEach(_ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+        guard let data = arguments.first(where: { $0.label == nil }) else {
+            throw EvaluationError("'ForEach' needs a collection", at: location)
+        }
+        guard let content = (trailing.last ?? arguments.first(where: { $0.label == "content" })), case .closure(let closure) = content.value.kind else {
+            throw EvaluationError("'ForEach' needs a closure that builds each element's views", at: location)
+        }
+        var keyPath: [String]?
+        if let id = arguments.first(where: { $0.label == "id" }) {
+            guard case .keyPath(_, let components) = id.value.kind else { throw EvaluationError("'id:' takes a key path like '\\.id' or '\\.self'", at: id.location) }
+            keyPath = components
+        }
+        let collection = try evaluate(data.value, in: scope, expected: nil)
+        var elements: [Value]
+        var bindings: [BindingTarget]?
+        switch collection {
+        case .array(let values):
+            elements = values
+        case .binding(let target):
+            let saved = tracker
+            tracker = nil
+            let whole = readBinding(target, tracked: false)
+            tracker = saved
+            // A ForEach over a binding reads the collection in the parent's body.
+            _ = readBinding(target, tracked: true)
+            guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
+            elements = values
+            bindings = values.indices.map { index in
+                switch target {
+                case .state(let slot, let path): .state(slot, path + [.index(index)])
+                case .property(let object, let name, let path): .property(object, name, path + [.index(index)])
+                default: target
+                }
+            }
+        default:
+            throw EvaluationError("'ForEach' needs a collection, not \(describe(collection))", at: data.location)
+        }
+        var seen: Set<Value> = []
+        for (index, element) in elements.enumerated() {
+            let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
+            if !seen.insert(identity).inserted {
+                throw EvaluationError("'ForEach' has two elements with the id \(describe(identity)); ids must be unique", at: data.location)
+            }
+            var inner = scope
+            let parameter = closure.parameters.first
+            if let parameter, parameter.hasPrefix("$") {
+                guard let bindings else { throw EvaluationError("'\(parameter)' needs 'ForEach' over a binding like '$model.items'", at: closure.location) }
+                inner = inner.with(parameter, .binding(bindings[index]))
+                inner.bindingLocals[String(parameter.dropFirst())] = bindings[index]
+            } else if let parameter {
+                inner = inner.with(parameter, element)
+            }
+            inner = inner.with("$0", element)
+            var elementContext = context
+            elementContext.forEachIDs.append(identity)
+            try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
+        }
+    }
+
+    func forEachIdentity(of element: Value, keyPath: [String]?, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let saved = tracker
+        tracker = nil
+        defer { tracker = saved }
+        let path = keyPath ?? ["id"]
+        var current = element
+        for component in path where component != "self" {
+            switch current {
+            case .record, .object:
+                current = try member(of: current, component, at: location, scope: Scope())
+            default:
+                if keyPath == nil {
+                    throw EvaluationError("'ForEach' over \(typeName(of: element)) values needs 'id:' (the elements are not Identifiable)", at: location)
+                }
+                current = try member(of: current, component, at: location, scope: Scope())
+            }
+        }
+        if case .record(let type, _) = element, keyPath == nil, table.data[type]?.isIdentifiable != true {
+            throw EvaluationError("'\(type)' is not Identifiable; give 'ForEach' an 'id:' key path", at: location)
+        }
+        if case .object(let object) = current {
+            return .int(object.raw)
+        }
+        return current
+    }
+
+    // MARK: - Modifiers
+
+    func applyModifier(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], to base: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+        var context = context
+        switch name {
+        case "environment":
+            if arguments.count == 2, case .keyPath(nil, let components) = arguments[0].value.kind, components.count == 1 {
+                let key = components[0]
+                guard let declaration = table.environmentKeys[key] else {
+                    throw EvaluationError("unknown environment key '\\.\(key)'\(Suggestion.didYouMean(key, in: table.environmentKeys.keys))", at: arguments[0].location)
+                }
+                context.overrides[key] = try evaluate(arguments[1].value, in: scope, expected: declaration.type)
+            } else if arguments.count == 1 {
+                let value = try evaluate(arguments[0].value, in: scope, expected: nil)
+                guard case .object(let object) = value else {
+                    throw EvaluationError("'.environment(_:)' takes an '@Observable' object", at: arguments[0].location)
+                }
+                context.overrides["type:" + objects[object.raw].type] = value
+            } else {
+                throw EvaluationError("'.environment' takes '(\\.key, value)' or '(object)'", at: location)
+            }
+        case "environmentObject":
+            guard arguments.count == 1 else { throw EvaluationError("'.environmentObject' takes one object", at: location) }
+            let value = try evaluate(arguments[0].value, in: scope, expected: nil)
+            guard case .object(let object) = value else { throw EvaluationError("'.environmentObject' takes an 'ObservableObject'", at: location) }
+            context.overrides["object:" + objects[object.raw].type] = value
+        case "id":
+            guard arguments.count == 1 else { throw EvaluationError("'.id' takes one value", at: location) }
+            context.explicitID = try evaluate(arguments[0].value, in: scope, expected: nil)
+        case "equatable":
+            context.usesEquatable = true
+        case "modifier":
+            guard arguments.count == 1, case .call(let callee, let modifierArguments, let modifierTrailing) = arguments[0].value.kind,
+                  case .identifier(let modifierName) = callee.kind else {
+                throw EvaluationError("'.modifier' takes a ViewModifier built in place, like '.modifier(Highlight())'", at: location)
+            }
+            guard let declaration = table.views[modifierName], declaration.isModifier else {
+                throw EvaluationError("'\(modifierName)' is not a ViewModifier declared in the scenario", at: arguments[0].location)
+            }
+            var content: [ChildDescription] = []
+            try buildView(base, in: scope, context: BuildContext(forEachIDs: context.forEachIDs), into: &content)
+            var description = try describeView(declaration, modifierArguments, modifierTrailing, in: scope, context: context, site: arguments[0].location)
+            description.content = content
+            output.append(description)
+            return
+        case "onChange":
+            // `.onChange(of:)` reads its value in the enclosing body; its action runs later.
+            for argument in arguments + trailing {
+                if case .closure(let closure) = argument.value.kind { recordDeferredReads(closure, in: scope) } else {
+                    _ = try evaluate(argument.value, in: scope, expected: nil)
+                }
+            }
+        default:
+            if Self.presentationModifiers.contains(name) {
+                var presented = false
+                for argument in arguments where argument.label == "isPresented" {
+                    let value = try evaluate(argument.value, in: scope, expected: nil)
+                    if case .binding(let target) = value {
+                        let saved = tracker
+                        tracker = nil
+                        presented = readBinding(target, tracked: false) == .bool(true)
+                        tracker = saved
+                    }
+                }
+                for argument in arguments + trailing {
+                    guard case .closure(let closure) = argument.value.kind else { continue }
+                    if presented && (argument.label == nil || argument.label == "content") {
+                        try buildStatements(closure.body, in: scope, context: context, into: &output)
+                    } else {
+                        recordDeferredReads(closure, in: scope)
+                    }
+                }
+            } else {
+                for argument in arguments + trailing {
+                    if case .closure(let closure) = argument.value.kind {
+                        if Self.builderModifiers.contains(name) {
+                            try buildStatements(closure.body, in: scope, context: context, into: &output)
+                        } else {
+                            recordDeferredReads(closure, in: scope)
+                        }
+                    } else if argument.label == "isPresented" || argument.label == "text" || argument.label == "selection" {
+                        _ = try evaluate(argument.value, in: scope, expected: nil)
+                    } else {
+                        _ = try evaluate(argument.value, in: scope, expected: nil)
+                    }
+                }
+            }
+        }
+        try buildView(base, in: scope, context: context, into: &output)
+    }
+
+    // MARK: - Deferred closures
+
+    /// Records the access paths inside an action or task closure: read later, so they create no dependency.
+    func recordDeferredReads(_ closure: ClosureSyntax, in scope: Scope) {
+        guard scope.recordsReads, let tracker else { return }
+        var inner = scope
+        for parameter in closure.parameters { inner = inner.with(parameter, .none) }
+        inner = inner.with("$0", .none)
+        var paths: [ExprSyntax] = []
+        for statement in closure.body { collectPaths(in: statement, into: &paths) }
+        for path in paths {
+            guard let role = trackedRoot(of: path, in: inner) else { continue }
+            tracker.reads.append(ReadRecord(path: path.rendered, value: nil, keys: [], deferred: true, rootRole: role))
+        }
+    }
+
+    func collectPaths(in statement: StatementSyntax, into paths: inout [ExprSyntax]) {
+        switch statement.kind {
+        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e):
+            collectPaths(in: e, into: &paths)
+        case .assignment(let target, _, let value):
+            collectPaths(in: target, into: &paths)
+            collectPaths(in: value, into: &paths)
+        case .ifStatement(let conditions, let then, let otherwise):
+            for condition in conditions {
+                switch condition {
+                case .expression(let e), .optionalBinding(_, let e): collectPaths(in: e, into: &paths)
+                }
+            }
+            for s in then + (otherwise ?? []) { collectPaths(in: s, into: &paths) }
+        case .returnStatement(nil):
+            break
+        }
+    }
+
+    func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax]) {
+        if isAccessPath(expression) {
+            // A method call at the end (`items.append(x)`) reads the collection; its arguments are paths of their own.
+            var path = expression
+            if case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, _, _) = callee.kind {
+                path = base
+                for argument in arguments + trailing { collectPaths(in: argument.value, into: &paths) }
+            }
+            paths.append(path)
+            return
+        }
+        switch expression.kind {
+        case .call(_, let arguments, let trailing):
+            for argument in arguments + trailing { collectPaths(in: argument.value, into: &paths) }
+        case .binary(_, let l, let r): collectPaths(in: l, into: &paths); collectPaths(in: r, into: &paths)
+        case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths)
+        case .ternary(let c, let a, let b):
+            collectPaths(in: c, into: &paths); collectPaths(in: a, into: &paths); collectPaths(in: b, into: &paths)
+        case .array(let elements): for e in elements { collectPaths(in: e, into: &paths) }
+        case .string(let parts):
+            for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths) }
+        case .closure(let closure): for s in closure.body { collectPaths(in: s, into: &paths) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// Builds a custom view's value from a call in a parent's body: its memberwise or written initializer.
+
+extension Engine {
+    /// The parameters of a view's memberwise initializer, in declaration order.
+    func memberwiseParameters(of declaration: ViewDeclaration) -> [ViewProperty] {
+        declaration.properties.filter { property in
+            switch property.role {
+            case .input, .plainBinding: return !(property.isLet && property.defaultValue != nil) && !property.isPrivate
+            case .binding, .bindable, .observedObject: return !property.isPrivate
+            case .state, .stateObject, .focusState: return !property.isPrivate
+            default: return false
+            }
+        }
+    }
+
+    func describeView(_ declaration: ViewDeclaration, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation) throws(EvaluationError) -> ChildDescription {
+        var description = ChildDescription(
+            key: ChildKey(site: site, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
+            viewType: declaration.name, fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [],
+            environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
+        var given: [String: Value] = [:]
+        var sources: [String: String] = [:]
+        let all = arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
+        if let initializer = declaration.initializer {
+            var initScope = Scope()
+            var next = 0
+            for parameter in initializer.parameters {
+                if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
+                    let value = try evaluate(all[next].value, in: scope, expected: nil)
+                    initScope = initScope.with(parameter.name, value)
+                    sources[parameter.name] = all[next].value.rendered
+                    next += 1
+                } else if let defaultValue = parameter.defaultValue {
+                    initScope = initScope.with(parameter.name, try evaluate(defaultValue, in: Scope(), expected: nil))
+                } else {
+                    throw EvaluationError("missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(declaration.name)'", at: site)
+                }
+            }
+            if next < all.count { throw extraArgument(all[next], declaration, initializer.parameters.compactMap(\.label)) }
+            let saved = tracker
+            tracker = nil
+            defer { tracker = saved }
+            for statement in initializer.body {
+                guard case .assignment(let target, "=", let valueExpression) = statement.kind else {
+                    throw EvaluationError("an initializer may only assign properties ('self.x = x', '_x = State(initialValue: x)')", at: statement.location)
+                }
+                var name: String
+                switch target.kind {
+                case .member(let base, let member, false) where base.kind == .identifier("self"): name = member
+                case .identifier(let member): name = member
+                default: throw EvaluationError("cannot assign to '\(target.rendered)' in an initializer", at: target.location)
+                }
+                var wrapped = false
+                if name.hasPrefix("_") { name.removeFirst(); wrapped = true }
+                guard let property = declaration.property(named: name) else {
+                    throw EvaluationError("'\(declaration.name)' has no property '\(name)'\(Suggestion.didYouMean(name, in: declaration.properties.map(\.name)))", at: target.location)
+                }
+                let value = try evaluate(valueExpression, in: initScope, expected: property.type)
+                if property.role.isOwnedStorage {
+                    description.seeds[name] = value
+                } else if case .binding = property.role, !wrapped, !isBinding(value) {
+                    throw EvaluationError("'\(name)' is a '@Binding': assign '_\(name) = binding' or pass a binding", at: target.location)
+                } else {
+                    given[name] = value
+                }
+                sources[name] = sources[name] ?? valueExpression.rendered
+            }
+        } else {
+            let parameters = memberwiseParameters(of: declaration)
+            var next = 0
+            for property in parameters {
+                guard next < all.count else { break }
+                let argument = all[next]
+                let matchesTrailing = argument.label == "_trailing" && property.type == .function
+                guard argument.label == property.name || matchesTrailing else { continue }
+                let value = try evaluate(argument.value, in: scope, expected: property.type)
+                sources[property.name] = argument.value.rendered
+                next += 1
+                switch property.role {
+                case .state, .stateObject, .focusState:
+                    description.seeds[property.name] = value
+                case .binding, .plainBinding:
+                    guard isBinding(value) else {
+                        throw EvaluationError("'\(property.name)' is a binding; pass '$\(property.name)' or a binding, not \(describe(value))", at: argument.location)
+                    }
+                    given[property.name] = value
+                default:
+                    given[property.name] = value
+                }
+            }
+            if next < all.count {
+                let argument = all[next]
+                if let label = argument.label, parameters.contains(where: { $0.name == label }) {
+                    throw EvaluationError("argument '\(label)' is out of order in call to '\(declaration.name)'", at: argument.location)
+                }
+                if let label = argument.label, let property = declaration.property(named: label), property.isPrivate {
+                    throw EvaluationError("'\(label)' is private to '\(declaration.name)' and cannot be passed", at: argument.location)
+                }
+                throw extraArgument(argument, declaration, parameters.map(\.name))
+            }
+        }
+        for property in declaration.properties where property.role.isSetByParent && given[property.name] == nil {
+            if let defaultValue = property.defaultValue {
+                // A default runs each time the parent builds the view: an inline `@ObservedObject` is a new object.
+                let saved = tracker
+                tracker = nil
+                given[property.name] = try evaluate(defaultValue, in: Scope(), expected: property.type)
+                tracker = saved
+                sources[property.name] = defaultValue.rendered
+                if case .observedObject = property.role { description.inlineObjects.insert(property.name) }
+            } else if case .optional = property.type, !property.isLet {
+                given[property.name] = Value.none
+            } else {
+                throw EvaluationError("missing argument for '\(property.name)' in call to '\(declaration.name)'", at: site)
+            }
+        }
+        description.fields = given
+        description.fieldSources = sources
+        return description
+    }
+
+    private func extraArgument(_ argument: ArgumentSyntax, _ declaration: ViewDeclaration, _ names: [String]) -> EvaluationError {
+        let label = argument.label ?? "_"
+        if label == "_trailing" {
+            return EvaluationError("'\(declaration.name)' takes no trailing closure", at: argument.location)
+        }
+        return EvaluationError("extra argument '\(label)' in call to '\(declaration.name)'\(Suggestion.didYouMean(label, in: names))", at: argument.location)
+    }
+
+    func isBinding(_ value: Value) -> Bool {
+        if case .binding = value { return true }
+        return false
+    }
+}
+
+extension TypeSyntax {
+    var isFunction: Bool {
+        if case .function = self { return true }
+        return false
+    }
+}

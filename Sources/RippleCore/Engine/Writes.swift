@@ -1,0 +1,532 @@
+// Steps: each statement is a write; together they are one transaction.
+
+/// Storage a step writes.
+enum StorageRoot: Hashable {
+    case property(ObjectID, String)
+    case slot(SlotID)
+    case appStorage(String)
+}
+
+/// A written place: the storage and the path below it.
+struct LValue {
+    var root: StorageRoot
+    var path: [PathComponent]
+}
+
+extension Engine {
+    /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
+    func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
+        work = 0
+        var pass = Pass()
+        var writes: [WriteTrace] = []
+        var written: [Place] = []
+        for statement in step.statements {
+            writes.append(try apply(statement, pass: &pass, written: &written))
+        }
+        try runPass(&pass, initial: [])
+        return trace(step.name, writes: writes, written: written, pass: pass)
+    }
+
+    func apply(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
+        let text = statement.rendered
+        switch statement.kind {
+        case .environmentWrite(let key, let valueExpression):
+            guard let declaration = table.environmentKeys[key] else {
+                throw EvaluationError("unknown environment key '\\.\(key)'\(Suggestion.didYouMean(key, in: table.environmentKeys.keys))", at: statement.location)
+            }
+            let value = try evaluate(valueExpression, in: stepScope, expected: declaration.type)
+            try checkType(value, declaration.type, name: "\\." + key, at: valueExpression.location)
+            let old = rootEnvironment[key] ?? .none
+            rootEnvironment[key] = value
+            environmentChanged(key, under: root, pass: &pass)
+            let differs = inputDifference(old, value) != nil
+            return WriteTrace(statement: text, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
+                              notified: differs, note: differs ? "views declaring \\.\(key) are told" : "equal value: no change")
+        case .assignment(let targetExpression, let op, let valueExpression):
+            let target = try lvalue(targetExpression)
+            let current = try read(target, at: targetExpression.location)
+            let declared = declaredType(of: target)
+            var value = try evaluate(valueExpression, in: stepScope, expected: declared ?? hint(for: current))
+            if op != "=" {
+                let operation = String(op.dropLast())
+                value = try binary(operation, ExprSyntax(.paren(literalExpression(current, at: targetExpression.location)), at: targetExpression.location),
+                                   ExprSyntax(.paren(literalExpression(value, at: valueExpression.location)), at: valueExpression.location),
+                                   in: Scope(), at: statement.location, expected: nil)
+            }
+            if let declared { try checkType(value, declared, name: targetExpression.rendered, at: valueExpression.location) }
+            let inPlace = op != "=" || !target.path.isEmpty
+            return try write(target, leaf: value, old: current, inPlace: inPlace, text: text, pass: &pass, written: &written, at: statement.location)
+        case .expression(let expression):
+            guard case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, let method, _) = callee.kind else {
+                throw EvaluationError("a step holds writes: assignments, mutating calls, 'objectWillChange.send()' or 'environment \\.key = value'", at: statement.location)
+            }
+            if method == "send", case .member(let objectExpression, "objectWillChange", _) = base.kind {
+                let value = try evaluate(objectExpression, in: stepScope, expected: nil)
+                guard case .object(let object) = value, table.data[objects[object.raw].type]?.modelKind == .observableObject else {
+                    throw EvaluationError("'objectWillChange' belongs to an 'ObservableObject'", at: objectExpression.location)
+                }
+                notifyHolders(object, detail: "objectWillChange.send() on \(objectName(object))", pass: &pass)
+                return WriteTrace(statement: text, target: objectName(object) + ".objectWillChange", kind: "objectWillChange.send()",
+                                  old: nil, new: nil, notified: true, note: "every view holding \(objectName(object)) is told")
+            }
+            let target = try lvalue(base)
+            let current = try read(target, at: base.location)
+            let updated = try mutate(current, method, arguments + trailing, at: callee.location)
+            return try write(target, leaf: updated, old: current, inPlace: true, text: text, pass: &pass, written: &written, at: statement.location)
+        default:
+            throw EvaluationError("a step holds writes: assignments, mutating calls, 'objectWillChange.send()' or 'environment \\.key = value'", at: statement.location)
+        }
+    }
+
+    var stepScope: Scope { Scope() }
+
+    /// Wraps a runtime value so `+=` can reuse the binary operators.
+    func literalExpression(_ value: Value, at location: SourceLocation) -> ExprSyntax {
+        switch value {
+        case .int(let i): ExprSyntax(.integer(i), at: location)
+        case .double(let d): ExprSyntax(.double(d), at: location)
+        case .string(let s): ExprSyntax(.string([.text(s)]), at: location)
+        case .bool(let b): ExprSyntax(.bool(b), at: location)
+        case .array(let elements): ExprSyntax(.array(elements.map { literalExpression($0, at: location) }), at: location)
+        default: ExprSyntax(.nilLiteral, at: location)
+        }
+    }
+
+    // MARK: - Places
+
+    /// Resolves a step's target: `state.users[1].name`, `RootView.expanded`, `UserRow[2].isEditing`, `SearchField.query`.
+    func lvalue(_ expression: ExprSyntax) throws(EvaluationError) -> LValue {
+        var components: [ExprSyntax] = []
+        var root = expression
+        while true {
+            switch root.kind {
+            case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base):
+                components.insert(root, at: 0)
+                root = base
+                continue
+            default: break
+            }
+            break
+        }
+        // The root: an instance (`RootView`, `UserRow[2]`), a global, or a property of an instance.
+        var cursor: (object: ObjectID?, lvalue: LValue?)
+        var rest = components[...]
+        if case .identifier(let name) = root.kind, table.views[name] != nil {
+            var reference = name
+            while let first = rest.first, case .subscriptAccess(_, let arguments, false) = first.kind, arguments.count == 1 {
+                let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
+                reference += "[" + identityText(value) + "]"
+                rest = rest.dropFirst()
+            }
+            let instance = try findInstance(reference, at: root.location)
+            guard let first = rest.first, case .member(_, let property, _) = first.kind else {
+                throw EvaluationError("write to a property of '\(reference)', like '\(reference).isOn = true'", at: root.location)
+            }
+            rest = rest.dropFirst()
+            cursor = try viewPropertyPlace(instance, property, at: first.location)
+        } else if case .identifier(let name) = root.kind {
+            if let value = globals[name] {
+                guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: root.location) }
+                cursor = (object, nil)
+            } else {
+                let owners = instances.filter { $0.alive && table.views[$0.viewType]?.property(named: name) != nil }
+                guard let owner = owners.first else {
+                    throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: root.location)
+                }
+                if owners.count > 1 && owner.id != self.root {
+                    throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\($0.name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: root.location)
+                }
+                cursor = try viewPropertyPlace(owner.id, name, at: root.location)
+            }
+        } else {
+            throw EvaluationError("cannot write to '\(expression.rendered)'", at: expression.location)
+        }
+        for component in rest {
+            if let object = cursor.object {
+                guard case .member(_, let name, _) = component.kind else {
+                    throw EvaluationError("'\(objects[object.raw].type)' is an object: write to one of its properties", at: component.location)
+                }
+                guard let declaration = table.data[objects[object.raw].type] else { throw EvaluationError("unknown object", at: component.location) }
+                guard let index = declaration.storedIndex(of: name) else {
+                    if declaration.computedProperty(named: name) != nil {
+                        throw EvaluationError("'\(name)' is a computed property of '\(declaration.name)' and cannot be written", at: component.location)
+                    }
+                    if name == "objectWillChange" { throw EvaluationError("call 'objectWillChange.send()'", at: component.location) }
+                    throw EvaluationError("unknown property '\(name)' on '\(declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(declaration.name)))", at: component.location)
+                }
+                if declaration.stored[index].isLet {
+                    throw EvaluationError("'\(name)' is a 'let' constant of '\(declaration.name)'", at: component.location)
+                }
+                cursor = (nil, LValue(root: .property(object, name), path: []))
+            } else if var lvalue = cursor.lvalue {
+                switch component.kind {
+                case .member(_, let name, _):
+                    let current = try read(lvalue, at: component.location)
+                    if case .object(let object) = current { cursor = (object, nil); try descend(&cursor, component); continue }
+                    guard case .record(let type, _) = current, let data = table.data[type], data.storedIndex(of: name) != nil else {
+                        throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: component.location)
+                    }
+                    lvalue.path.append(.field(name))
+                case .subscriptAccess(_, let arguments, _):
+                    guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: stepScope, expected: .int) else {
+                        throw EvaluationError("subscripts take one Int index", at: component.location)
+                    }
+                    let current = try read(lvalue, at: component.location)
+                    guard case .array(let elements) = current else {
+                        throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: component.location)
+                    }
+                    guard elements.indices.contains(index) else {
+                        throw EvaluationError("index \(index) is out of range (count is \(elements.count))", at: arguments[0].location)
+                    }
+                    lvalue.path.append(.index(index))
+                default:
+                    throw EvaluationError("cannot write through '\(component.rendered)'", at: component.location)
+                }
+                cursor = (nil, lvalue)
+            }
+        }
+        if let lvalue = cursor.lvalue {
+            // A slot holding an object is the object: writes go to its properties.
+            return lvalue
+        }
+        throw EvaluationError("'\(expression.rendered)' is an object; write to one of its properties", at: expression.location)
+    }
+
+    private func descend(_ cursor: inout (object: ObjectID?, lvalue: LValue?), _ component: ExprSyntax) throws(EvaluationError) {
+        guard let object = cursor.object, case .member(_, let name, _) = component.kind else { return }
+        guard let declaration = table.data[objects[object.raw].type], declaration.storedIndex(of: name) != nil else {
+            throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: component.location)
+        }
+        cursor = (nil, LValue(root: .property(object, name), path: []))
+    }
+
+    private func case_suggest(_ value: Value, _ name: String) -> String {
+        if case .record(let type, _) = value { return Suggestion.didYouMean(name, in: memberNames(type)) }
+        return ""
+    }
+
+    func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        let instance = instances[id]
+        guard let declaration = table.views[instance.viewType], let property = declaration.property(named: name) else {
+            throw EvaluationError("'\(instance.viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instance.viewType]?.properties.map(\.name) ?? []))", at: location)
+        }
+        switch property.role {
+        case .state, .focusState, .stateObject:
+            guard let slot = instance.slots[name] else { break }
+            if case .object(let object) = slots[slot.raw].value { return (object, nil) }
+            if case .stateObject = property.role { break }
+            return (nil, LValue(root: .slot(slot), path: []))
+        case .binding, .plainBinding:
+            guard case .binding(let target)? = instance.description.fields[name] else { break }
+            switch target {
+            case .state(let slot, let path): return (nil, LValue(root: .slot(slot), path: path))
+            case .property(let object, let property, let path):
+                return property.isEmpty ? (object, nil) : (nil, LValue(root: .property(object, property), path: path))
+            case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
+            case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
+            }
+        case .appStorage(let key):
+            return (nil, LValue(root: .appStorage(key), path: []))
+        case .bindable, .observedObject, .environmentModel, .environmentObject:
+            if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return (object, nil) }
+        case .input:
+            if case .object(let object)? = instance.description.fields[name] { return (object, nil) }
+            throw EvaluationError("'\(name)' is an input that '\(instance.parent.map { instances[$0].name } ?? "the root")' passes to '\(instance.name)'; write its source instead", at: location)
+        case .environment(let key):
+            throw EvaluationError("'\(name)' reads environment key '\\.\(key)'; write 'environment \\.\(key) = value' instead", at: location)
+        }
+        throw EvaluationError("'\(name)' of '\(instance.name)' cannot be written", at: location)
+    }
+
+    /// Finds an instance by short name or path; a short name must be unambiguous.
+    func findInstance(_ reference: String, at location: SourceLocation) throws(EvaluationError) -> Int {
+        let matches = instanceMatches(reference)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let names = Set(instances.filter(\.alive).map(\.name))
+            throw EvaluationError("no instance '\(reference)'\(Suggestion.didYouMean(reference, in: names))", at: location)
+        }
+        throw EvaluationError("'\(reference)' is ambiguous: \(matches.prefix(3).map { "'\(instances[$0].path)'" }.joined(separator: ", ")); use a full path", at: location)
+    }
+
+    /// Alive instances whose path ends with `reference` at a component boundary.
+    func instanceMatches(_ reference: String) -> [Int] {
+        instances.filter { instance in
+            instance.alive && (instance.path == reference || instance.path.hasSuffix("/" + reference))
+        }.map(\.id)
+    }
+
+    func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let whole: Value
+        switch lvalue.root {
+        case .property(let object, let name):
+            guard let index = table.data[objects[object.raw].type]?.storedIndex(of: name) else { return .none }
+            whole = objects[object.raw].fields[index]
+        case .slot(let slot): whole = slots[slot.raw].value
+        case .appStorage(let key): whole = appStorage[key] ?? .none
+        }
+        return try value(in: whole, at: lvalue.path)
+    }
+
+    func declaredType(of lvalue: LValue) -> ValueType? {
+        guard lvalue.path.isEmpty else { return nil }
+        switch lvalue.root {
+        case .property(let object, let name):
+            return table.data[objects[object.raw].type]?.stored.first { $0.name == name }?.type
+        case .slot(let slot):
+            let record = slots[slot.raw]
+            return table.views[instances[record.owner].viewType]?.property(named: record.name)?.type
+        case .appStorage:
+            return nil
+        }
+    }
+
+    /// Rejects a literal of the wrong type: `expanded = 1` for a Bool.
+    func checkType(_ value: Value, _ type: ValueType, name: String, at location: SourceLocation) throws(EvaluationError) {
+        func matches(_ value: Value, _ type: ValueType) -> Bool {
+            switch (value, type) {
+            case (_, .unknown), (_, .named(_)) where table.views[name] != nil: return true
+            case (.none, .optional): return true
+            case (_, .optional(let wrapped)): return matches(value, wrapped)
+            case (.int, .int), (.double, .double), (.int, .double), (.bool, .bool), (.string, .string): return true
+            case (.array(let elements), .array(let element)): return elements.allSatisfy { matches($0, element) }
+            case (.record(let t, _), .named(let n)), (.enumCase(let t, _, _), .named(let n)): return t == n
+            case (.object(let id), .named(let n)): return objects[id.raw].type == n
+            case (.closure, .function), (.binding, .binding), (.opaque, _): return true
+            case (_, .url), (_, .date), (_, .uuid): if case .opaque = value { return true } else { return false }
+            default: return false
+            }
+        }
+        if !matches(value, type) {
+            throw EvaluationError("cannot assign a value of type '\(typeName(of: value))' to '\(name)' of type '\(type)'", at: location)
+        }
+    }
+
+    // MARK: - Mutations
+
+    func mutate(_ value: Value, _ method: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> Value {
+        func argument(_ label: String?, _ position: Int) throws(EvaluationError) -> Value {
+            guard position < arguments.count, arguments[position].label == label else {
+                throw EvaluationError("'\(method)' needs \(label.map { "'\($0):'" } ?? "an argument")", at: location)
+            }
+            return try evaluate(arguments[position].value, in: stepScope, expected: nil)
+        }
+        func index(_ value: Value, _ count: Int, allowEnd: Bool = false) throws(EvaluationError) -> Int {
+            guard case .int(let i) = value, i >= 0, i < count || (allowEnd && i == count) else {
+                throw EvaluationError("index \(describe(value)) is out of range (count is \(count))", at: location)
+            }
+            return i
+        }
+        switch (value, method) {
+        case (.bool(let b), "toggle"): return .bool(!b)
+        case (.array(var elements), _):
+            switch method {
+            case "append":
+                if arguments.first?.label == "contentsOf", case .array(let more) = try argument("contentsOf", 0) { return .array(elements + more) }
+                elements.append(try argument(nil, 0))
+            case "insert":
+                let element = try argument(nil, 0)
+                elements.insert(element, at: try index(try argument("at", 1), elements.count, allowEnd: true))
+            case "remove": elements.remove(at: try index(try argument("at", 0), elements.count))
+            case "removeAll": elements.removeAll()
+            case "removeLast", "removeFirst":
+                guard !elements.isEmpty else { throw EvaluationError("'\(method)' on an empty array", at: location) }
+                if method == "removeLast" { elements.removeLast() } else { elements.removeFirst() }
+            case "swapAt":
+                let i = try index(try argument(nil, 0), elements.count)
+                let j = try index(try argument(nil, 1), elements.count)
+                elements.swapAt(i, j)
+            case "move":
+                guard case .array(let offsets) = try argument("fromOffsets", 0) else { throw EvaluationError("'fromOffsets:' takes an IndexSet", at: location) }
+                let destination = try index(try argument("toOffset", 1), elements.count, allowEnd: true)
+                var indices: [Int] = []
+                for offset in offsets { indices.append(try index(offset, elements.count)) }
+                let moving = indices.sorted().map { elements[$0] }
+                let before = indices.filter { $0 < destination }.count
+                for i in indices.sorted(by: >) { elements.remove(at: i) }
+                elements.insert(contentsOf: moving, at: destination - before)
+            default:
+                throw EvaluationError("unknown mutation '\(method)' on an array", at: location)
+            }
+            return .array(elements)
+        default:
+            throw EvaluationError("'\(method)' cannot mutate a value of type '\(typeName(of: value))'", at: location)
+        }
+    }
+
+    // MARK: - Notification
+
+    func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: String, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+        let kind = inPlace ? "in-place mutation" : "assignment"
+        switch target.root {
+        case .property(let object, let name):
+            let declaration = table.data[objects[object.raw].type]!
+            let index = declaration.storedIndex(of: name)!
+            let property = declaration.stored[index]
+            let oldWhole = objects[object.raw].fields[index]
+            objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
+            label(objects[object.raw].fields[index], as: objectName(object) + "." + name)
+            written.append(.property(object, name))
+            let subject = objectName(object) + "." + name
+            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
+            switch declaration.modelKind {
+            case .observable:
+                if property.isIgnored {
+                    trace.note = "'\(name)' is '@ObservationIgnored': no notification"
+                    return trace
+                }
+                if semantics == .swift62 && !inPlace {
+                    if table.isEquatable(property.type), try equal(oldWhole, leaf, at: location) {
+                        trace.note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
+                        return trace
+                    }
+                    if table.isClass(property.type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
+                        trace.note = "same instance (===): the setter does not notify (swift6.2)"
+                        return trace
+                    }
+                }
+                trace.notified = true
+                trace.note = inPlace ? "in-place mutation through _modify always notifies" : semantics == .swift59 ? "every assignment notifies (swift5.9)" : "value changed: Observation notifies"
+                let key = DependencyKey.observation(object, name)
+                for id in (dependents[key] ?? []).sorted() {
+                    markDirty(id, Cause(kind: .observation, subject: subject,
+                                        detail: dependencyDetail(id, key) + " (\(kind) \(shortTarget(text)))",
+                                        old: describe(old), new: describe(leaf)), pass: &pass)
+                }
+            case .observableObject:
+                guard property.isPublished else {
+                    trace.note = "'\(name)' is not '@Published': nobody is told"
+                    return trace
+                }
+                trace.notified = true
+                trace.note = "'@Published' sends objectWillChange on every write"
+                notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(describe(old)) → \(describe(leaf)))", pass: &pass)
+            case .plain:
+                trace.note = "'\(declaration.name)' is a plain class: nobody is told"
+            }
+            return trace
+        case .slot(let slot):
+            let oldWhole = slots[slot.raw].value
+            let newWhole = try replacing(oldWhole, at: target.path, with: leaf)
+            let record = slots[slot.raw]
+            let subject = instances[record.owner].path + "._" + record.name
+            written.append(.state(slot))
+            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
+            if inputDifference(oldWhole, newWhole) == nil {
+                trace.note = "equal value: @State ignores the write"
+                return trace
+            }
+            slots[slot.raw].value = newWhole
+            trace.notified = true
+            trace.note = "state changed"
+            for id in (dependents[.state(slot)] ?? []).sorted() {
+                let own = id == record.owner
+                markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
+                                    detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
+                                    old: describe(old), new: describe(leaf)), pass: &pass)
+            }
+            return trace
+        case .appStorage(let key):
+            appStorage[key] = try replacing(appStorage[key] ?? .none, at: target.path, with: leaf)
+            written.append(.appStorage(key))
+            for id in (dependents[.appStorage(key)] ?? []).sorted() {
+                markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
+                                    old: describe(old), new: describe(leaf)), pass: &pass)
+            }
+            return WriteTrace(statement: text, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
+                              notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
+        }
+    }
+
+    func shortTarget(_ statement: String) -> String {
+        // `state.users[1].name = "Bea"` → `users[1].name`: the part below the object.
+        let target = statement.split(separator: " ").first.map(String.init) ?? statement
+        if let dot = target.firstIndex(of: ".") { return String(target[target.index(after: dot)...]) }
+        return target
+    }
+
+    /// "depends on state.users via currentUser" for an instance and the key that dirtied it.
+    func dependencyDetail(_ id: Int, _ key: DependencyKey) -> String {
+        for read in instances[id].reads {
+            if let use = read.keys.first(where: { $0.key == key }) {
+                let via = use.via.isEmpty ? "" : " via " + use.via.joined(separator: " → ")
+                return "depends on \(describe(key))\(via) (reads \(read.path))"
+            }
+        }
+        return "depends on \(describe(key))"
+    }
+
+    func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
+        for id in (dependents[.objectWillChange(object)] ?? []).sorted() {
+            markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail), pass: &pass)
+        }
+    }
+
+    func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) throws(EvaluationError) -> Value {
+        guard let first = path.first else { return leaf }
+        let rest = Array(path.dropFirst())
+        switch (first, value) {
+        case (.index(let i), .array(var elements)):
+            elements[i] = try replacing(elements[i], at: rest, with: leaf)
+            return .array(elements)
+        case (.field(let name), .record(let type, var fields)):
+            guard let index = table.data[type]?.storedIndex(of: name) else { return value }
+            fields[index] = try replacing(fields[index], at: rest, with: leaf)
+            return .record(type: type, fields: fields)
+        default:
+            return value
+        }
+    }
+
+    // MARK: - Trace
+
+    func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
+        var entries: [(position: [Int], trace: InstanceTrace)] = []
+        for id in pass.order where alive(id) {
+            guard let result = pass.evaluated[id] else { continue }
+            let instance = instances[id]
+            entries.append((position(of: id), InstanceTrace(path: instance.path, name: instance.name, viewType: instance.viewType,
+                                                             outcome: result.needed ? .needed : .wasted,
+                                                             causes: pass.causes[id] ?? [], changedReads: result.changed)))
+        }
+        // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
+        var candidates: Set<Int> = []
+        for place in written { candidates.formUnion(readers[place] ?? []) }
+        candidates.formUnion(pass.seeded.keys)
+        for id in candidates.sorted() where alive(id) && pass.evaluated[id] == nil {
+            var causes = pass.seeded[id] ?? []
+            var changed: [String] = []
+            if let fresh = dryRunReads(of: id) {
+                changed = changedReads(instances[id].reads, fresh)
+                if !changed.isEmpty {
+                    let reasons = written.compactMap { untrackedReasons[id]?[$0] }
+                    let reason = reasons.isEmpty ? "nothing it depends on was told" : reasons.joined(separator: "; ")
+                    causes.append(Cause(kind: .untracked, subject: changed.joined(separator: ", "), detail: "reads \(changed.joined(separator: ", ")), which changed, but \(reason)"))
+                }
+            }
+            guard !causes.isEmpty else { continue }
+            let instance = instances[id]
+            entries.append((position(of: id), InstanceTrace(path: instance.path, name: instance.name, viewType: instance.viewType,
+                                                             outcome: .stale, causes: causes, changedReads: changed)))
+        }
+        entries.sort { $0.position.lexicographicallyPrecedes($1.position) }
+        let traces = entries.map(\.trace)
+        let evaluations = traces.filter { $0.outcome != .stale }.count
+        let needed = traces.filter { $0.outcome == .needed }.count
+        let created = pass.order.filter { pass.created.contains($0) && alive($0) }.map { instances[$0].path }
+        return StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
+                         counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
+                                            stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
+    }
+
+    /// Child indices from the root: sorting by them gives tree order.
+    func position(of id: Int) -> [Int] {
+        var position: [Int] = []
+        var current: Int? = id
+        while let node = current {
+            position.append(instances[node].childIndex)
+            current = instances[node].parent
+        }
+        return position.reversed()
+    }
+}

@@ -1,0 +1,306 @@
+/// Sorts a scenario's declarations into a `DeclarationTable` per variant, reporting what does not make sense.
+struct DeclarationBuilder {
+    var diagnostics: [Diagnostic] = []
+
+    /// Attributes accepted and ignored because they do not change how updates flow.
+    private static let ignoredAttributes: Set<String> = ["MainActor", "ViewBuilder", "Sendable", "preconcurrency", "MainActor.self"]
+    private static let builtinTypes: [String: ValueType] = [
+        "Int": .int, "Double": .double, "CGFloat": .double, "Float": .double, "Bool": .bool, "String": .string,
+        "URL": .url, "Date": .date, "UUID": .uuid, "Void": .void, "Character": .string,
+    ]
+
+    /// Builds the table for `variant` (nil: the base declarations alone).
+    mutating func table(for scenario: ScenarioSyntax, variant: VariantSyntax?) -> DeclarationTable {
+        var declarations: [DeclarationSyntax] = Prelude.syntax.declarations
+        var seen: [String: SourceLocation] = [:]
+        for declaration in scenario.declarations {
+            if let first = seen[declaration.name] {
+                diagnostics.append(.error("duplicate declaration of '\(declaration.name)' (first declared at line \(first.line))", at: declaration.location))
+                continue
+            }
+            seen[declaration.name] = declaration.location
+            declarations.append(declaration)
+        }
+        if let variant {
+            var replaced: Set<String> = []
+            for declaration in variant.declarations {
+                if !replaced.insert(declaration.name).inserted {
+                    diagnostics.append(.error("duplicate declaration of '\(declaration.name)' in variant '\(variant.name)'", at: declaration.location))
+                    continue
+                }
+                declarations.removeAll { $0.name == declaration.name && $0.location.file != Prelude.file || $0.name == declaration.name }
+                declarations.append(declaration)
+            }
+        }
+        var table = DeclarationTable()
+        // First pass: names, so that types can refer to each other in any order.
+        var typeNames: Set<String> = []
+        for case .type(let type) in declarations { typeNames.insert(type.name) }
+        for declaration in declarations {
+            switch declaration {
+            case .type(let type):
+                switch type.kind {
+                case .enumeration:
+                    table.enums[type.name] = enumeration(type)
+                case .structure where type.conforms(to: "View") || type.conforms(to: "ViewModifier"):
+                    table.views[type.name] = view(type, typeNames: typeNames)
+                case .structure, .classType:
+                    table.data[type.name] = data(type, typeNames: typeNames)
+                }
+            case .global(let global):
+                table.globals.append((global.name, global.value, global.location))
+            case .environmentKey(let key):
+                let type = key.type.map { resolve($0, typeNames: typeNames) } ?? inferType(of: key.defaultValue, typeNames: typeNames)
+                table.environmentKeys[key.name] = EnvironmentKeyDeclaration(name: key.name, type: type, defaultValue: key.defaultValue, location: key.location)
+            }
+        }
+        return table
+    }
+
+    // MARK: - Types
+
+    mutating func resolve(_ syntax: TypeSyntax, typeNames: Set<String>, at location: SourceLocation? = nil) -> ValueType {
+        switch syntax {
+        case .named(let name, let arguments):
+            if let builtin = Self.builtinTypes[name] { return builtin }
+            if name == "Binding", arguments.count == 1 { return .binding(resolve(arguments[0], typeNames: typeNames, at: location)) }
+            if name == "Optional", arguments.count == 1 { return .optional(resolve(arguments[0], typeNames: typeNames, at: location)) }
+            if name == "Array", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
+            if name == "Set", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
+            if name == "Self" || typeNames.contains(name) { return .named(name) }
+            if ["Content", "Body", "IndexSet", "Color", "Font", "Image", "Text", "AnyView"].contains(name) { return .unknown }
+            if let location {
+                diagnostics.append(.error("unknown type '\(name)'\(Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys))", at: location))
+            }
+            return .unknown
+        case .optional(let wrapped): return .optional(resolve(wrapped, typeNames: typeNames, at: location))
+        case .array(let element): return .array(resolve(element, typeNames: typeNames, at: location))
+        case .dictionary:
+            if let location { diagnostics.append(.error("dictionaries are not supported in scenarios", at: location)) }
+            return .unknown
+        case .function: return .function
+        case .opaque: return .unknown
+        }
+    }
+
+    /// The type of an initializer expression, for properties written without one.
+    func inferType(of expression: ExprSyntax?, typeNames: Set<String>) -> ValueType {
+        guard let expression else { return .unknown }
+        switch expression.kind {
+        case .integer: return .int
+        case .double: return .double
+        case .bool: return .bool
+        case .string: return .string
+        case .closure: return .function
+        case .call(let callee, _, _):
+            if case .identifier(let name) = callee.kind {
+                if let builtin = Self.builtinTypes[name] { return builtin }
+                if typeNames.contains(name) { return .named(name) }
+            }
+            return .unknown
+        case .array(let elements):
+            return elements.first.map { .array(inferType(of: $0, typeNames: typeNames)) } ?? .unknown
+        case .unary(_, let operand), .paren(let operand): return inferType(of: operand, typeNames: typeNames)
+        default: return .unknown
+        }
+    }
+
+    // MARK: - Declarations
+
+    private mutating func enumeration(_ type: TypeDeclarationSyntax) -> EnumDeclaration {
+        var cases: [String: Int] = [:]
+        var order: [String] = []
+        for enumCase in type.cases {
+            if cases[enumCase.name] != nil {
+                diagnostics.append(.error("duplicate case '\(enumCase.name)' in enum '\(type.name)'", at: enumCase.location))
+                continue
+            }
+            cases[enumCase.name] = enumCase.payload.count
+            order.append(enumCase.name)
+        }
+        // Swift makes an enum without associated values Equatable on its own.
+        let hasPayload = type.cases.contains { !$0.payload.isEmpty }
+        let equatable = !hasPayload || type.conforms(to: "Equatable") || type.conforms(to: "Hashable")
+        for member in type.members {
+            if case .property(let property) = member {
+                diagnostics.append(.error("stored properties are not allowed in enum '\(type.name)'", at: property.location))
+            }
+        }
+        return EnumDeclaration(name: type.name, cases: cases, caseOrder: order, isEquatable: equatable, location: type.location)
+    }
+
+    private mutating func checkAttributes(_ attributes: [AttributeSyntax], allowed: Set<String>) {
+        for attribute in attributes where !allowed.contains(attribute.name) && !Self.ignoredAttributes.contains(attribute.name) {
+            diagnostics.append(.error("attribute '@\(attribute.name)' is not supported here", at: attribute.location))
+        }
+    }
+
+    private mutating func checkDuplicateMembers(_ type: TypeDeclarationSyntax) {
+        var names: Set<String> = []
+        for property in type.properties where !names.insert(property.name).inserted {
+            diagnostics.append(.error("duplicate property '\(property.name)' in '\(type.name)'", at: property.location))
+        }
+    }
+
+    private mutating func data(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> DataDeclaration {
+        checkDuplicateMembers(type)
+        let isObservable = type.hasAttribute("Observable")
+        let isObservableObject = type.conforms(to: "ObservableObject")
+        checkAttributes(type.attributes, allowed: ["Observable"])
+        if type.kind == .structure && (isObservable || isObservableObject) {
+            diagnostics.append(.error("'\(type.name)' must be a class to be \(isObservable ? "'@Observable'" : "an 'ObservableObject'")", at: type.location))
+        }
+        if isObservable && isObservableObject {
+            diagnostics.append(.error("'\(type.name)' cannot be both '@Observable' and 'ObservableObject'", at: type.location))
+        }
+        var stored: [StoredProperty] = []
+        var computed: [ComputedProperty] = []
+        for property in type.properties {
+            checkAttributes(property.attributes, allowed: ["Published", "ObservationIgnored"])
+            if property.hasAttribute("Published") && !isObservableObject {
+                diagnostics.append(.error("'@Published' is only meaningful in an 'ObservableObject' class", at: property.location))
+            }
+            if property.hasAttribute("ObservationIgnored") && !isObservable {
+                diagnostics.append(.error("'@ObservationIgnored' is only meaningful in an '@Observable' class", at: property.location))
+            }
+            let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.location) }
+            if let getter = property.getter {
+                computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location))
+                continue
+            }
+            if property.modifiers.contains("static") {
+                diagnostics.append(.error("static properties are not supported in scenarios", at: property.location))
+                continue
+            }
+            if declared == nil && property.initializer == nil {
+                diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
+            }
+            stored.append(StoredProperty(name: property.name, type: declared ?? inferType(of: property.initializer, typeNames: typeNames),
+                                         defaultValue: property.initializer, isLet: property.isLet,
+                                         isPublished: property.hasAttribute("Published"),
+                                         isIgnored: property.hasAttribute("ObservationIgnored"), location: property.location))
+        }
+        let equality = type.functions.first { $0.name == "==" && $0.isStatic }
+        for function in type.functions where function.name != "==" {
+            diagnostics.append(.error("methods are not supported in scenarios; write the change as a step", at: function.location))
+        }
+        for initializer in type.initializers {
+            diagnostics.append(.error("initializers are supported only in views; give '\(type.name)' default values instead", at: initializer.location))
+        }
+        if let equality, !(type.conforms(to: "Equatable") || type.conforms(to: "Hashable")) {
+            diagnostics.append(.error("'\(type.name)' defines '==' but does not conform to 'Equatable'", at: equality.location))
+        }
+        let kind: ModelKind = isObservable ? .observable : isObservableObject ? .observableObject : .plain
+        return DataDeclaration(name: type.name, isClass: type.kind == .classType, modelKind: kind, stored: stored, computed: computed,
+                               isEquatable: type.conforms(to: "Equatable") || type.conforms(to: "Hashable"),
+                               isIdentifiable: type.conforms(to: "Identifiable"), equality: equality, location: type.location)
+    }
+
+    private mutating func view(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> ViewDeclaration {
+        checkDuplicateMembers(type)
+        checkAttributes(type.attributes, allowed: [])
+        let isModifier = type.conforms(to: "ViewModifier")
+        var properties: [ViewProperty] = []
+        var body: [StatementSyntax]?
+        var contentParameter: String?
+        for property in type.properties {
+            if property.name == "body", let getter = property.getter, !isModifier {
+                body = getter
+                continue
+            }
+            if property.getter != nil {
+                diagnostics.append(.error("computed properties in views are not supported; compute the value in 'body'", at: property.location))
+                continue
+            }
+            properties.append(viewProperty(property, in: type.name, typeNames: typeNames))
+        }
+        for function in type.functions {
+            if isModifier && function.name == "body" && function.parameters.count == 1 {
+                body = function.body
+                contentParameter = function.parameters[0].name
+            } else if function.name != "==" {
+                diagnostics.append(.error("methods are not supported in scenarios; inline the code in 'body'", at: function.location))
+            }
+        }
+        if body == nil {
+            let what = isModifier ? "'func body(content: Content) -> some View'" : "'var body: some View'"
+            diagnostics.append(.error("'\(type.name)' has no \(what)", at: type.location))
+        }
+        if type.initializers.count > 1 {
+            diagnostics.append(.error("'\(type.name)' declares more than one initializer; scenarios allow one", at: type.initializers[1].location))
+        }
+        let equality = type.functions.first { $0.name == "==" && $0.isStatic }
+        let isEquatable = type.conforms(to: "Equatable")
+        if equality != nil && !isEquatable {
+            diagnostics.append(.error("'\(type.name)' defines '==' but does not conform to 'Equatable'", at: equality!.location))
+        }
+        return ViewDeclaration(name: type.name, properties: properties, body: body ?? [], contentParameter: contentParameter,
+                               initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
+                               isModifier: isModifier, location: type.location)
+    }
+
+    private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>) -> ViewProperty {
+        var role = ViewPropertyRole.input
+        var wrappers = 0
+        for attribute in property.attributes where !Self.ignoredAttributes.contains(attribute.name) {
+            wrappers += 1
+            switch attribute.name {
+            case "State": role = .state
+            case "StateObject": role = .stateObject
+            case "FocusState": role = .focusState
+            case "Binding": role = .binding
+            case "Bindable": role = .bindable
+            case "EnvironmentObject": role = .environmentObject
+            case "ObservedObject": role = .observedObject
+            case "Environment":
+                guard let argument = attribute.arguments?.first, attribute.arguments?.count == 1 else {
+                    diagnostics.append(.error("'@Environment' takes one argument: '\\.key' or 'Model.self'", at: attribute.location))
+                    continue
+                }
+                switch argument.value.kind {
+                case .keyPath(nil, let components) where components.count == 1:
+                    role = .environment(key: components[0])
+                case .member(let base, "self", false):
+                    if case .identifier(let name) = base.kind, typeNames.contains(name) {
+                        role = .environmentModel(type: name)
+                    } else {
+                        diagnostics.append(.error("'@Environment' needs a model type declared in the scenario", at: argument.location))
+                    }
+                default:
+                    diagnostics.append(.error("'@Environment' takes '\\.key' or 'Model.self'", at: argument.location))
+                }
+            case "AppStorage":
+                if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
+                   case .text(let key)? = parts.first, parts.count == 1 {
+                    role = .appStorage(key: key)
+                } else {
+                    diagnostics.append(.error("'@AppStorage' takes a key in quotes", at: attribute.location))
+                }
+            case "Published", "ObservationIgnored":
+                diagnostics.append(.error("'@\(attribute.name)' belongs in a model class, not in view '\(view)'", at: attribute.location))
+            default:
+                diagnostics.append(.error("property wrapper '@\(attribute.name)' is not supported in scenarios\(Suggestion.didYouMean(attribute.name, in: ["State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject", "ObservedObject", "AppStorage"]))", at: attribute.location))
+            }
+        }
+        if wrappers > 1 {
+            diagnostics.append(.error("property '\(property.name)' has more than one property wrapper", at: property.location))
+        }
+        var type = property.type.map { resolve($0, typeNames: typeNames, at: property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
+        if case .input = role, case .binding(let value) = type {
+            role = .plainBinding
+            type = .binding(value)
+        }
+        if case .environment(let key) = role, property.type == nil { type = .named("\\." + key) }
+        if case .environmentModel(let model) = role { type = .named(model) }
+        if property.type == nil && property.initializer == nil {
+            switch role {
+            case .environment, .environmentModel: break
+            default:
+                diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
+            }
+        }
+        return ViewProperty(name: property.name, role: role, type: type, defaultValue: property.initializer,
+                            isPrivate: property.modifiers.contains("private") || property.modifiers.contains("fileprivate"),
+                            isLet: property.isLet, location: property.location)
+    }
+}

@@ -1,0 +1,215 @@
+// Resolved declarations: what each type in one variant is, with its properties sorted into their roles.
+
+/// A resolved type of a property or value.
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+    case int, double, bool, string, url, date, uuid, void
+    /// A struct, enum or class declared in the scenario or the prelude.
+    case named(String)
+    case optional(ValueType)
+    case array(ValueType)
+    case function
+    case binding(ValueType)
+    case keyPath
+    /// A type the resolver could not pin down (an inferred property whose initializer is complex).
+    case unknown
+
+    public var description: String {
+        switch self {
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .string: "String"
+        case .url: "URL"
+        case .date: "Date"
+        case .uuid: "UUID"
+        case .void: "Void"
+        case .named(let name): name
+        case .optional(let wrapped): "\(wrapped)?"
+        case .array(let element): "[\(element)]"
+        case .function: "() -> Void"
+        case .binding(let value): "Binding<\(value)>"
+        case .keyPath: "KeyPath"
+        case .unknown: "_"
+        }
+    }
+}
+
+/// How a view property takes part in updates: SwiftUI's property wrappers, or a plain stored input.
+public enum ViewPropertyRole: Hashable, Sendable, CustomStringConvertible {
+    /// `let`/`var` set by the parent: compared when the parent's body runs.
+    case input
+    case state
+    case stateObject
+    case focusState
+    /// `@Binding`: a dynamic property; reading it tracks the place it points at.
+    case binding
+    /// `let b: Binding<T>` without the wrapper: not a dynamic property.
+    case plainBinding
+    case bindable
+    /// `@Environment(\.key)`.
+    case environment(key: String)
+    /// `@Environment(Model.self)`.
+    case environmentModel(type: String)
+    case environmentObject
+    case observedObject
+    case appStorage(key: String)
+
+    public var description: String {
+        switch self {
+        case .input: "input"
+        case .state: "@State"
+        case .stateObject: "@StateObject"
+        case .focusState: "@FocusState"
+        case .binding: "@Binding"
+        case .plainBinding: "Binding (plain)"
+        case .bindable: "@Bindable"
+        case .environment(let key): "@Environment(\\.\(key))"
+        case .environmentModel(let type): "@Environment(\(type).self)"
+        case .environmentObject: "@EnvironmentObject"
+        case .observedObject: "@ObservedObject"
+        case .appStorage(let key): "@AppStorage(\"\(key)\")"
+        }
+    }
+
+    /// Whether the parent passes this property's value when it builds the view.
+    var isSetByParent: Bool {
+        switch self {
+        case .input, .binding, .plainBinding, .bindable, .observedObject: true
+        default: false
+        }
+    }
+
+    /// Whether the property is kept by SwiftUI in the view's own storage (seeded once, then owned).
+    var isOwnedStorage: Bool {
+        switch self {
+        case .state, .stateObject, .focusState: true
+        default: false
+        }
+    }
+}
+
+/// A stored property of a view or view modifier.
+public struct ViewProperty: Hashable, Sendable {
+    public var name: String
+    public var role: ViewPropertyRole
+    public var type: ValueType
+    public var defaultValue: ExprSyntax?
+    public var isPrivate: Bool
+    public var isLet: Bool
+    public var location: SourceLocation
+}
+
+/// A `struct X: View` or `struct M: ViewModifier`.
+public struct ViewDeclaration: Hashable, Sendable {
+    public var name: String
+    public var properties: [ViewProperty]
+    /// The body's statements (a view builder).
+    public var body: [StatementSyntax]
+    /// For a modifier, the name of `body(content:)`'s parameter.
+    public var contentParameter: String?
+    public var initializer: InitializerSyntax?
+    /// `static func ==` for Equatable views.
+    public var equality: FunctionSyntax?
+    public var isEquatable: Bool
+    public var isModifier: Bool
+    public var location: SourceLocation
+
+    func property(named name: String) -> ViewProperty? { properties.first { $0.name == name } }
+}
+
+/// A stored property of a model class or a struct.
+public struct StoredProperty: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: ExprSyntax?
+    public var isLet: Bool
+    /// `@Published` in an `ObservableObject`.
+    public var isPublished: Bool
+    /// `@ObservationIgnored` in an `@Observable` class.
+    public var isIgnored: Bool
+    public var location: SourceLocation
+}
+
+/// A computed property: its getter's statements.
+public struct ComputedProperty: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var getter: [StatementSyntax]
+    public var location: SourceLocation
+}
+
+/// How a class publishes its changes.
+public enum ModelKind: String, Hashable, Sendable {
+    /// `@Observable`: per-property tracking through Observation.
+    case observable = "@Observable"
+    /// `ObservableObject`: whole-object `objectWillChange`.
+    case observableObject = "ObservableObject"
+    /// A plain class: nobody is told about its changes.
+    case plain = "class"
+}
+
+/// A struct (non-view) or class declaration: fields, computed properties, equality.
+public struct DataDeclaration: Hashable, Sendable {
+    public var name: String
+    public var isClass: Bool
+    public var modelKind: ModelKind
+    public var stored: [StoredProperty]
+    public var computed: [ComputedProperty]
+    public var isEquatable: Bool
+    public var isIdentifiable: Bool
+    public var equality: FunctionSyntax?
+    public var location: SourceLocation
+
+    func storedIndex(of name: String) -> Int? { stored.firstIndex { $0.name == name } }
+    func computedProperty(named name: String) -> ComputedProperty? { computed.first { $0.name == name } }
+}
+
+/// An enum declaration.
+public struct EnumDeclaration: Hashable, Sendable {
+    public var name: String
+    public var cases: [String: Int]
+    public var caseOrder: [String]
+    public var isEquatable: Bool
+    public var location: SourceLocation
+}
+
+/// A custom or built-in environment key.
+public struct EnvironmentKeyDeclaration: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: ExprSyntax
+    public var location: SourceLocation
+}
+
+/// Every declaration visible in one variant: the base's, replaced by the variant's same-named ones.
+public struct DeclarationTable: Sendable {
+    public var views: [String: ViewDeclaration] = [:]
+    public var data: [String: DataDeclaration] = [:]
+    public var enums: [String: EnumDeclaration] = [:]
+    public var environmentKeys: [String: EnvironmentKeyDeclaration] = [:]
+    public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
+    /// The view at the root of the tree.
+    public var rootView: String = ""
+
+    var allTypeNames: [String] { Array(views.keys) + Array(data.keys) + Array(enums.keys) }
+
+    /// Whether values of `type` are Equatable, as Swift would decide.
+    func isEquatable(_ type: ValueType) -> Bool {
+        switch type {
+        case .int, .double, .bool, .string, .url, .date, .uuid, .keyPath: return true
+        case .void, .function, .binding, .unknown: return false
+        case .optional(let wrapped), .array(let wrapped): return isEquatable(wrapped)
+        case .named(let name):
+            if let data = data[name] { return data.isEquatable }
+            if let enumeration = enums[name] { return enumeration.isEquatable }
+            return false
+        }
+    }
+
+    /// Whether values of `type` are class references.
+    func isClass(_ type: ValueType) -> Bool {
+        if case .named(let name) = type { return data[name]?.isClass ?? false }
+        if case .optional(let wrapped) = type { return isClass(wrapped) }
+        return false
+    }
+}

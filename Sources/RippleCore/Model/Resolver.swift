@@ -1,0 +1,214 @@
+/// Turns a syntax tree into a `Scenario`: declaration tables per variant, checked names, no cycles.
+struct Resolver {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func resolve(_ syntax: ScenarioSyntax) -> (variants: [ResolvedVariant], steps: [ResolvedStep], expectations: [ResolvedExpectation]) {
+        var builder = DeclarationBuilder()
+        var variants: [ResolvedVariant] = []
+        var variantNames: [String: SourceLocation] = [:]
+        if syntax.variants.isEmpty {
+            variants.append(ResolvedVariant(name: "main", table: builder.table(for: syntax, variant: nil), location: nil))
+        }
+        for variant in syntax.variants {
+            if let first = variantNames[variant.name] {
+                diagnostics.append(.error("duplicate variant '\(variant.name)' (first declared at line \(first.line))", at: variant.location))
+                continue
+            }
+            variantNames[variant.name] = variant.location
+            variants.append(ResolvedVariant(name: variant.name, table: builder.table(for: syntax, variant: variant), location: variant.location))
+        }
+        // Diagnostics about base declarations repeat once per variant: keep one of each.
+        var seen: Set<Diagnostic> = []
+        diagnostics += builder.diagnostics.filter { seen.insert($0).inserted }
+
+        for index in variants.indices {
+            checkCycles(&variants[index])
+            variants[index].table.rootView = rootView(of: variants[index], in: syntax)
+        }
+        var steps: [ResolvedStep] = []
+        var stepNames: [String: SourceLocation] = [:]
+        for step in syntax.steps {
+            if let first = stepNames[step.name] {
+                diagnostics.append(.error("duplicate step '\(step.name)' (first declared at line \(first.line))", at: step.location))
+                continue
+            }
+            stepNames[step.name] = step.location
+            if step.statements.isEmpty {
+                diagnostics.append(.error("step '\(step.name)' writes nothing", at: step.location))
+            }
+            steps.append(ResolvedStep(name: step.name, statements: step.statements, location: step.location))
+        }
+        if steps.count > Scenario.maximumSteps {
+            diagnostics.append(.error("the scenario has \(steps.count) steps; at most \(Scenario.maximumSteps) are allowed (limit: steps)", at: steps[Scenario.maximumSteps].location))
+        }
+        var expectations: [ResolvedExpectation] = []
+        var expectationKeys: [String: SourceLocation] = [:]
+        for expectation in syntax.expectations {
+            if stepNames[expectation.step] == nil {
+                diagnostics.append(.error("unknown step '\(expectation.step)'\(Suggestion.didYouMean(expectation.step, in: stepNames.keys))", at: expectation.stepLocation))
+                continue
+            }
+            if let variant = expectation.variant, !variants.contains(where: { $0.name == variant }) {
+                diagnostics.append(.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: variants.map(\.name)))", at: expectation.variantLocation ?? expectation.location))
+                continue
+            }
+            let key = "\(expectation.step)|\(expectation.variant ?? "*")|\(expectation.semantics?.rawValue ?? "-")"
+            if let first = expectationKeys[key] {
+                diagnostics.append(.error("duplicate expectation for step '\(expectation.step)' (first at line \(first.line))", at: expectation.location))
+                continue
+            }
+            expectationKeys[key] = expectation.location
+            expectations.append(ResolvedExpectation(step: expectation.step, variant: expectation.variant, semantics: expectation.semantics,
+                                                    clauses: expectation.clauses, location: expectation.location))
+        }
+        return (variants, steps, expectations)
+    }
+
+    // MARK: - Root
+
+    /// The root is the view no other view builds; with several, the first declared.
+    private mutating func rootView(of variant: ResolvedVariant, in syntax: ScenarioSyntax) -> String {
+        let table = variant.table
+        var used: Set<String> = []
+        for view in table.views.values {
+            for site in viewSites(in: view.body) { used.insert(site.name) }
+        }
+        let candidates = table.views.values.filter { !$0.isModifier && !used.contains($0.name) }
+            .sorted { $0.location < $1.location }
+        guard let root = candidates.first else {
+            if !table.views.isEmpty && diagnostics.allSatisfy({ !$0.message.contains("contains itself") && !$0.message.contains("contain each other") }) {
+                let location = table.views.values.map(\.location).min()!
+                diagnostics.append(.error("no root view: every view is built by another view", at: location))
+            } else if table.views.isEmpty {
+                diagnostics.append(.error("the scenario declares no view ('struct Root: View { var body: some View { ... } }')",
+                                          at: SourceLocation(file: syntax.file, line: 1, column: 1)))
+            }
+            return ""
+        }
+        return root.name
+    }
+
+    // MARK: - Cycles
+
+    private mutating func checkCycles(_ variant: inout ResolvedVariant) {
+        let table = variant.table
+        // Views that contain themselves, directly or through others, would recurse forever.
+        var edges: [String: [(name: String, location: SourceLocation)]] = [:]
+        for view in table.views.values {
+            edges[view.name] = viewSites(in: view.body).filter { table.views[$0.name] != nil }
+        }
+        reportCycles(edges, describe: { cycle in
+            cycle.count == 1 ? "view '\(cycle[0])' contains itself" : "views \(cycle.map { "'\($0)'" }.joined(separator: " → ")) contain each other"
+        })
+        // Computed properties that read themselves through other computed properties.
+        for data in table.data.values {
+            var computedEdges: [String: [(name: String, location: SourceLocation)]] = [:]
+            let names = Set(data.computed.map(\.name))
+            for computed in data.computed {
+                var references: [(String, SourceLocation)] = []
+                for statement in computed.getter { identifiers(in: statement, into: &references) }
+                computedEdges[computed.name] = references.filter { names.contains($0.0) }.map { (name: $0.0, location: $0.1) }
+            }
+            reportCycles(computedEdges, describe: { cycle in
+                cycle.count == 1 ? "computed property '\(cycle[0])' of '\(data.name)' reads itself"
+                    : "computed properties \(cycle.map { "'\($0)'" }.joined(separator: " → ")) of '\(data.name)' form a cycle"
+            })
+        }
+    }
+
+    private mutating func reportCycles(_ edges: [String: [(name: String, location: SourceLocation)]], describe: ([String]) -> String) {
+        var state: [String: Int] = [:]  // 1: on the stack, 2: done
+        var stack: [String] = []
+        var reported: Set<Set<String>> = []
+        func visit(_ node: String) {
+            state[node] = 1
+            stack.append(node)
+            for edge in edges[node] ?? [] {
+                if state[edge.name] == 1 {
+                    let cycle = Array(stack[stack.lastIndex(of: edge.name)!...])
+                    if reported.insert(Set(cycle)).inserted {
+                        let rotated = cycle + [edge.name]
+                        diagnostics.append(.error(describe(cycle.count == 1 ? cycle : rotated), at: edge.location))
+                    }
+                } else if state[edge.name] == nil {
+                    visit(edge.name)
+                }
+            }
+            stack.removeLast()
+            state[node] = 2
+        }
+        for node in edges.keys.sorted() where state[node] == nil { visit(node) }
+    }
+
+    // MARK: - Walking syntax
+
+    /// Calls of capitalized names in a body: custom views built there, with their positions.
+    func viewSites(in statements: [StatementSyntax]) -> [(name: String, location: SourceLocation)] {
+        var sites: [(String, SourceLocation)] = []
+        for statement in statements { calls(in: statement, into: &sites) }
+        return sites.map { (name: $0.0, location: $0.1) }
+    }
+
+    private func calls(in statement: StatementSyntax, into sites: inout [(String, SourceLocation)]) {
+        switch statement.kind {
+        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): calls(in: e, into: &sites)
+        case .assignment(let t, _, let v): calls(in: t, into: &sites); calls(in: v, into: &sites)
+        case .ifStatement(let conditions, let then, let otherwise):
+            for case .expression(let e) in conditions { calls(in: e, into: &sites) }
+            for s in then + (otherwise ?? []) { calls(in: s, into: &sites) }
+        case .returnStatement(nil): break
+        }
+    }
+
+    private func calls(in expression: ExprSyntax, into sites: inout [(String, SourceLocation)]) {
+        switch expression.kind {
+        case .call(let callee, let arguments, let trailing):
+            if case .identifier(let name) = callee.kind, name.first?.isUppercase == true { sites.append((name, expression.location)) }
+            calls(in: callee, into: &sites)
+            for argument in arguments + trailing { calls(in: argument.value, into: &sites) }
+        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): calls(in: base, into: &sites)
+        case .subscriptAccess(let base, let arguments, _):
+            calls(in: base, into: &sites)
+            for argument in arguments { calls(in: argument.value, into: &sites) }
+        case .binary(_, let l, let r): calls(in: l, into: &sites); calls(in: r, into: &sites)
+        case .ternary(let c, let a, let b): calls(in: c, into: &sites); calls(in: a, into: &sites); calls(in: b, into: &sites)
+        case .closure(let closure): for s in closure.body { calls(in: s, into: &sites) }
+        case .array(let elements): for e in elements { calls(in: e, into: &sites) }
+        default: break
+        }
+    }
+
+    private func identifiers(in statement: StatementSyntax, into names: inout [(String, SourceLocation)]) {
+        switch statement.kind {
+        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): identifiers(in: e, into: &names)
+        case .assignment(let t, _, let v): identifiers(in: t, into: &names); identifiers(in: v, into: &names)
+        case .ifStatement(let conditions, let then, let otherwise):
+            for condition in conditions {
+                switch condition { case .expression(let e), .optionalBinding(_, let e): identifiers(in: e, into: &names) }
+            }
+            for s in then + (otherwise ?? []) { identifiers(in: s, into: &names) }
+        case .returnStatement(nil): break
+        }
+    }
+
+    private func identifiers(in expression: ExprSyntax, into names: inout [(String, SourceLocation)]) {
+        switch expression.kind {
+        case .identifier(let name): names.append((name, expression.location))
+        case .member(let base, let name, _):
+            if case .identifier("self") = base.kind { names.append((name, expression.location)) } else { identifiers(in: base, into: &names) }
+        case .call(let callee, let arguments, let trailing):
+            identifiers(in: callee, into: &names)
+            for argument in arguments + trailing { identifiers(in: argument.value, into: &names) }
+        case .forceUnwrap(let base), .unary(_, let base), .paren(let base): identifiers(in: base, into: &names)
+        case .subscriptAccess(let base, let arguments, _):
+            identifiers(in: base, into: &names)
+            for argument in arguments { identifiers(in: argument.value, into: &names) }
+        case .binary(_, let l, let r): identifiers(in: l, into: &names); identifiers(in: r, into: &names)
+        case .ternary(let c, let a, let b): identifiers(in: c, into: &names); identifiers(in: a, into: &names); identifiers(in: b, into: &names)
+        case .closure(let closure): for s in closure.body { identifiers(in: s, into: &names) }
+        case .array(let elements): for e in elements { identifiers(in: e, into: &names) }
+        case .string(let parts): for case .interpolation(let e) in parts { identifiers(in: e, into: &names) }
+        default: break
+        }
+    }
+}

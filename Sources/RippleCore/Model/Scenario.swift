@@ -1,0 +1,157 @@
+/// A scenario read, resolved and checked: ready to simulate.
+///
+/// Loading runs every variant through every step once under the scenario's semantics, so errors that
+/// only show when code runs (an unknown property, a write to an input) are reported before any output.
+public struct Scenario: Sendable {
+    /// Most steps a scenario may have (a documented limit).
+    public static let maximumSteps = 10_000
+    /// Largest scenario file accepted, in bytes (a documented limit).
+    public static let maximumFileSize = 4 * 1024 * 1024
+
+    public var file: String
+    public var title: String
+    /// The file's `semantics` directive, or swift6.2.
+    public var semantics: Semantics
+    public var variants: [ResolvedVariant]
+    public var steps: [ResolvedStep]
+    public var expectations: [ResolvedExpectation]
+    /// Every instance path each variant had at any time, for checking expectations' names.
+    public private(set) var instancePaths: [String: [String]] = [:]
+    /// The trace under `semantics`, computed while loading.
+    public private(set) var trace: ScenarioTrace
+
+    /// Reads a scenario file's bytes, rejecting invalid UTF-8 and files over the size limit.
+    public init(bytes: [UInt8], file: String) throws(DiagnosticError) {
+        if bytes.count > Self.maximumFileSize {
+            throw DiagnosticError([.error("file is \(bytes.count) bytes; scenarios are limited to \(Self.maximumFileSize) bytes (limit: file size)",
+                                          at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        guard let source = String(validating: bytes, as: UTF8.self) else {
+            throw DiagnosticError([.error("file is not valid UTF-8", at: Self.firstInvalidUTF8(in: bytes, file: file))])
+        }
+        try self.init(source: source, file: file)
+    }
+
+    /// Parses, resolves and checks scenario text.
+    public init(source: String, file: String) throws(DiagnosticError) {
+        if source.utf8.count > Self.maximumFileSize {
+            throw DiagnosticError([.error("file is \(source.utf8.count) bytes; scenarios are limited to \(Self.maximumFileSize) bytes (limit: file size)",
+                                          at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        let (syntax, parseDiagnostics) = Parser.parse(source: source, file: file)
+        var diagnostics = parseDiagnostics
+        var resolver = Resolver()
+        let resolved = resolver.resolve(syntax)
+        diagnostics += resolver.diagnostics
+        self.file = file
+        self.title = syntax.title ?? file
+        self.semantics = syntax.semantics ?? .swift62
+        self.variants = resolved.variants
+        self.steps = resolved.steps
+        self.expectations = resolved.expectations
+        self.trace = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
+        if syntax.title == nil && diagnostics.isEmpty {
+            diagnostics.append(.error("missing 'scenario \"title\"' at the top of the file", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        guard diagnostics.filter({ $0.severity == .error }).isEmpty else { throw DiagnosticError(diagnostics) }
+        // Run everything once: runtime errors become diagnostics, and expectations can be checked against real names.
+        var traces: [VariantTrace] = []
+        var failures: [(diagnostic: Diagnostic, variant: String)] = []
+        for variant in variants {
+            do throws(DiagnosticError) {
+                let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+                var steps: [StepTrace] = []
+                for step in self.steps { steps.append(try simulation.run(step)) }
+                traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+                instancePaths[variant.name] = simulation.allInstancePaths
+            } catch {
+                failures += error.diagnostics.map { ($0, variant.name) }
+            }
+        }
+        diagnostics += Self.merge(failures, variantCount: variants.count)
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+        trace.variants = traces
+        diagnostics += checkReferences()
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+    }
+
+    /// An error found in one variant names it; the same error in every variant is reported once.
+    static func merge(_ failures: [(diagnostic: Diagnostic, variant: String)], variantCount: Int) -> [Diagnostic] {
+        var variantsByDiagnostic: [Diagnostic: [String]] = [:]
+        var order: [Diagnostic] = []
+        for failure in failures {
+            if variantsByDiagnostic[failure.diagnostic] == nil { order.append(failure.diagnostic) }
+            variantsByDiagnostic[failure.diagnostic, default: []].append(failure.variant)
+        }
+        return order.map { diagnostic in
+            let names = variantsByDiagnostic[diagnostic]!
+            guard variantCount > 1, names.count < variantCount else { return diagnostic }
+            var named = diagnostic
+            named.message += " (in variant \(names.map { "'\($0)'" }.joined(separator: ", ")))"
+            return named
+        }
+    }
+
+    private func checkReferences() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for expectation in expectations {
+            let names = expectation.variant.map { [$0] } ?? variants.map(\.name)
+            for clause in expectation.clauses {
+                let references: [InstanceReferenceSyntax]
+                switch clause {
+                case .evaluates(let r, _), .wasted(let r, _), .stale(let r, _), .needed(let r, _): references = r
+                case .evaluationsAtMost: references = []
+                }
+                for reference in references {
+                    for variant in names {
+                        let paths = instancePaths[variant] ?? []
+                        let matches = Set(paths.filter { $0 == reference.path || $0.hasSuffix("/" + reference.path) })
+                        if matches.isEmpty {
+                            let shortNames = Set(paths.map { String($0.split(separator: "/").last ?? "") })
+                            diagnostics.append(.error("no instance '\(reference.path)' in variant '\(variant)'\(Suggestion.didYouMean(reference.path, in: shortNames))", at: reference.location))
+                        } else if matches.count > 1 {
+                            diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))
+                        }
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Simulates the scenario under `semantics` (the scenario's own by default), optionally one variant only.
+    public func simulate(semantics override: Semantics? = nil, variant: String? = nil) throws(DiagnosticError) -> ScenarioTrace {
+        let semantics = override ?? self.semantics
+        var result = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
+        for candidate in variants where variant == nil || candidate.name == variant {
+            if semantics == self.semantics, let cached = trace.variants.first(where: { $0.name == candidate.name }) {
+                result.variants.append(cached)
+                continue
+            }
+            let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics)
+            var steps: [StepTrace] = []
+            for step in self.steps { steps.append(try simulation.run(step)) }
+            result.variants.append(VariantTrace(name: candidate.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+        }
+        return result
+    }
+
+    /// Where the first invalid byte is, as a line and a column of characters.
+    static func firstInvalidUTF8(in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let end = index + length
+            if length == 0 || end > bytes.count || String(validating: bytes[index..<end], as: UTF8.self) == nil {
+                let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.count ?? (index - lineStart)) + 1
+                return SourceLocation(file: file, line: line, column: column)
+            }
+            if byte == 0x0A { line += 1; lineStart = end }
+            index = end
+        }
+        return SourceLocation(file: file, line: line, column: 1)
+    }
+}

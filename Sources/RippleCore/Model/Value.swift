@@ -1,0 +1,60 @@
+/// Identifies one model object (an instance of a class) in a simulation.
+public struct ObjectID: Hashable, Sendable, Comparable, Codable {
+    public var raw: Int
+    public static func < (a: ObjectID, b: ObjectID) -> Bool { a.raw < b.raw }
+}
+
+/// Identifies one `@State`, `@StateObject` or `@FocusState` storage slot, owned by a view instance.
+public struct SlotID: Hashable, Sendable, Comparable, Codable {
+    public var raw: Int
+    public static func < (a: SlotID, b: SlotID) -> Bool { a.raw < b.raw }
+}
+
+/// One step below a stored value: a field of a struct or an element of an array.
+public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
+    case field(String)
+    case index(Int)
+
+    public var description: String {
+        switch self {
+        case .field(let name): ".\(name)"
+        case .index(let index): "[\(index)]"
+        }
+    }
+}
+
+/// Where a binding reads and writes.
+public enum BindingTarget: Hashable, Sendable {
+    /// `$draft`: a state slot, possibly down to a field or element.
+    case state(SlotID, [PathComponent])
+    /// `$model.name`, `$task` from `ForEach($model.tasks)`: an object's property.
+    case property(ObjectID, String, [PathComponent])
+    /// `Binding(get:set:)`: built from closures, so never equal to another binding.
+    case closures(id: Int, get: Value?)
+    /// `.constant(value)`.
+    case constant(Value)
+}
+
+/// A runtime value in the simulation.
+public indirect enum Value: Hashable, Sendable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    /// `nil`; optionals are otherwise flattened to their wrapped value.
+    case none
+    case array([Value])
+    /// A struct value: its type and its fields in declaration order.
+    case record(type: String, fields: [Value])
+    case enumCase(type: String, name: String, payload: [Value])
+    /// A reference to a class instance.
+    case object(ObjectID)
+    /// A closure: each creation is distinct, which is why closures never compare equal.
+    case closure(id: Int)
+    case binding(BindingTarget)
+    case keyPath([String])
+    /// A value of a type the simulation does not look into (a URL or a date built by a call).
+    case opaque(type: String, text: String)
+
+    var isNone: Bool { if case .none = self { true } else { false } }
+}

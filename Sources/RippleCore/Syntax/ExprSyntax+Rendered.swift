@@ -1,0 +1,102 @@
+extension ExprSyntax {
+    /// The expression printed back in Swift syntax, normalized: `state.users[index].name`.
+    public var rendered: String {
+        switch kind {
+        case .identifier(let name): return name
+        case .dollar(let name): return "$" + name
+        case .implicitMember(let name): return "." + name
+        case .integer(let value): return String(value)
+        case .double(let value): return String(value)
+        case .bool(let value): return String(value)
+        case .nilLiteral: return "nil"
+        case .string(let parts):
+            var text = "\""
+            for part in parts {
+                switch part {
+                case .text(let t): text += t.escapedForSwift
+                case .interpolation(let e): text += "\\(" + e.rendered + ")"
+                }
+            }
+            return text + "\""
+        case .array(let elements): return "[" + elements.map(\.rendered).joined(separator: ", ") + "]"
+        case .member(let base, let name, let optional): return base.rendered + (optional ? "?." : ".") + name
+        case .subscriptAccess(let base, let arguments, let optional):
+            return base.rendered + (optional ? "?[" : "[") + arguments.map(\.rendered).joined(separator: ", ") + "]"
+        case .call(let callee, let arguments, let trailing):
+            var text = callee.rendered
+            if !arguments.isEmpty || trailing.isEmpty { text += "(" + arguments.map(\.rendered).joined(separator: ", ") + ")" }
+            for (index, closure) in trailing.enumerated() {
+                text += index == 0 ? " " + closure.value.rendered : " \(closure.label ?? "_"): " + closure.value.rendered
+            }
+            return text
+        case .closure(let closure): return closure.rendered
+        case .unary(let op, let operand): return op + operand.rendered
+        case .binary(let op, let left, let right): return left.rendered + " " + op + " " + right.rendered
+        case .ternary(let condition, let yes, let no): return condition.rendered + " ? " + yes.rendered + " : " + no.rendered
+        case .forceUnwrap(let base): return base.rendered + "!"
+        case .keyPath(let root, let components): return "\\" + (root ?? "") + components.map { "." + $0 }.joined()
+        case .paren(let inner): return "(" + inner.rendered + ")"
+        }
+    }
+}
+
+extension ArgumentSyntax {
+    /// `label: value` or `value`.
+    public var rendered: String { (label.map { $0 + ": " } ?? "") + value.rendered }
+}
+
+extension ClosureSyntax {
+    /// `{ user in ... }` on one line, statements separated by `;`.
+    public var rendered: String {
+        let head = parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in"
+        let body = self.body.map(\.rendered).joined(separator: "; ")
+        return "{" + head + (body.isEmpty ? "" : " " + body) + " }"
+    }
+}
+
+extension StatementSyntax {
+    /// The statement on one line.
+    public var rendered: String {
+        switch kind {
+        case .expression(let e): return e.rendered
+        case .assignment(let target, let op, let value): return target.rendered + " " + op + " " + value.rendered
+        case .letDeclaration(let name, let value): return "let " + name + " = " + value.rendered
+        case .returnStatement(let value): return "return" + (value.map { " " + $0.rendered } ?? "")
+        case .environmentWrite(let key, let value): return "environment \\." + key + " = " + value.rendered
+        case .ifStatement(let conditions, let then, let otherwise):
+            let tests = conditions.map { condition in
+                switch condition {
+                case .expression(let e): e.rendered
+                case .optionalBinding(let name, let value): "let " + name + " = " + value.rendered
+                }
+            }.joined(separator: ", ")
+            var text = "if " + tests + " { " + then.map(\.rendered).joined(separator: "; ") + " }"
+            if let otherwise { text += " else { " + otherwise.map(\.rendered).joined(separator: "; ") + " }" }
+            return text
+        }
+    }
+}
+
+extension String {
+    /// The string with quotes, backslashes and control characters escaped as in a Swift literal.
+    var escapedForSwift: String {
+        var text = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case "\0": text += "\\0"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    text += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,256 @@
+/// Turns scenario text into tokens, collecting lexical errors instead of stopping at the first.
+public struct Lexer {
+    private let characters: [Character]
+    private let file: String
+    private var index = 0
+    private var line: Int
+    private var column: Int
+    private var sawNewline = true
+    private var sawSpace = true
+    /// Lexical problems, in order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Symbols, longest first, so `?.` wins over `?` and `...` over `.`.
+    private static let symbols: [String] = [
+        "...", "..<", "===", "!==",
+        "?.", "??", "==", "!=", "<=", ">=", "&&", "||", "->", "+=", "-=", "*=", "/=", "%=",
+        "{", "}", "(", ")", "[", "]", ",", ":", ";", ".", "?", "!", "=", "<", ">", "+", "-",
+        "*", "/", "%", "@", "\\", "&", "|", "#", "^", "~",
+    ].sorted { $0.count > $1.count }
+
+    /// Creates a lexer over `characters`, starting at `line`:`column` (interpolations start mid-file).
+    public init(characters: [Character], file: String, line: Int = 1, column: Int = 1) {
+        self.characters = characters
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// Creates a lexer over a whole file.
+    public init(source: String, file: String) {
+        self.init(characters: Array(source), file: file)
+    }
+
+    /// Lexes everything, ending with an `.end` token.
+    public mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    private func peek(_ offset: Int = 0) -> Character? {
+        let position = index + offset
+        return position < characters.count ? characters[position] : nil
+    }
+
+    private mutating func advance() {
+        let character = characters[index]
+        index += 1
+        if character.isNewline {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+
+    private mutating func skipTrivia() {
+        let startIndex = index
+        defer { if index != startIndex { sawSpace = true } }
+        while let character = peek() {
+            if character.isNewline {
+                sawNewline = true
+                advance()
+            } else if character.isWhitespace {
+                advance()
+            } else if character == "/" && peek(1) == "/" {
+                while let c = peek(), !c.isNewline { advance() }
+            } else if character == "/" && peek(1) == "*" {
+                let start = location
+                advance(); advance()
+                var depth = 1
+                while depth > 0 {
+                    guard let c = peek() else {
+                        diagnostics.append(.error("unterminated comment", at: start))
+                        return
+                    }
+                    if c == "*" && peek(1) == "/" { depth -= 1; advance(); advance() }
+                    else if c == "/" && peek(1) == "*" { depth += 1; advance(); advance() }
+                    else { if c.isNewline { sawNewline = true }; advance() }
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func next() -> Token {
+        skipTrivia()
+        let start = location
+        let newline = sawNewline
+        let space = sawSpace
+        sawNewline = false
+        sawSpace = false
+        func token(_ kind: TokenKind) -> Token {
+            Token(kind: kind, location: start, followsNewline: newline, followsSpace: space)
+        }
+        guard let character = peek() else { return token(.end) }
+
+        if character.isIdentifierStart {
+            return token(.identifier(readWord()))
+        }
+        if character == "`" {
+            advance()
+            let word = readWord()
+            if peek() == "`" { advance() } else {
+                diagnostics.append(.error("unterminated escaped identifier", at: start))
+            }
+            return token(.identifier(word))
+        }
+        if character == "$" {
+            advance()
+            if let c = peek(), c.isIdentifierStart || c.isASCIIDigitCharacter {
+                return token(.dollar(readWord()))
+            }
+            diagnostics.append(.error("expected a name after '$'", at: start))
+            return next()
+        }
+        if character.isASCIIDigitCharacter {
+            return token(readNumber(start: start))
+        }
+        if character == "\"" {
+            return token(.string(readString(start: start)))
+        }
+        for symbol in Self.symbols where matches(symbol) {
+            for _ in symbol { advance() }
+            return token(.symbol(symbol))
+        }
+        advance()
+        let shown = character.unicodeScalars.first.map { $0.properties.generalCategory == .control ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
+        diagnostics.append(.error("unexpected character '\(shown)'", at: start))
+        return next()
+    }
+
+    private func matches(_ symbol: String) -> Bool {
+        var offset = 0
+        for character in symbol {
+            if peek(offset) != character { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    private mutating func readWord() -> String {
+        var word = ""
+        while let c = peek(), c.isIdentifierStart || c.isASCIIDigitCharacter {
+            word.append(c)
+            advance()
+        }
+        return word
+    }
+
+    private mutating func readNumber(start: SourceLocation) -> TokenKind {
+        var text = ""
+        var isDouble = false
+        while let c = peek() {
+            if c.isASCIIDigitCharacter || c == "_" {
+                if c != "_" { text.append(c) }
+                advance()
+            } else if c == ".", !isDouble, let d = peek(1), d.isASCIIDigitCharacter {
+                isDouble = true
+                text.append(c)
+                advance()
+            } else {
+                break
+            }
+        }
+        if isDouble { return .double(Double(text) ?? 0) }
+        guard let value = Int(text) else {
+            diagnostics.append(.error("integer literal '\(text.prefix(40))' overflows Int", at: start))
+            return .integer(0)
+        }
+        return .integer(value)
+    }
+
+    private mutating func readString(start: SourceLocation) -> [StringSegment] {
+        advance()  // opening quote
+        var segments: [StringSegment] = []
+        var text = ""
+        while true {
+            guard let c = peek(), !c.isNewline else {
+                diagnostics.append(.error("unterminated string literal", at: start))
+                break
+            }
+            if c == "\"" {
+                advance()
+                break
+            }
+            if c == "\\" {
+                let escapeLocation = location
+                advance()
+                guard let e = peek(), !e.isNewline else { continue }
+                advance()
+                switch e {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                case "r": text.append("\r")
+                case "0": text.append("\0")
+                case "\"": text.append("\"")
+                case "'": text.append("'")
+                case "\\": text.append("\\")
+                case "(":
+                    if !text.isEmpty { segments.append(.text(text)); text = "" }
+                    let innerStart = location
+                    var inner: [Character] = []
+                    var depth = 1
+                    var inString = false
+                    while let d = peek(), !d.isNewline {
+                        if d == "\"" { inString.toggle() }
+                        if !inString {
+                            if d == "(" { depth += 1 }
+                            if d == ")" { depth -= 1; if depth == 0 { break } }
+                        }
+                        inner.append(d)
+                        advance()
+                    }
+                    if peek() == ")" {
+                        advance()
+                        segments.append(.interpolation(source: inner, location: innerStart))
+                    } else {
+                        diagnostics.append(.error("unterminated string interpolation", at: escapeLocation))
+                    }
+                default:
+                    diagnostics.append(.error("invalid escape sequence '\\\(e)' in string literal", at: escapeLocation))
+                }
+                continue
+            }
+            text.append(c)
+            advance()
+        }
+        if !text.isEmpty || segments.isEmpty { segments.append(.text(text)) }
+        return segments
+    }
+}
+
+extension Character {
+    var isIdentifierStart: Bool {
+        if self == "_" { return true }
+        if isASCII { return isLetter }
+        // Non-ASCII letters and emoji are allowed in names, as in Swift; marks and controls are not.
+        guard let scalar = unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse,
+             .unassigned, .surrogate:
+            return false
+        default:
+            return isLetter || scalar.properties.isEmojiPresentation || scalar.properties.isEmoji && scalar.value > 0xFF
+        }
+    }
+
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,299 @@
+// The syntax tree: what the parser read, before names are resolved.
+
+/// A written type: `Int`, `[User]`, `String?`, `Binding<Bool>`, `() -> Void`, `some View`.
+public indirect enum TypeSyntax: Hashable, Sendable, CustomStringConvertible {
+    case named(String, arguments: [TypeSyntax])
+    case optional(TypeSyntax)
+    case array(TypeSyntax)
+    case dictionary(TypeSyntax, TypeSyntax)
+    case function(parameters: [TypeSyntax], result: TypeSyntax)
+    case opaque(String)
+
+    public var description: String {
+        switch self {
+        case .named(let name, let arguments):
+            return arguments.isEmpty ? name : "\(name)<\(arguments.map(\.description).joined(separator: ", "))>"
+        case .optional(let wrapped): return "\(wrapped)?"
+        case .array(let element): return "[\(element)]"
+        case .dictionary(let key, let value): return "[\(key): \(value)]"
+        case .function(let parameters, let result):
+            return "(\(parameters.map(\.description).joined(separator: ", "))) -> \(result)"
+        case .opaque(let name): return "some \(name)"
+        }
+    }
+}
+
+/// An argument in a call or attribute: `label: value` or just `value`.
+public struct ArgumentSyntax: Hashable, Sendable {
+    public var label: String?
+    public var value: ExprSyntax
+    public var location: SourceLocation
+}
+
+/// A closure literal: `{ index in ... }`, `{ $0.id == x }`.
+public struct ClosureSyntax: Hashable, Sendable {
+    /// Named parameters (`user`, `$task`); empty when the closure uses `$0` or nothing.
+    public var parameters: [String]
+    public var body: [StatementSyntax]
+    public var location: SourceLocation
+}
+
+/// A part of a string literal after parsing its interpolations.
+public enum StringPartSyntax: Hashable, Sendable {
+    case text(String)
+    case interpolation(ExprSyntax)
+}
+
+/// An expression with its position.
+public struct ExprSyntax: Hashable, Sendable {
+    public var kind: ExprKind
+    public var location: SourceLocation
+
+    public init(_ kind: ExprKind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// The kinds of expression the language has.
+public indirect enum ExprKind: Hashable, Sendable {
+    case identifier(String)
+    /// `$name` (a projected value) or `$0` (a closure's anonymous parameter).
+    case dollar(String)
+    /// `.dark`, `.none`: a member of a type the context gives.
+    case implicitMember(String)
+    case integer(Int)
+    case double(Double)
+    case string([StringPartSyntax])
+    case bool(Bool)
+    case nilLiteral
+    case array([ExprSyntax])
+    /// `base.name`, or `base?.name` when `optional`.
+    case member(ExprSyntax, name: String, optional: Bool)
+    /// `base[arguments]`, or `base?[arguments]` when `optional`.
+    case subscriptAccess(ExprSyntax, arguments: [ArgumentSyntax], optional: Bool)
+    /// A call with its parenthesized arguments and trailing closures (label nil for the first).
+    case call(ExprSyntax, arguments: [ArgumentSyntax], trailing: [ArgumentSyntax])
+    case closure(ClosureSyntax)
+    case unary(String, ExprSyntax)
+    case binary(String, ExprSyntax, ExprSyntax)
+    case ternary(ExprSyntax, ExprSyntax, ExprSyntax)
+    case forceUnwrap(ExprSyntax)
+    /// `\.self`, `\User.id`, `\.colorScheme`.
+    case keyPath(root: String?, components: [String])
+    /// A parenthesized expression, kept so printing round-trips.
+    case paren(ExprSyntax)
+}
+
+/// A condition in an `if`: a Boolean expression or `let name = value`.
+public enum ConditionSyntax: Hashable, Sendable {
+    case expression(ExprSyntax)
+    case optionalBinding(name: String, value: ExprSyntax)
+}
+
+/// A statement: in a body (view builder), a closure, an `init` or a step.
+public struct StatementSyntax: Hashable, Sendable {
+    public var kind: StatementKind
+    public var location: SourceLocation
+}
+
+/// The kinds of statement.
+public indirect enum StatementKind: Hashable, Sendable {
+    case expression(ExprSyntax)
+    /// `target = value`, `target += value`.
+    case assignment(target: ExprSyntax, op: String, value: ExprSyntax)
+    case ifStatement(conditions: [ConditionSyntax], then: [StatementSyntax], otherwise: [StatementSyntax]?)
+    case letDeclaration(name: String, value: ExprSyntax)
+    case returnStatement(ExprSyntax?)
+    /// `environment \.key = value` in a step: a change to an environment value at the root.
+    case environmentWrite(key: String, value: ExprSyntax)
+}
+
+/// An attribute: `@State`, `@Environment(\.colorScheme)`, `@AppStorage("key")`.
+public struct AttributeSyntax: Hashable, Sendable {
+    public var name: String
+    public var arguments: [ArgumentSyntax]?
+    public var location: SourceLocation
+}
+
+/// A stored or computed property of a struct or class.
+public struct PropertySyntax: Hashable, Sendable {
+    public var attributes: [AttributeSyntax]
+    public var modifiers: [String]
+    public var isLet: Bool
+    public var name: String
+    public var type: TypeSyntax?
+    public var initializer: ExprSyntax?
+    /// The getter's statements for a computed property (`var body: some View { ... }`).
+    public var getter: [StatementSyntax]?
+    public var location: SourceLocation
+
+    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+    public func attribute(_ name: String) -> AttributeSyntax? { attributes.first { $0.name == name } }
+}
+
+/// A parameter of an `init` or `func`.
+public struct ParameterSyntax: Hashable, Sendable {
+    /// The argument label; nil for `_`.
+    public var label: String?
+    public var name: String
+    public var type: TypeSyntax
+    public var defaultValue: ExprSyntax?
+    public var location: SourceLocation
+}
+
+/// An `init(...) { ... }` of a view.
+public struct InitializerSyntax: Hashable, Sendable {
+    public var parameters: [ParameterSyntax]
+    public var body: [StatementSyntax]
+    public var location: SourceLocation
+}
+
+/// A function: `static func == (lhs: Self, rhs: Self) -> Bool` or a modifier's `func body(content:)`.
+public struct FunctionSyntax: Hashable, Sendable {
+    public var isStatic: Bool
+    public var name: String
+    public var parameters: [ParameterSyntax]
+    public var result: TypeSyntax?
+    public var body: [StatementSyntax]
+    public var location: SourceLocation
+}
+
+/// A member of a struct or class.
+public enum MemberSyntax: Hashable, Sendable {
+    case property(PropertySyntax)
+    case initializer(InitializerSyntax)
+    case function(FunctionSyntax)
+}
+
+/// `struct`, `final class` (with its attributes), and `enum` declarations.
+public struct TypeDeclarationSyntax: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case structure = "struct", classType = "class", enumeration = "enum" }
+    public var kind: Kind
+    public var attributes: [AttributeSyntax]
+    public var name: String
+    public var conformances: [String]
+    public var members: [MemberSyntax]
+    /// Enum cases with their payload types.
+    public var cases: [EnumCaseSyntax]
+    public var location: SourceLocation
+
+    public func conforms(to name: String) -> Bool { conformances.contains(name) }
+    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+
+    public var properties: [PropertySyntax] {
+        members.compactMap { if case .property(let p) = $0 { p } else { nil } }
+    }
+    public var initializers: [InitializerSyntax] {
+        members.compactMap { if case .initializer(let i) = $0 { i } else { nil } }
+    }
+    public var functions: [FunctionSyntax] {
+        members.compactMap { if case .function(let f) = $0 { f } else { nil } }
+    }
+}
+
+/// One `case` of an enum.
+public struct EnumCaseSyntax: Hashable, Sendable {
+    public var name: String
+    public var payload: [TypeSyntax]
+    public var location: SourceLocation
+}
+
+/// A top-level `let name = value`: a model read as a global.
+public struct GlobalSyntax: Hashable, Sendable {
+    public var name: String
+    public var type: TypeSyntax?
+    public var value: ExprSyntax
+    public var location: SourceLocation
+}
+
+/// `extension EnvironmentValues { @Entry var key: Type = value }`: a custom environment key.
+public struct EnvironmentKeySyntax: Hashable, Sendable {
+    public var name: String
+    public var type: TypeSyntax?
+    public var defaultValue: ExprSyntax
+    public var location: SourceLocation
+}
+
+/// A declaration that may appear at the top level or inside a variant.
+public enum DeclarationSyntax: Hashable, Sendable {
+    case type(TypeDeclarationSyntax)
+    case global(GlobalSyntax)
+    case environmentKey(EnvironmentKeySyntax)
+
+    public var name: String {
+        switch self {
+        case .type(let t): t.name
+        case .global(let g): g.name
+        case .environmentKey(let k): k.name
+        }
+    }
+    public var location: SourceLocation {
+        switch self {
+        case .type(let t): t.location
+        case .global(let g): g.location
+        case .environmentKey(let k): k.location
+        }
+    }
+}
+
+/// `variant "name" { declarations }`.
+public struct VariantSyntax: Hashable, Sendable {
+    public var name: String
+    public var declarations: [DeclarationSyntax]
+    public var location: SourceLocation
+}
+
+/// `step "name" { writes }`.
+public struct StepSyntax: Hashable, Sendable {
+    public var name: String
+    public var statements: [StatementSyntax]
+    public var location: SourceLocation
+}
+
+/// The observation model a scenario is simulated under.
+public enum Semantics: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Every `@Observable` write notifies.
+    case swift59 = "swift5.9"
+    /// Equal-value assignments of Equatable or identical class values do not notify.
+    case swift62 = "swift6.2"
+}
+
+/// A reference to a view instance in an expectation: `UserRow[1]`, `RootView/UserList/UserRow[1]`.
+public struct InstanceReferenceSyntax: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var location: SourceLocation
+    public var description: String { path }
+}
+
+/// One line of an `expect` block.
+public enum ExpectationClauseSyntax: Hashable, Sendable {
+    case evaluates([InstanceReferenceSyntax], location: SourceLocation)
+    case wasted([InstanceReferenceSyntax], location: SourceLocation)
+    case stale([InstanceReferenceSyntax], location: SourceLocation)
+    case needed([InstanceReferenceSyntax], location: SourceLocation)
+    case evaluationsAtMost(Int, location: SourceLocation)
+}
+
+/// `expect "step" [in "variant"] [under swift5.9] { ... }`.
+public struct ExpectationSyntax: Hashable, Sendable {
+    public var step: String
+    public var stepLocation: SourceLocation
+    public var variant: String?
+    public var variantLocation: SourceLocation?
+    public var semantics: Semantics?
+    public var clauses: [ExpectationClauseSyntax]
+    public var location: SourceLocation
+}
+
+/// A whole scenario file.
+public struct ScenarioSyntax: Hashable, Sendable {
+    public var file: String
+    public var title: String?
+    public var titleLocation: SourceLocation?
+    public var semantics: Semantics?
+    public var declarations: [DeclarationSyntax] = []
+    public var variants: [VariantSyntax] = []
+    public var steps: [StepSyntax] = []
+    public var expectations: [ExpectationSyntax] = []
+}

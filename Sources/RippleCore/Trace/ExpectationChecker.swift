@@ -1,0 +1,82 @@
+/// The result of one `expect` block in one variant.
+public struct ExpectationResult: Hashable, Sendable {
+    /// A difference between what was expected and what happened.
+    public struct Mismatch: Hashable, Sendable {
+        /// `evaluates`, `wasted`, `stale`, `needed` or `evaluations`.
+        public var clause: String
+        /// Instances expected but not found, with what actually happened to them.
+        public var missing: [(path: String, actual: String)]
+        /// Instances found but not expected, with their causes.
+        public var extra: [(path: String, causes: String)]
+        public var message: String?
+
+        public static func == (a: Mismatch, b: Mismatch) -> Bool {
+            a.clause == b.clause && a.message == b.message && a.missing.map(\.path) == b.missing.map(\.path) && a.extra.map(\.path) == b.extra.map(\.path)
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(clause) }
+    }
+
+    public var step: String
+    public var variant: String
+    public var semantics: Semantics
+    public var location: SourceLocation
+    public var mismatches: [Mismatch]
+    public var passed: Bool { mismatches.isEmpty }
+}
+
+/// Runs a scenario's `expect` blocks against its simulation.
+public enum ExpectationChecker {
+    /// Checks every expectation; simulates other semantics where an `under` clause asks for it.
+    public static func check(_ scenario: Scenario) throws(DiagnosticError) -> [ExpectationResult] {
+        var traces: [Semantics: ScenarioTrace] = [scenario.semantics: scenario.trace]
+        var results: [ExpectationResult] = []
+        for expectation in scenario.expectations {
+            let semantics = expectation.semantics ?? scenario.semantics
+            if traces[semantics] == nil { traces[semantics] = try scenario.simulate(semantics: semantics) }
+            let trace = traces[semantics]!
+            for variant in trace.variants where expectation.variant == nil || expectation.variant == variant.name {
+                guard let step = variant.steps.first(where: { $0.name == expectation.step }) else { continue }
+                let paths = scenario.instancePaths[variant.name] ?? []
+                var mismatches: [ExpectationResult.Mismatch] = []
+                for clause in expectation.clauses {
+                    switch clause {
+                    case .evaluates(let references, _):
+                        mismatches += compare("evaluates", references, step, paths) { $0.outcome == .needed || $0.outcome == .wasted }
+                    case .wasted(let references, _):
+                        mismatches += compare("wasted", references, step, paths) { $0.outcome == .wasted }
+                    case .needed(let references, _):
+                        mismatches += compare("needed", references, step, paths) { $0.outcome == .needed }
+                    case .stale(let references, _):
+                        mismatches += compare("stale", references, step, paths) { $0.outcome == .stale }
+                    case .evaluationsAtMost(let limit, _):
+                        if step.counts.evaluations > limit {
+                            mismatches.append(.init(clause: "evaluations", missing: [], extra: [],
+                                                    message: "expected at most \(limit) evaluations, got \(step.counts.evaluations)"))
+                        }
+                    }
+                }
+                results.append(ExpectationResult(step: expectation.step, variant: variant.name, semantics: semantics,
+                                                 location: expectation.location, mismatches: mismatches))
+            }
+        }
+        return results
+    }
+
+    private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ paths: [String],
+                                where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
+        var expected: Set<String> = []
+        for reference in references {
+            if let path = paths.first(where: { $0 == reference.path || $0.hasSuffix("/" + reference.path) }) { expected.insert(path) }
+        }
+        let actualInstances = step.instances.filter(matches)
+        let actual = Set(actualInstances.map(\.path))
+        let missing = expected.subtracting(actual).sorted().map { path in
+            (path: path, actual: step.instances.first { $0.path == path }.map { $0.outcome.rawValue } ?? "not evaluated")
+        }
+        let extra = actualInstances.filter { !expected.contains($0.path) }.map { instance in
+            (path: instance.path, causes: TraceText.explanation(instance))
+        }
+        if missing.isEmpty && extra.isEmpty { return [] }
+        return [ExpectationResult.Mismatch(clause: clause, missing: missing, extra: extra, message: nil)]
+    }
+}

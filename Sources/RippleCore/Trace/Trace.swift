@@ -1,0 +1,83 @@
+// The result of simulating a scenario: per variant, per step, what was written and what it caused.
+
+/// What happened to one instance in one step.
+public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Evaluated, and something it reads changed (or it is new).
+    case needed
+    /// Evaluated, but nothing it reads changed.
+    case wasted
+    /// Not evaluated, although something it reads changed.
+    case stale
+    /// Neither evaluated nor affected.
+    case skipped
+}
+
+/// One write in a step.
+public struct WriteTrace: Hashable, Sendable, Codable {
+    /// The statement as written: `state.users[1].name = "Bea"`.
+    public var statement: String
+    /// The stored property, slot or key written: `RootView.state.users`, `RootView._expanded`.
+    public var target: String
+    /// `assignment`, `in-place mutation`, `objectWillChange.send()`, `environment`, `app storage`.
+    public var kind: String
+    public var old: String?
+    public var new: String?
+    /// Whether anyone was told.
+    public var notified: Bool
+    /// Why it did or did not notify.
+    public var note: String
+}
+
+/// An evaluated or stale instance in a step.
+public struct InstanceTrace: Hashable, Sendable, Codable {
+    /// Full path: `RootView/UserList/UserRow[1]`.
+    public var path: String
+    /// Short name: `UserRow[1]`.
+    public var name: String
+    public var viewType: String
+    public var outcome: Outcome
+    public var causes: [Cause]
+    /// Reads whose values changed (for needed evaluations) or would have changed (for stale views).
+    public var changedReads: [String]
+}
+
+/// Totals for one step of one variant.
+public struct StepCounts: Hashable, Sendable, Codable {
+    public var evaluations: Int
+    public var needed: Int
+    public var wasted: Int
+    public var stale: Int
+    public var created: Int
+    public var destroyed: Int
+}
+
+/// One step of one variant.
+public struct StepTrace: Hashable, Sendable, Codable {
+    public var name: String
+    public var writes: [WriteTrace]
+    /// Evaluated and stale instances, in tree order.
+    public var instances: [InstanceTrace]
+    public var created: [String]
+    public var destroyed: [String]
+    public var counts: StepCounts
+}
+
+/// One variant simulated under one semantics.
+public struct VariantTrace: Hashable, Sendable, Codable {
+    public var name: String
+    public var semantics: Semantics
+    /// Instances after the first evaluation of the tree.
+    public var initialInstances: Int
+    public var steps: [StepTrace]
+}
+
+/// A whole scenario's simulation, the document `ripple run --format json` prints (see docs/Trace.md).
+public struct ScenarioTrace: Hashable, Sendable, Codable {
+    /// Bumped on any incompatible change to this schema.
+    public static let currentVersion = 1
+    public var version: Int = ScenarioTrace.currentVersion
+    public var file: String
+    public var title: String
+    public var semantics: Semantics
+    public var variants: [VariantTrace]
+}

@@ -1,0 +1,105 @@
+/// Prints a trace for people: per step the writes, then per variant each evaluated or stale instance.
+public enum TraceText {
+    /// SwiftUI's own `_printChanges` line for an instance, from its first cause.
+    public static func printChangesLine(_ instance: InstanceTrace) -> String {
+        let name = instance.viewType
+        guard let cause = instance.causes.first else { return "\(name): @self changed." }
+        switch cause.kind {
+        case .input, .newIdentity, .objectRecreated: return "\(name): @self changed."
+        case .state: return "\(name): \(cause.subject) changed."
+        case .seededState, .untracked: return "\(name): (no update)"
+        default: return "\(name): @dependencies changed."
+        }
+    }
+
+    /// Ripple's explanation: the outcome, every cause with values, what changed.
+    public static func explanation(_ instance: InstanceTrace) -> String {
+        var parts: [String] = []
+        for cause in instance.causes {
+            var part = cause.detail
+            if let old = cause.old, let new = cause.new, cause.kind != .observation || !part.contains("→") {
+                part += " \(old) → \(new)"
+            }
+            parts.append(part)
+        }
+        let causes = parts.joined(separator: "; ")
+        switch instance.outcome {
+        case .needed:
+            let changed = instance.changedReads.isEmpty ? "it is new" : instance.changedReads.joined(separator: ", ") + " changed"
+            return "needed — \(causes); \(changed)"
+        case .wasted:
+            return "wasted — \(causes); nothing it reads changed"
+        case .stale:
+            return "stale — \(causes)"
+        case .skipped:
+            return "skipped"
+        }
+    }
+
+    /// The whole trace: steps, then the side-by-side table.
+    public static func render(_ trace: ScenarioTrace) -> String {
+        var text = "scenario \"\(trace.title)\" (\(trace.semantics.rawValue))\n"
+        let stepNames = trace.variants.first?.steps.map(\.name) ?? []
+        for (index, stepName) in stepNames.enumerated() {
+            text += "\nstep \"\(stepName)\"\n"
+            var printedWrites = false
+            for variant in trace.variants {
+                let step = variant.steps[index]
+                if !printedWrites {
+                    for write in step.writes {
+                        let values = write.old.map { old in " \(old) → \(write.new ?? "")" } ?? ""
+                        text += "  write \(write.statement)\n"
+                        text += "    \(write.target): \(write.kind)\(values); \(write.note)\n"
+                    }
+                    printedWrites = true
+                }
+                let counts = step.counts
+                text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+                for instance in step.instances {
+                    text += "    \(printChangesLine(instance))\n"
+                    text += "      \(instance.name): \(explanation(instance))\n"
+                }
+                if !step.destroyed.isEmpty {
+                    text += "    destroyed: \(step.destroyed.joined(separator: ", "))\n"
+                }
+            }
+        }
+        text += "\n" + table(trace)
+        return text
+    }
+
+    /// Per step, evaluations / wasted / stale for each variant, side by side.
+    public static func table(_ trace: ScenarioTrace) -> String {
+        let stepNames = trace.variants.first?.steps.map(\.name) ?? []
+        var header = ["step"]
+        for variant in trace.variants { header += ["\(variant.name) evals", "wasted", "stale"] }
+        var rows = [header]
+        for (index, name) in stepNames.enumerated() {
+            var row = [name]
+            for variant in trace.variants {
+                let counts = variant.steps[index].counts
+                row += [String(counts.evaluations), String(counts.wasted), String(counts.stale)]
+            }
+            rows.append(row)
+        }
+        return formatTable(rows)
+    }
+
+    /// Columns padded to their widest cell; the first column left-aligned, the rest right-aligned.
+    public static func formatTable(_ rows: [[String]]) -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        var text = ""
+        for row in rows {
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                line += index == 0 ? cell + padding : "  " + padding + cell
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,9 @@
+import RippleCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: StandardStream.output, stderr: StandardStream.error))
