@@ -12,8 +12,7 @@ extension Engine {
         if scope.recordsReads, let tracker, isAccessPath(expression), let role = trackedRoot(of: expression, in: scope) {
             let mark = tracker.keyLog.count
             let value = try access(expression, in: scope, expected: expected)
-            tracker.reads.append(ReadRecord(path: expression.rendered, value: value,
-                                            keys: Array(tracker.keyLog[mark...]), deferred: false, rootRole: role))
+            tracker.record(path: expression.rendered, value: value, from: mark, rootRole: role)
             return value
         }
         return try access(expression, in: scope, expected: expected)
@@ -325,6 +324,9 @@ extension Engine {
             if name == "objectWillChange" { return .opaque(type: "objectWillChange", text: String(object.raw)) }
             return try readProperty(object, name, at: location)
         case .record(let type, let fields):
+            if let view = table.views[type], let index = view.properties.firstIndex(where: { $0.name == name }) {
+                return fields[index]
+            }
             guard let declaration = table.data[type] else { break }
             if let index = declaration.storedIndex(of: name) { return fields[index] }
             if let computed = declaration.computedProperty(named: name) {

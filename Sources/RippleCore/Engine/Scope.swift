@@ -38,6 +38,25 @@ final class Tracker {
     /// Stale explanations for untracked places read: place → why nothing is told.
     var untracked: [Place: String] = [:]
 
+    /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
+    private var seen: Set<String> = []
+    private var seenValues: [String: [Value]] = [:]
+
+    func record(path: String, value rawValue: Value, from mark: Int, rootRole: String) {
+        // What a body shows does not depend on which closure it holds: closures are compared as one value.
+        let value = rawValue.withClosuresErased
+        if seenValues[path]?.contains(value) == true { return }
+        seenValues[path, default: []].append(value)
+        var keys: [KeyUse] = []
+        for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
+        reads.append(ReadRecord(path: path, value: value, keys: keys, deferred: false, rootRole: rootRole))
+    }
+
+    func recordDeferred(path: String, rootRole: String) {
+        guard seen.insert(path).inserted else { return }
+        reads.append(ReadRecord(path: path, value: nil, keys: [], deferred: true, rootRole: rootRole))
+    }
+
     func use(_ key: DependencyKey) {
         keys.insert(key)
         keyLog.append(KeyUse(key: key, via: via))

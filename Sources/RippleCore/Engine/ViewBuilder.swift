@@ -316,7 +316,7 @@ extension Engine {
         for statement in closure.body { collectPaths(in: statement, into: &paths) }
         for path in paths {
             guard let role = trackedRoot(of: path, in: inner) else { continue }
-            tracker.reads.append(ReadRecord(path: path.rendered, value: nil, keys: [], deferred: true, rootRole: role))
+            tracker.recordDeferred(path: path.rendered, rootRole: role)
         }
     }
 

@@ -58,3 +58,17 @@ public indirect enum Value: Hashable, Sendable {
 
     var isNone: Bool { if case .none = self { true } else { false } }
 }
+
+extension Value {
+    /// The value with every closure identity replaced by one: what reading it shows, not which closure it is.
+    var withClosuresErased: Value {
+        switch self {
+        case .closure: return .closure(id: 0)
+        case .binding(.closures): return .binding(.closures(id: 0, get: nil))
+        case .array(let elements): return .array(elements.map(\.withClosuresErased))
+        case .record(let type, let fields): return .record(type: type, fields: fields.map(\.withClosuresErased))
+        case .enumCase(let type, let name, let payload): return .enumCase(type: type, name: name, payload: payload.map(\.withClosuresErased))
+        default: return self
+        }
+    }
+}
