@@ -30,6 +30,15 @@ final class Engine {
     /// Most evaluations of scenario expressions per step, against runaway input (a documented limit).
     static let maximumWork = 50_000_000
 
+    /// Errors found while running scenario code, reported together.
+    var errors: [Diagnostic] = []
+    static let maximumErrors = 50
+
+    /// Records an error once, however many ForEach elements run into it.
+    func report(_ error: EvaluationError) {
+        if !errors.contains(error.diagnostic) { errors.append(error.diagnostic) }
+    }
+
     let table: DeclarationTable
     var semantics: Semantics
 
@@ -80,10 +89,8 @@ final class Engine {
             globals[global.name] = value
         }
         guard let rootDeclaration = table.views[table.rootView] else { return }
-        let description = ChildDescription(
-            key: ChildKey(site: rootDeclaration.location, forEachIDs: [], explicitID: nil), viewType: table.rootView,
-            fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [], environmentOverrides: [:],
-            usesEquatable: false, content: [])
+        // The root is built like any child, with no arguments: its defaults fill its inputs.
+        let description = try describeView(rootDeclaration, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
         var pass = Pass()
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
         try runPass(&pass, initial: [id])
@@ -180,7 +187,7 @@ final class Engine {
             if let value = instances[node].description.environmentOverrides[key] { return value }
             current = instances[node].parent
         }
-        return rootEnvironment[key] ?? .none
+        return rootEnvironment[key] ?? Value.none
     }
 
     // MARK: - Invariants

@@ -254,7 +254,7 @@ extension Engine {
             case .binding, .plainBinding:
                 if case .binding(let target)? = instances[id].description.fields[name] { return target }
             case .bindable, .observedObject, .stateObject, .environmentObject, .environmentModel:
-                let value = try viewProperty(name, of: id, at: expression.location, scope: scope) ?? .none
+                let value = try viewProperty(name, of: id, at: expression.location, scope: scope) ?? Value.none
                 if case .object(let object) = value { return .property(object, "", []) }
             default:
                 break

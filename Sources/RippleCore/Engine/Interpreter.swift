@@ -229,7 +229,7 @@ extension Engine {
             guard case .binding(let target)? = instance.description.fields[name] else { return .none }
             return readBinding(target, tracked: true)
         case .plainBinding, .input, .bindable, .observedObject:
-            return instance.description.fields[name] ?? .none
+            return instance.description.fields[name] ?? Value.none
         case .environment(let key):
             return environmentValue(key, at: id)
         case .environmentModel(let type):
@@ -243,7 +243,7 @@ extension Engine {
             return value
         case .appStorage(let key):
             tracker?.places.insert(.appStorage(key))
-            return appStorage[key] ?? .none
+            return appStorage[key] ?? Value.none
         }
     }
 
@@ -253,16 +253,16 @@ extension Engine {
         case .state(let slot, let path):
             if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = "read through a plain 'Binding' property, which SwiftUI does not track" }
             tracker?.places.insert(.state(slot))
-            return (try? value(in: slots[slot.raw].value, at: path)) ?? .none
+            return (try? value(in: slots[slot.raw].value, at: path)) ?? Value.none
         case .property(let object, let name, let path):
             guard !name.isEmpty else { return .object(object) }
-            let whole = (try? readProperty(object, name, at: nil)) ?? .none
-            return (try? value(in: whole, at: path)) ?? .none
+            let whole = (try? readProperty(object, name, at: nil)) ?? Value.none
+            return (try? value(in: whole, at: path)) ?? Value.none
         case .closures(let id, _):
             guard let (syntax, captured) = closures[id] else { return .none }
             var scope = captured
             scope.recordsReads = false
-            return (try? runClosure(syntax, arguments: [], in: scope)) ?? .none
+            return (try? runClosure(syntax, arguments: [], in: scope)) ?? Value.none
         case .constant(let value):
             return value
         }
@@ -315,7 +315,7 @@ extension Engine {
         if getterDepth > 64 {
             throw EvaluationError("computed property '\(name)' refers to itself through a cycle", at: location)
         }
-        return try runStatements(getter, in: scope, expected: expected) ?? .none
+        return try runStatements(getter, in: scope, expected: expected) ?? Value.none
     }
 
     func member(of value: Value, _ name: String, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value {
@@ -339,8 +339,8 @@ extension Engine {
             switch name {
             case "count": return .int(elements.count)
             case "isEmpty": return .bool(elements.isEmpty)
-            case "first": return elements.first ?? .none
-            case "last": return elements.last ?? .none
+            case "first": return elements.first ?? Value.none
+            case "last": return elements.last ?? Value.none
             case "indices": return .array(elements.indices.map { .int($0) })
             default: break
             }
@@ -551,6 +551,6 @@ extension Engine {
             }
             inner = inner.with("$\(index)", argument)
         }
-        return try runStatements(closure.body, in: inner, expected: nil) ?? .none
+        return try runStatements(closure.body, in: inner, expected: nil) ?? Value.none
     }
 }

@@ -69,7 +69,14 @@ extension Engine {
         }
         while let id = pass.queue.pop() {
             guard alive(id), pass.evaluated[id] == nil else { continue }
-            try evaluateInstance(id, pass: &pass)
+            do throws(EvaluationError) {
+                try evaluateInstance(id, pass: &pass)
+            } catch {
+                // Keep going so every broken body is reported, not just the first.
+                pass.evaluated[id] = (false, [])
+                report(error)
+                if errors.count >= Self.maximumErrors { throw error }
+            }
         }
     }
 
@@ -232,7 +239,7 @@ extension Engine {
 
     /// A view value for a view's own `==`: its parent-set fields in declaration order.
     func viewRecord(_ declaration: ViewDeclaration, _ fields: [String: Value], id: Int) -> Value {
-        .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? .none })
+        .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? Value.none })
     }
 
     /// An environment key may have changed for the subtree at `root`: dirty the declarers whose value differs.

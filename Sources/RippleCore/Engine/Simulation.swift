@@ -17,18 +17,23 @@ public final class Simulation {
         do throws(EvaluationError) {
             try engine.start()
         } catch {
-            throw DiagnosticError([error.diagnostic])
+            if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
         }
+        if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
         initialInstances = engine.instances.filter(\.alive).count
     }
 
     /// Applies one step's writes and reports what they caused.
     public func run(_ step: ResolvedStep) throws(DiagnosticError) -> StepTrace {
+        let trace: StepTrace
         do throws(EvaluationError) {
-            return try engine.run(step: step)
+            trace = try engine.run(step: step)
         } catch {
-            throw DiagnosticError([error.diagnostic])
+            if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
+            throw DiagnosticError(engine.errors)
         }
+        if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
+        return trace
     }
 
     /// Problems with the tree and the dependency index; empty when all is consistent.

@@ -40,7 +40,12 @@ extension Engine {
         for statement in statements {
             switch statement.kind {
             case .expression(let expression):
-                try buildView(expression, in: scope, context: context, into: &output)
+                do throws(EvaluationError) {
+                    try buildView(expression, in: scope, context: context, into: &output)
+                } catch {
+                    // One broken view does not hide the next one's error.
+                    report(error)
+                }
             case .returnStatement(let expression?):
                 try buildView(expression, in: scope, context: context, into: &output)
             case .returnStatement(nil):
@@ -191,6 +196,9 @@ extension Engine {
         let saved = tracker
         tracker = nil
         defer { tracker = saved }
+        if case .record(let type, _) = element, keyPath == nil, table.data[type]?.isIdentifiable != true {
+            throw EvaluationError("'ForEach' over \(type) values needs 'id:' (the elements are not Identifiable)", at: location)
+        }
         let path = keyPath ?? ["id"]
         var current = element
         for component in path where component != "self" {
@@ -203,9 +211,6 @@ extension Engine {
                 }
                 current = try member(of: current, component, at: location, scope: Scope())
             }
-        }
-        if case .record(let type, _) = element, keyPath == nil, table.data[type]?.isIdentifiable != true {
-            throw EvaluationError("'\(type)' is not Identifiable; give 'ForEach' an 'id:' key path", at: location)
         }
         if case .object(let object) = current {
             return .int(object.raw)

@@ -21,7 +21,11 @@ extension Engine {
         var writes: [WriteTrace] = []
         var written: [Place] = []
         for statement in step.statements {
-            writes.append(try apply(statement, pass: &pass, written: &written))
+            do throws(EvaluationError) {
+                writes.append(try apply(statement, pass: &pass, written: &written))
+            } catch {
+                report(error)
+            }
         }
         try runPass(&pass, initial: [])
         return trace(step.name, writes: writes, written: written, pass: pass)
@@ -36,7 +40,7 @@ extension Engine {
             }
             let value = try evaluate(valueExpression, in: stepScope, expected: declaration.type)
             try checkType(value, declaration.type, name: "\\." + key, at: valueExpression.location)
-            let old = rootEnvironment[key] ?? .none
+            let old = rootEnvironment[key] ?? Value.none
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
             let differs = inputDifference(old, value) != nil
@@ -263,7 +267,7 @@ extension Engine {
             guard let index = table.data[objects[object.raw].type]?.storedIndex(of: name) else { return .none }
             whole = objects[object.raw].fields[index]
         case .slot(let slot): whole = slots[slot.raw].value
-        case .appStorage(let key): whole = appStorage[key] ?? .none
+        case .appStorage(let key): whole = appStorage[key] ?? Value.none
         }
         return try value(in: whole, at: lvalue.path)
     }
@@ -427,7 +431,7 @@ extension Engine {
             }
             return trace
         case .appStorage(let key):
-            appStorage[key] = try replacing(appStorage[key] ?? .none, at: target.path, with: leaf)
+            appStorage[key] = try replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
             for id in (dependents[.appStorage(key)] ?? []).sorted() {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",

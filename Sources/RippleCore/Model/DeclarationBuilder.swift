@@ -28,7 +28,7 @@ struct DeclarationBuilder {
                     diagnostics.append(.error("duplicate declaration of '\(declaration.name)' in variant '\(variant.name)'", at: declaration.location))
                     continue
                 }
-                declarations.removeAll { $0.name == declaration.name && $0.location.file != Prelude.file || $0.name == declaration.name }
+                declarations.removeAll { $0.name == declaration.name }
                 declarations.append(declaration)
             }
         }
@@ -158,12 +158,12 @@ struct DeclarationBuilder {
         for property in type.properties {
             checkAttributes(property.attributes, allowed: ["Published", "ObservationIgnored"])
             if property.hasAttribute("Published") && !isObservableObject {
-                diagnostics.append(.error("'@Published' is only meaningful in an 'ObservableObject' class", at: property.location))
+                diagnostics.append(.error("'@Published' is only meaningful in an 'ObservableObject' class", at: property.attribute("Published")!.location))
             }
             if property.hasAttribute("ObservationIgnored") && !isObservable {
-                diagnostics.append(.error("'@ObservationIgnored' is only meaningful in an '@Observable' class", at: property.location))
+                diagnostics.append(.error("'@ObservationIgnored' is only meaningful in an '@Observable' class", at: property.attribute("ObservationIgnored")!.location))
             }
-            let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.location) }
+            let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) }
             if let getter = property.getter {
                 computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location))
                 continue
@@ -285,7 +285,7 @@ struct DeclarationBuilder {
         if wrappers > 1 {
             diagnostics.append(.error("property '\(property.name)' has more than one property wrapper", at: property.location))
         }
-        var type = property.type.map { resolve($0, typeNames: typeNames, at: property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
+        var type = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
         if case .input = role, case .binding(let value) = type {
             role = .plainBinding
             type = .binding(value)

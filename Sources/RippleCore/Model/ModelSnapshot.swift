@@ -88,14 +88,14 @@ extension Engine {
                 let value: Value
                 switch property.role {
                 case .state, .stateObject, .focusState:
-                    value = instance.slots[property.name].map { slots[$0.raw].value } ?? .none
+                    value = instance.slots[property.name].map { slots[$0.raw].value } ?? Value.none
                 case .environment(let key): value = environmentValue(key, at: id)
                 case .environmentModel(let type): value = environmentValue("type:" + type, at: id)
                 case .environmentObject:
                     let type: String = if case .named(let t) = property.type { t } else { "" }
                     value = environmentValue("object:" + type, at: id)
-                case .appStorage(let key): value = appStorage[key] ?? .none
-                default: value = instance.description.fields[property.name] ?? .none
+                case .appStorage(let key): value = appStorage[key] ?? Value.none
+                default: value = instance.description.fields[property.name] ?? Value.none
                 }
                 let source = instance.description.fieldSources[property.name]
                     ?? (property.role.isOwnedStorage ? property.defaultValue?.rendered : nil)

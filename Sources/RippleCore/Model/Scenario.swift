@@ -39,6 +39,8 @@ public struct Scenario: Sendable {
                                           at: SourceLocation(file: file, line: 1, column: 1))])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source: source, file: file)
+        // Resolving a tree with holes in it would only report the holes again: stop at syntax errors.
+        if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics) }
         var diagnostics = parseDiagnostics
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)
@@ -108,7 +110,8 @@ public struct Scenario: Sendable {
                         let matches = Set(paths.filter { $0 == reference.path || $0.hasSuffix("/" + reference.path) })
                         if matches.isEmpty {
                             let shortNames = Set(paths.map { String($0.split(separator: "/").last ?? "") })
-                            diagnostics.append(.error("no instance '\(reference.path)' in variant '\(variant)'\(Suggestion.didYouMean(reference.path, in: shortNames))", at: reference.location))
+                            let place = variants.count == 1 && variant == "main" ? "" : " in variant '\(variant)'"
+                            diagnostics.append(.error("no instance '\(reference.path)'\(place)\(Suggestion.didYouMean(reference.path, in: shortNames))", at: reference.location))
                         } else if matches.count > 1 {
                             diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))
                         }

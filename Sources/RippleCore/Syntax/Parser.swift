@@ -224,6 +224,9 @@ public struct Parser {
     private mutating func endOfLine() throws(Failure) {
         if consume(";") { return }
         if atEnd || current.followsNewline || current.isSymbol("}") { return }
+        if case .symbol(let symbol) = current.kind, !["{", "(", "[", ".", "\\", "@", "$"].contains(symbol) {
+            throw fail("unexpected '\(symbol)'")
+        }
         throw fail("consecutive statements on a line must be separated by ';'")
     }
 
@@ -522,8 +525,11 @@ public struct Parser {
         let location = current.location
         let name = try identifier("a property name")
         var property = PropertySyntax(attributes: attributes, modifiers: modifiers, isLet: isLet, name: name,
-                                      type: nil, initializer: nil, getter: nil, location: location)
-        if consume(":") { property.type = try parseType() }
+                                      type: nil, typeLocation: nil, initializer: nil, getter: nil, location: location)
+        if consume(":") {
+            property.typeLocation = current.location
+            property.type = try parseType()
+        }
         if consume("=") { property.initializer = try parseExpression() }
         if current.isSymbol("{") && !current.followsNewline {
             if property.initializer != nil {
@@ -775,14 +781,16 @@ public struct Parser {
             let token = current
             if token.isSymbol(".") {
                 advance()
+                let nameLocation = current.location
                 let name: String
                 if case .integer(let index) = current.kind { advance(); name = String(index) }
                 else { name = try identifier("a member name after '.'") }
-                expression = ExprSyntax(.member(expression, name: name, optional: false), at: token.location)
+                expression = ExprSyntax(.member(expression, name: name, optional: false), at: nameLocation)
             } else if token.isSymbol("?.") {
                 advance()
+                let nameLocation = current.location
                 let name = try identifier("a member name after '?.'")
-                expression = ExprSyntax(.member(expression, name: name, optional: true), at: token.location)
+                expression = ExprSyntax(.member(expression, name: name, optional: true), at: nameLocation)
             } else if token.isSymbol("?") && !token.followsSpace && peek(1).isSymbol("[") {
                 advance(); advance()
                 let arguments = try parseArguments(closing: "]")
@@ -800,7 +808,7 @@ public struct Parser {
                 var trailing: [ArgumentSyntax] = []
                 if allowTrailingClosure { trailing = try parseTrailingClosures() }
                 expression = ExprSyntax(.call(expression, arguments: arguments, trailing: trailing), at: expression.location)
-            } else if token.isSymbol("{") && !token.followsNewline && allowTrailingClosure {
+            } else if token.isSymbol("{") && !token.followsNewline && allowTrailingClosure && expression.acceptsTrailingClosure {
                 let trailing = try parseTrailingClosures()
                 expression = ExprSyntax(.call(expression, arguments: [], trailing: trailing), at: expression.location)
             } else {
@@ -969,5 +977,15 @@ public struct Parser {
         let expression = try inner.parseExpression()
         if !inner.atEnd { throw inner.fail("unexpected \(inner.describedCurrent) in string interpolation") }
         return expression
+    }
+}
+
+extension ExprSyntax {
+    /// Names and member accesses take trailing closures (`ForEach(x) { }`, `Button { }`); literals do not.
+    var acceptsTrailingClosure: Bool {
+        switch kind {
+        case .identifier, .member, .implicitMember: true
+        default: false
+        }
     }
 }

@@ -123,6 +123,8 @@ public struct PropertySyntax: Hashable, Sendable {
     public var isLet: Bool
     public var name: String
     public var type: TypeSyntax?
+    /// Where the written type starts, for errors about it.
+    public var typeLocation: SourceLocation?
     public var initializer: ExprSyntax?
     /// The getter's statements for a computed property (`var body: some View { ... }`).
     public var getter: [StatementSyntax]?
