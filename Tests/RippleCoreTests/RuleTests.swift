@@ -175,7 +175,8 @@ private let stateCases: [RuleCase] = [
     RuleCase(rule: "4 equal @State write is a no-op", source: stateSource, step: "same count", evaluates: []),
     RuleCase(rule: "4 owner reads the state", source: stateSource, step: "count", evaluates: ["Root"], wasted: []),
     RuleCase(rule: "4 passing only $flag does not dirty the owner; 5 @Binding is tracked, a plain Binding is not", source: stateSource, step: "flag", evaluates: ["Switch"], wasted: [], stale: ["Plain"]),
-    RuleCase(rule: "4 seeded @State keeps its first value", source: stateSource, step: "rename", evaluates: ["Root"], wasted: [], stale: ["Seeded"]),
+    // Plain was left stale by "flag"; its Binding still carries false, so Root's re-run finds the input changed and it catches up.
+    RuleCase(rule: "4 seeded @State keeps its first value; 5 a plain Binding compares by the value it carries", source: stateSource, step: "rename", evaluates: ["Root", "Plain"], wasted: [], stale: ["Seeded"]),
 ]
 
 private let environmentSource = """

@@ -33,12 +33,15 @@ public struct Cause: Hashable, Sendable, Codable {
     public var detail: String
     public var old: String?
     public var new: String?
+    /// Where the invalidation came from in the picture: a dependency key (`RootView.state.users`) or the parent's path.
+    public var source: String?
 
-    public init(kind: Kind, subject: String, detail: String, old: String? = nil, new: String? = nil) {
+    public init(kind: Kind, subject: String, detail: String, old: String? = nil, new: String? = nil, source: String? = nil) {
         self.kind = kind
         self.subject = subject
         self.detail = detail
         self.old = old
         self.new = new
+        self.source = source
     }
 }

@@ -7,6 +7,8 @@ enum InputDifference: Sendable {
     case newReference
     case closureBinding
     case equatableSaysDifferent
+    /// Same place, but the value the binding carries changed since the view was built.
+    case boundValue
 
     var explanation: String {
         switch self {
@@ -15,6 +17,7 @@ enum InputDifference: Sendable {
         case .newReference: "a new object reference"
         case .closureBinding: "a binding built from closures never compares equal"
         case .equatableSaysDifferent: "the view's '==' returned false"
+        case .boundValue: "the value the binding carries changed"
         }
     }
 }
@@ -133,7 +136,11 @@ extension Engine {
     func describe(_ value: Value, limit: Int = 80) -> String {
         var text = ""
         describe(value, into: &text, limit: limit)
-        if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
+        if text.count > limit {
+            text = String(text.prefix(limit - 1)) + "…"
+            // A cut array says how long it is, so two long arrays that differ at the end do not look the same.
+            if case .array(let elements) = value { text += " (\(elements.count) elements)" }
+        }
         return text
     }
 
@@ -193,6 +200,7 @@ extension Engine {
             return objectName(object) + (name.isEmpty ? "" : "." + name) + path.map(\.description).joined()
         case .closures: return "Binding(get:set:)"
         case .constant(let value): return ".constant(\(describe(value)))"
+        case .appStorage(let key): return "AppStorage(\"\(key)\")"
         }
     }
 

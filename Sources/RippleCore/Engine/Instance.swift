@@ -23,6 +23,8 @@ struct ChildDescription: Sendable {
     var usesEquatable: Bool
     /// For a `ViewModifier`, the views it wraps.
     var content: [ChildDescription]
+    /// The value each binding input pointed at when the view was built: SwiftUI compares it too.
+    var bindingValues: [String: Value] = [:]
 }
 
 /// One view instance in the simulated tree.

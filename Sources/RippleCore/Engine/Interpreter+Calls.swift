@@ -253,6 +253,8 @@ extension Engine {
                 return .state(slot, [])
             case .binding, .plainBinding:
                 if case .binding(let target)? = instances[id].description.fields[name] { return target }
+            case .appStorage(let key):
+                return .appStorage(key)
             case .bindable, .observedObject, .stateObject, .environmentObject, .environmentModel:
                 let value = try viewProperty(name, of: id, at: expression.location, scope: scope) ?? Value.none
                 if case .object(let object) = value { return .property(object, "", []) }

@@ -265,6 +265,10 @@ extension Engine {
             return (try? runClosure(syntax, arguments: [], in: scope)) ?? Value.none
         case .constant(let value):
             return value
+        case .appStorage(let key):
+            if tracked { tracker?.use(.appStorage(key)) }
+            tracker?.places.insert(.appStorage(key))
+            return appStorage[key] ?? Value.none
         }
     }
 
@@ -276,6 +280,12 @@ extension Engine {
         guard let declaration = table.data[record.type] else { return .none }
         if let index = declaration.storedIndex(of: name) {
             let property = declaration.stored[index]
+            if let key = property.appStorageKey {
+                tracker?.places.insert(.appStorage(key))
+                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@ObservationIgnored' '@AppStorage(\"\(key)\")' in '\(record.type)': user defaults changes reach only views that declare '@AppStorage'"
+                if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
+                return appStorage[key] ?? Value.none
+            }
             if let tracker {
                 tracker.places.insert(.property(object, name))
                 switch declaration.modelKind {

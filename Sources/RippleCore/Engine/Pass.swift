@@ -86,6 +86,15 @@ extension Engine {
         defer { self.tracker = nil }
         let descriptions = try buildBody(of: id)
         self.tracker = nil
+        // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
+        // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
+        if let declaration = table.views[instances[id].viewType] {
+            for property in declaration.properties where property.role == .binding {
+                if case .binding(let target)? = instances[id].description.fields[property.name] {
+                    instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
+                }
+            }
+        }
         let old = instances[id].reads
         let new = tracker.reads
         let changed = changedReads(old, new)
@@ -136,14 +145,15 @@ extension Engine {
 
     // MARK: - Children
 
-    func reconcile(_ parent: Int, _ descriptions: [ChildDescription], pass: inout Pass) throws(EvaluationError) {
+    /// Matches rebuilt children to existing ones; `builder` is the instance whose body built them (a modifier's content is built by its parent).
+    func reconcile(_ parent: Int, _ descriptions: [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
         var existing: [ChildKey: Int] = [:]
         for child in instances[parent].children { existing[instances[child].key] = child }
         var kept: [Int] = []
         var names: [String: Int] = [:]
         var newChildren: [Int] = []
         newChildren.reserveCapacity(descriptions.count)
-        let parentPath = instances[parent].path
+        let parentPath = instances[builder ?? parent].path
         for description in descriptions {
             var base = description.viewType + description.key.forEachIDs.map { "[" + identityText($0) + "]" }.joined()
             let count = names[base, default: 0] + 1
@@ -151,15 +161,16 @@ extension Engine {
             if count > 1 { base += "#\(count)" }
             if let id = existing[description.key], instances[id].viewType == description.viewType, instances[id].name == base {
                 existing[description.key] = nil
-                try update(id, with: description, parentPath: parentPath, pass: &pass)
+                try update(id, with: description, parentPath: parentPath, builder: builder ?? parent, pass: &pass)
                 kept.append(id)
                 newChildren.append(id)
             } else {
                 let id = try createInstance(description, parent: parent, name: base, pass: &pass)
-                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(description, replacing: existing[description.key])), pass: &pass)
+                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(description, replacing: existing[description.key]),
+                                    source: parentPath), pass: &pass)
                 newChildren.append(id)
                 if table.views[description.viewType]?.isModifier == true {
-                    try reconcile(id, description.content, pass: &pass)
+                    try reconcile(id, description.content, builder: builder ?? parent, pass: &pass)
                 }
             }
         }
@@ -177,13 +188,17 @@ extension Engine {
     }
 
     func identityReason(_ description: ChildDescription, replacing old: Int?) -> String {
-        if old != nil { return "a new identity replaced the old one" }
-        if description.key.explicitID != nil { return "new identity: .id(\(describe(description.key.explicitID!, limit: 40)))" }
-        return "new instance"
+        let storage = table.views[description.viewType]?.properties.filter { $0.role.isOwnedStorage }.map(\.name) ?? []
+        let fresh = storage.isEmpty ? "" : "; its \(storage.map { "'\($0)'" }.joined(separator: ", ")) start\(storage.count == 1 ? "s" : "") afresh"
+        if let explicit = description.key.explicitID {
+            return "new identity .id(\(describe(explicit, limit: 40)))\(fresh)"
+        }
+        if old != nil { return "a new identity replaced the old one\(fresh)" }
+        return "new instance\(fresh)"
     }
 
     /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.
-    func update(_ id: Int, with description: ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
+    func update(_ id: Int, with description: ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
         let old = instances[id].description
         guard let declaration = table.views[description.viewType] else { return }
         var differences: [(String, InputDifference)] = []
@@ -200,28 +215,35 @@ extension Engine {
             for property in declaration.properties where property.role.isSetByParent {
                 if let difference = inputDifference(old.fields[property.name], description.fields[property.name]) {
                     differences.append((property.name, difference))
+                } else if let before = old.bindingValues[property.name], let after = description.bindingValues[property.name],
+                          inputDifference(before, after) != nil {
+                    differences.append((property.name, .boundValue))
                 }
             }
         }
         for name in description.inlineObjects.sorted() {
             pass.causes[id, default: []].append(Cause(kind: .objectRecreated, subject: name,
                 detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
-                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }))
+                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath))
         }
         for (name, seed) in description.seeds {
             if let previous = old.seeds[name], inputDifference(previous, seed) != nil,
                let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
                 pass.seeded[id, default: []].append(Cause(kind: .seededState, subject: "_" + name,
                     detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
-                    old: describe(slots[slot.raw].value), new: describe(seed)))
+                    old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath))
             }
         }
         instances[id].description = description
         for (name, difference) in differences {
             let source = description.fieldSources[name].map { " (\($0))" } ?? ""
+            let detail = difference == .equatableSaysDifferent
+                ? "rebuilt by \(parentPath); \(difference.explanation)"
+                : "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)"
             markDirty(id, Cause(kind: .input, subject: name,
-                                detail: "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)",
-                                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }), pass: &pass)
+                                detail: detail,
+                                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) },
+                                source: parentPath), pass: &pass)
         }
         if old.environmentOverrides != description.environmentOverrides {
             var keys = Set(old.environmentOverrides.keys).union(description.environmentOverrides.keys)
@@ -233,7 +255,7 @@ extension Engine {
             }
         }
         if declaration.isModifier {
-            try reconcile(id, description.content, pass: &pass)
+            try reconcile(id, description.content, builder: builder, pass: &pass)
         }
     }
 
@@ -252,7 +274,7 @@ extension Engine {
                 instances[id].environmentSeen[key] = value
                 markDirty(id, Cause(kind: .environment, subject: "\\." + key,
                                     detail: "environment \\.\(key) changed (\(difference == .closure ? "a closure never compares equal" : "value differs"))",
-                                    old: old.map { describe($0) }, new: describe(value)), pass: &pass)
+                                    old: old.map { describe($0) }, new: describe(value), source: "\\." + key), pass: &pass)
             }
         }
     }

@@ -5,6 +5,9 @@ public final class Simulation {
     public let variant: String
     /// Instances after the first evaluation of the tree.
     public let initialInstances: Int
+    /// Dependencies seen so far, for the picture.
+    var collectedDependencies: Set<VariantGraph.Dependency> = []
+    let initialPaths: [String]
 
     /// Builds the variant's tree and evaluates it once.
     public init(scenario: Scenario, variant: String, semantics: Semantics) throws(DiagnosticError) {
@@ -21,6 +24,8 @@ public final class Simulation {
         }
         if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
         initialInstances = engine.instances.filter(\.alive).count
+        collectedDependencies = engine.currentDependencies()
+        initialPaths = engine.instances.filter(\.alive).map(\.path)
     }
 
     /// Applies one step's writes and reports what they caused.

@@ -157,7 +157,11 @@ extension Engine {
             let whole = readBinding(target, tracked: false)
             tracker = saved
             // A ForEach over a binding reads the collection in the parent's body.
-            _ = readBinding(target, tracked: true)
+            if scope.recordsReads, let tracker {
+                let mark = tracker.keyLog.count
+                _ = readBinding(target, tracked: true)
+                tracker.record(path: data.value.rendered, value: whole, from: mark, rootRole: "binding")
+            }
             guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
             elements = values
             bindings = values.indices.map { index in

@@ -116,6 +116,12 @@ extension Engine {
         }
         description.fields = given
         description.fieldSources = sources
+        let saved = tracker
+        tracker = nil
+        for (name, value) in given {
+            if case .binding(let target) = value { description.bindingValues[name] = readBinding(target, tracked: false) }
+        }
+        tracker = saved
         return description
     }
 

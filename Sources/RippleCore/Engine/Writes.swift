@@ -64,6 +64,15 @@ extension Engine {
             guard case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, let method, _) = callee.kind else {
                 throw EvaluationError("a step holds writes: assignments, mutating calls, 'objectWillChange.send()' or 'environment \\.key = value'", at: statement.location)
             }
+            if method == "set", case .member(let defaults, "standard", _) = base.kind, defaults.kind == .identifier("UserDefaults") {
+                guard arguments.count == 2, arguments[0].label == nil, arguments[1].label == "forKey",
+                      case .string(let text) = try evaluate(arguments[1].value, in: stepScope, expected: .string) else {
+                    throw EvaluationError("write a user default as 'UserDefaults.standard.set(value, forKey: \"key\")'", at: statement.location)
+                }
+                let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
+                let target = LValue(root: .appStorage(text), path: [])
+                return try write(target, leaf: value, old: appStorage[text] ?? Value.none, inPlace: false, text: text, pass: &pass, written: &written, at: statement.location)
+            }
             if method == "send", case .member(let objectExpression, "objectWillChange", _) = base.kind {
                 let value = try evaluate(objectExpression, in: stepScope, expected: nil)
                 guard case .object(let object) = value, table.data[objects[object.raw].type]?.modelKind == .observableObject else {
@@ -161,6 +170,11 @@ extension Engine {
                 if declaration.stored[index].isLet {
                     throw EvaluationError("'\(name)' is a 'let' constant of '\(declaration.name)'", at: component.location)
                 }
+                if let key = declaration.stored[index].appStorageKey {
+                    if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
+                    cursor = (nil, LValue(root: .appStorage(key), path: []))
+                    continue
+                }
                 cursor = (nil, LValue(root: .property(object, name), path: []))
             } else if var lvalue = cursor.lvalue {
                 switch component.kind {
@@ -226,6 +240,7 @@ extension Engine {
             case .state(let slot, let path): return (nil, LValue(root: .slot(slot), path: path))
             case .property(let object, let property, let path):
                 return property.isEmpty ? (object, nil) : (nil, LValue(root: .property(object, property), path: path))
+            case .appStorage(let key): return (nil, LValue(root: .appStorage(key), path: []))
             case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
             case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
             }
@@ -390,12 +405,20 @@ extension Engine {
                     }
                 }
                 trace.notified = true
-                trace.note = inPlace ? "in-place mutation through _modify always notifies" : semantics == .swift59 ? "every assignment notifies (swift5.9)" : "value changed: Observation notifies"
+                if inPlace {
+                    trace.note = "in-place mutation through _modify always notifies"
+                } else if semantics == .swift59 {
+                    trace.note = "every assignment notifies (swift5.9)"
+                } else if !table.isEquatable(property.type) && !table.isClass(property.type) {
+                    trace.note = "'\(property.type)' is not Equatable: the setter always notifies"
+                } else {
+                    trace.note = "value changed: Observation notifies"
+                }
                 let key = DependencyKey.observation(object, name)
                 for id in (dependents[key] ?? []).sorted() {
                     markDirty(id, Cause(kind: .observation, subject: subject,
                                         detail: dependencyDetail(id, key) + " (\(kind) \(shortTarget(text)))",
-                                        old: describe(old), new: describe(leaf)), pass: &pass)
+                                        old: describe(old), new: describe(leaf), source: subject), pass: &pass)
                 }
             case .observableObject:
                 guard property.isPublished else {
@@ -427,7 +450,7 @@ extension Engine {
                 let own = id == record.owner
                 markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
-                                    old: describe(old), new: describe(leaf)), pass: &pass)
+                                    old: describe(old), new: describe(leaf), source: subject), pass: &pass)
             }
             return trace
         case .appStorage(let key):
@@ -435,7 +458,7 @@ extension Engine {
             written.append(.appStorage(key))
             for id in (dependents[.appStorage(key)] ?? []).sorted() {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
-                                    old: describe(old), new: describe(leaf)), pass: &pass)
+                                    old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
             }
             return WriteTrace(statement: text, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
                               notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
@@ -443,8 +466,11 @@ extension Engine {
     }
 
     func shortTarget(_ statement: String) -> String {
-        // `state.users[1].name = "Bea"` → `users[1].name`: the part below the object.
-        let target = statement.split(separator: " ").first.map(String.init) ?? statement
+        // `state.users[1].name = "Bea"` → `users[1].name`: the written place below the root name.
+        var target = statement
+        for separator in [" = ", " += ", " -= ", " *= ", " /= "] {
+            if let prefix = statement.prefix(before: separator) { target = prefix; break }
+        }
         if let dot = target.firstIndex(of: ".") { return String(target[target.index(after: dot)...]) }
         return target
     }
@@ -462,7 +488,8 @@ extension Engine {
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
         for id in (dependents[.objectWillChange(object)] ?? []).sorted() {
-            markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail), pass: &pass)
+            markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
+                                source: describe(.objectWillChange(object))), pass: &pass)
         }
     }
 
@@ -505,7 +532,9 @@ extension Engine {
                 if !changed.isEmpty {
                     let reasons = written.compactMap { untrackedReasons[id]?[$0] }
                     let reason = reasons.isEmpty ? "nothing it depends on was told" : reasons.joined(separator: "; ")
-                    causes.append(Cause(kind: .untracked, subject: changed.joined(separator: ", "), detail: "reads \(changed.joined(separator: ", ")), which changed, but \(reason)"))
+                    let source = written.first { instances[id].places.contains($0) }.map { describe(place: $0) }
+                    causes.append(Cause(kind: .untracked, subject: changed.joined(separator: ", "),
+                                        detail: "reads \(changed.joined(separator: ", ")), which changed, but \(reason)", source: source))
                 }
             }
             guard !causes.isEmpty else { continue }
@@ -532,5 +561,28 @@ extension Engine {
             current = instances[node].parent
         }
         return position.reversed()
+    }
+}
+
+extension Engine {
+    /// A place named like the dependency key it would be.
+    func describe(place: Place) -> String {
+        switch place {
+        case .property(let object, let name): describe(.observation(object, name))
+        case .state(let slot): describe(.state(slot))
+        case .appStorage(let key): describe(DependencyKey.appStorage(key))
+        }
+    }
+}
+
+extension String {
+    /// The text before the first occurrence of `separator`, if it occurs.
+    func prefix(before separator: String) -> String? {
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(separator) { return String(self[..<index]) }
+            index = self.index(after: index)
+        }
+        return nil
     }
 }

@@ -156,7 +156,18 @@ struct DeclarationBuilder {
         var stored: [StoredProperty] = []
         var computed: [ComputedProperty] = []
         for property in type.properties {
-            checkAttributes(property.attributes, allowed: ["Published", "ObservationIgnored"])
+            checkAttributes(property.attributes, allowed: ["Published", "ObservationIgnored", "AppStorage"])
+            var appStorageKey: String?
+            if let attribute = property.attribute("AppStorage") {
+                if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind, case .text(let key)? = parts.first, parts.count == 1 {
+                    appStorageKey = key
+                } else {
+                    diagnostics.append(.error("'@AppStorage' takes a key in quotes", at: attribute.location))
+                }
+                if isObservable && !property.hasAttribute("ObservationIgnored") {
+                    diagnostics.append(.error("'@AppStorage' inside an '@Observable' class needs '@ObservationIgnored' (the macro cannot track a property wrapper)", at: attribute.location))
+                }
+            }
             if property.hasAttribute("Published") && !isObservableObject {
                 diagnostics.append(.error("'@Published' is only meaningful in an 'ObservableObject' class", at: property.attribute("Published")!.location))
             }
@@ -178,7 +189,8 @@ struct DeclarationBuilder {
             stored.append(StoredProperty(name: property.name, type: declared ?? inferType(of: property.initializer, typeNames: typeNames),
                                          defaultValue: property.initializer, isLet: property.isLet,
                                          isPublished: property.hasAttribute("Published"),
-                                         isIgnored: property.hasAttribute("ObservationIgnored"), location: property.location))
+                                         isIgnored: property.hasAttribute("ObservationIgnored"), appStorageKey: appStorageKey,
+                                         location: property.location))
         }
         let equality = type.functions.first { $0.name == "==" && $0.isStatic }
         for function in type.functions where function.name != "==" {

@@ -127,6 +127,8 @@ public struct StoredProperty: Hashable, Sendable {
     public var isPublished: Bool
     /// `@ObservationIgnored` in an `@Observable` class.
     public var isIgnored: Bool
+    /// `@AppStorage("key")` in a model class: the value lives in user defaults.
+    public var appStorageKey: String?
     public var location: SourceLocation
 }
 

@@ -122,6 +122,24 @@ public struct Scenario: Sendable {
         return diagnostics
     }
 
+    /// Simulates every variant and gathers each one's graph for drawing.
+    public func simulateWithGraphs(semantics override: Semantics? = nil) throws(DiagnosticError) -> (trace: ScenarioTrace, graphs: [VariantGraph]) {
+        let semantics = override ?? self.semantics
+        var result = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
+        var graphs: [VariantGraph] = []
+        for variant in variants {
+            let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+            var steps: [StepTrace] = []
+            for step in self.steps {
+                steps.append(try simulation.run(step))
+                simulation.collectDependencies()
+            }
+            result.variants.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+            graphs.append(simulation.graph())
+        }
+        return (result, graphs)
+    }
+
     /// Simulates the scenario under `semantics` (the scenario's own by default), optionally one variant only.
     public func simulate(semantics override: Semantics? = nil, variant: String? = nil) throws(DiagnosticError) -> ScenarioTrace {
         let semantics = override ?? self.semantics

@@ -33,6 +33,8 @@ public enum BindingTarget: Hashable, Sendable {
     case closures(id: Int, get: Value?)
     /// `.constant(value)`.
     case constant(Value)
+    /// `$name` of an `@AppStorage` property: a user-defaults key.
+    case appStorage(String)
 }
 
 /// A runtime value in the simulation.

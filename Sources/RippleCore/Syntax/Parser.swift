@@ -328,6 +328,10 @@ public struct Parser {
                 advance()
                 try expect("]", "after the instance identity")
             }
+            if !current.followsSpace && current.isSymbol("#"), case .integer(let ordinal) = peek(1).kind {
+                advance(); advance()
+                path += "#\(ordinal)"
+            }
         } while !current.followsSpace && consume("/")
         return InstanceReferenceSyntax(path: path, location: location)
     }

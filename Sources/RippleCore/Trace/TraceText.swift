@@ -17,14 +17,15 @@ public enum TraceText {
         var parts: [String] = []
         for cause in instance.causes {
             var part = cause.detail
-            if let old = cause.old, let new = cause.new, cause.kind != .observation || !part.contains("→") {
-                part += " \(old) → \(new)"
+            if let old = cause.old, let new = cause.new, cause.kind != .seededState, cause.kind != .objectRecreated {
+                part += ": \(old) → \(new)"
             }
             parts.append(part)
         }
         let causes = parts.joined(separator: "; ")
         switch instance.outcome {
         case .needed:
+            if instance.causes.contains(where: { $0.kind == .newIdentity }) { return "needed — \(causes)" }
             let changed = instance.changedReads.isEmpty ? "it is new" : instance.changedReads.joined(separator: ", ") + " changed"
             return "needed — \(causes); \(changed)"
         case .wasted:
@@ -42,19 +43,16 @@ public enum TraceText {
         let stepNames = trace.variants.first?.steps.map(\.name) ?? []
         for (index, stepName) in stepNames.enumerated() {
             text += "\nstep \"\(stepName)\"\n"
-            var printedWrites = false
+            // Writes are shown once when every variant took them the same way, else under each variant.
+            let writesAgree = Set(trace.variants.map { $0.steps[index].writes }).count <= 1
+            if writesAgree, let first = trace.variants.first {
+                text += writes(first.steps[index].writes, indent: "  ")
+            }
             for variant in trace.variants {
                 let step = variant.steps[index]
-                if !printedWrites {
-                    for write in step.writes {
-                        let values = write.old.map { old in " \(old) → \(write.new ?? "")" } ?? ""
-                        text += "  write \(write.statement)\n"
-                        text += "    \(write.target): \(write.kind)\(values); \(write.note)\n"
-                    }
-                    printedWrites = true
-                }
                 let counts = step.counts
                 text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+                if !writesAgree { text += writes(step.writes, indent: "    ") }
                 for instance in step.instances {
                     text += "    \(printChangesLine(instance))\n"
                     text += "      \(instance.name): \(explanation(instance))\n"
@@ -65,6 +63,16 @@ public enum TraceText {
             }
         }
         text += "\n" + table(trace)
+        return text
+    }
+
+    static func writes(_ writes: [WriteTrace], indent: String) -> String {
+        var text = ""
+        for write in writes {
+            let values = write.old.map { old in " \(old) → \(write.new ?? "")" } ?? ""
+            text += "\(indent)write \(write.statement)\n"
+            text += "\(indent)  \(write.target): \(write.kind)\(values); \(write.note)\n"
+        }
         return text
     }
 

@@ -1,0 +1,166 @@
+/// Everything one variant's picture needs, gathered over the first evaluation and every step:
+/// the model's storage, the instances that ever existed, and every dependency any of them had.
+public struct VariantGraph: Hashable, Sendable {
+    /// A box of stored properties: an object, a view's own storage, the environment, app storage.
+    public struct Group: Hashable, Sendable {
+        /// `RootView.state`, `RootView storage`, `Environment`, `AppStorage`.
+        public var name: String
+        /// `@Observable`, `ObservableObject`, `class`, `@State`, `environment`, `app storage`.
+        public var kind: String
+        public var type: String
+        /// The group's own node: what `objectWillChange` dependencies point from.
+        public var key: String
+        public var properties: [Property]
+    }
+
+    /// A stored or computed property, a state slot, an environment or app-storage key.
+    public struct Property: Hashable, Sendable {
+        /// The dependency key's name: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.
+        public var key: String
+        /// What the box shows: `users`, `@State expanded`, `\.colorScheme`.
+        public var label: String
+        /// `observable`, `published`, `plain`, `ignored`, `computed`, `state`, `environment`, `appstorage`.
+        public var kind: String
+        /// For a computed property: the keys of what it reads.
+        public var reads: [String]
+    }
+
+    /// A view instance (one node for every identity a path had).
+    public struct Instance: Hashable, Sendable {
+        public var path: String
+        public var name: String
+        public var viewType: String
+        public var parent: String?
+        public var isModifier: Bool
+        /// `name: input`, `flag: @Binding`, ... for the node's label.
+        public var properties: [String]
+    }
+
+    /// An edge from a property or group key to an instance that depends on it (or reads it untracked).
+    public struct Dependency: Hashable, Sendable, Comparable {
+        public var key: String
+        public var instance: String
+        /// `observation`, `objectWillChange`, `state`, `binding`, `environment`, `appstorage`, `untracked`.
+        public var mechanism: String
+
+        public static func < (a: Dependency, b: Dependency) -> Bool {
+            (a.key, a.instance, a.mechanism) < (b.key, b.instance, b.mechanism)
+        }
+    }
+
+    public var variant: String
+    /// Instance paths alive after the first evaluation, before any step.
+    public var initialPaths: [String]
+    public var groups: [Group]
+    public var instances: [Instance]
+    public var dependencies: [Dependency]
+}
+
+extension Simulation {
+    /// The variant's graph: call after running every step, so it holds everything that ever existed.
+    public func graph() -> VariantGraph {
+        var graph = engine.graph(variant: variant, dependencies: collectedDependencies)
+        graph.initialPaths = initialPaths
+        return graph
+    }
+
+    /// Adds the current dependencies to those seen so far; the scenario runner calls it after each step.
+    public func collectDependencies() { collectedDependencies.formUnion(engine.currentDependencies()) }
+}
+
+extension Engine {
+    func currentDependencies() -> Set<VariantGraph.Dependency> {
+        var result: Set<VariantGraph.Dependency> = []
+        for instance in instances where instance.alive {
+            for key in instance.keys {
+                var mechanism: String
+                switch key {
+                case .observation: mechanism = "observation"
+                case .objectWillChange: mechanism = "objectWillChange"
+                case .state(let slot): mechanism = slots[slot.raw].owner == instance.id ? "state" : "binding"
+                case .environment: mechanism = "environment"
+                case .appStorage: mechanism = "appstorage"
+                }
+                result.insert(.init(key: describe(key), instance: instance.path, mechanism: mechanism))
+            }
+            for place in instance.places {
+                let key: DependencyKey
+                switch place {
+                case .property(let object, let name): key = .observation(object, name)
+                case .state(let slot): key = .state(slot)
+                case .appStorage(let name): key = .appStorage(name)
+                }
+                if !instance.keys.contains(key) {
+                    result.insert(.init(key: describe(key), instance: instance.path, mechanism: "untracked"))
+                }
+            }
+        }
+        return result
+    }
+
+    func graph(variant: String, dependencies: Set<VariantGraph.Dependency>) -> VariantGraph {
+        var groups: [VariantGraph.Group] = []
+        var seenKeys: Set<String> = []
+        for (index, record) in objects.enumerated() where !record.label.isEmpty {
+            guard let declaration = table.data[record.type], declaration.isClass else { continue }
+            let id = ObjectID(raw: index)
+            var properties: [VariantGraph.Property] = []
+            for property in declaration.stored {
+                let kind: String
+                switch declaration.modelKind {
+                case .observable: kind = property.isIgnored ? "ignored" : "observable"
+                case .observableObject: kind = property.isPublished ? "published" : "plain"
+                case .plain: kind = "plain"
+                }
+                let key = describe(.observation(id, property.name))
+                seenKeys.insert(key)
+                let marker = property.isPublished ? "@Published " : property.isIgnored ? "@ObservationIgnored " : ""
+                properties.append(.init(key: key, label: marker + property.name + ": " + property.type.description, kind: kind, reads: []))
+            }
+            for computed in declaration.computed {
+                let reads = computedReads(declaration, computed.name).map { describe(.observation(id, $0)) }
+                properties.append(.init(key: objectName(id) + "." + computed.name, label: computed.name + " (computed)", kind: "computed", reads: reads))
+            }
+            groups.append(.init(name: record.label, kind: declaration.modelKind.rawValue, type: record.type,
+                                key: describe(.objectWillChange(id)), properties: properties))
+        }
+        // View storage: one group per owning instance path.
+        var storage: [String: [VariantGraph.Property]] = [:]
+        var owners: [String] = []
+        for (index, slot) in slots.enumerated() {
+            let owner = instances[slot.owner].path
+            let key = describe(.state(SlotID(raw: index)))
+            if seenKeys.contains(key) { continue }
+            seenKeys.insert(key)
+            if storage[owner] == nil { owners.append(owner) }
+            let role = table.views[instances[slot.owner].viewType]?.property(named: slot.name)?.role.description ?? "@State"
+            if case .object = slot.value { continue }
+            storage[owner, default: []].append(.init(key: key, label: role + " " + slot.name, kind: "state", reads: []))
+        }
+        for owner in owners where !(storage[owner] ?? []).isEmpty {
+            groups.append(.init(name: owner + " storage", kind: "@State", type: "", key: owner + " storage", properties: storage[owner]!))
+        }
+        let used = Set(dependencies.map(\.key))
+        let environment = environmentDeclarers.keys.sorted().filter { used.contains("\\." + $0) }
+        if !environment.isEmpty {
+            groups.append(.init(name: "Environment", kind: "environment", type: "", key: "Environment",
+                                properties: environment.map { .init(key: "\\." + $0, label: "\\." + $0, kind: "environment", reads: []) }))
+        }
+        let storageKeys = appStorage.keys.sorted()
+        if !storageKeys.isEmpty {
+            groups.append(.init(name: "AppStorage", kind: "app storage", type: "", key: "AppStorage",
+                                properties: storageKeys.map { .init(key: "AppStorage(\"\($0)\")", label: "\"\($0)\"", kind: "appstorage", reads: []) }))
+        }
+        // Instances: one per path, first identity wins; keep tree order by creation.
+        var seenPaths: Set<String> = []
+        var nodes: [VariantGraph.Instance] = []
+        for instance in instances where seenPaths.insert(instance.path).inserted {
+            let declaration = table.views[instance.viewType]
+            let properties = (declaration?.properties ?? []).map { "\($0.role.description) \($0.name)" }
+            nodes.append(.init(path: instance.path, name: instance.name, viewType: instance.viewType,
+                               parent: instance.parent.map { instances[$0].path }, isModifier: declaration?.isModifier ?? false,
+                               properties: properties))
+        }
+        return VariantGraph(variant: variant, initialPaths: [], groups: groups, instances: nodes, dependencies: dependencies.sorted())
+    }
+}

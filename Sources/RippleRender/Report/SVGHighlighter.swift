@@ -1,0 +1,126 @@
+/// Draws a step on a laid-out SVG by editing classes and texts; the layout itself never changes.
+public enum SVGHighlighter {
+    /// The stylesheet every Ripple SVG carries: outcomes differ by border and pattern, not by colour alone.
+    public static let style = """
+    <style>
+    .node.view polygon, .node.view path { fill: #ffffff; stroke: #555555; }
+    .node.needed polygon, .node.needed path { fill: #cfeed3; stroke: #1b7a2c; stroke-width: 3px; }
+    .node.wasted polygon, .node.wasted path { fill: url(#ripple-hatch); stroke: #b35900; stroke-width: 2.5px; stroke-dasharray: 6 3; }
+    .node.stale polygon, .node.stale path { fill: url(#ripple-dots); stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 1.5 3; }
+    .node.skipped polygon, .node.skipped path { fill: #f4f4f4; stroke: #9a9a9a; }
+    .node.absent { opacity: 0.25; }
+    .node.created text { font-weight: bold; }
+    .node.written polygon { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
+    .node.source polygon { stroke: #000000; stroke-width: 2px; }
+    .edge.path path { stroke-width: 3.5px; }
+    .edge.path polygon { stroke-width: 2px; }
+    .edge.missed path { stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 2 3; }
+    .legend-needed { fill: #cfeed3; stroke: #1b7a2c; stroke-width: 3px; }
+    .legend-wasted { fill: url(#ripple-hatch); stroke: #b35900; stroke-width: 2.5px; stroke-dasharray: 6 3; }
+    .legend-stale { fill: url(#ripple-dots); stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 1.5 3; }
+    .legend-skipped { fill: #f4f4f4; stroke: #9a9a9a; }
+    .legend-written { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
+    </style>
+    """
+
+    /// Patterns for the fills above: diagonal hatching (wasted) and dots (stale).
+    public static let definitions = """
+    <defs>
+    <pattern id="ripple-hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
+    <rect width="8" height="8" fill="#ffe2bf"/><line x1="0" y1="0" x2="0" y2="8" stroke="#d9822b" stroke-width="3"/>
+    </pattern>
+    <pattern id="ripple-dots" patternUnits="userSpaceOnUse" width="7" height="7">
+    <rect width="7" height="7" fill="#f6dcf6"/><circle cx="3.5" cy="3.5" r="1.6" fill="#a54aa5"/>
+    </pattern>
+    </defs>
+    """
+
+    /// Adds the stylesheet and patterns after the opening `<svg ...>` tag.
+    public static func prepare(_ svg: String) -> String {
+        guard let open = svg.range(of: "<svg") , let close = svg[open.upperBound...].firstIndex(of: ">") else { return svg }
+        let insertAt = svg.index(after: close)
+        return String(svg[..<insertAt]) + "\n" + style + "\n" + definitions + String(svg[insertAt...])
+    }
+
+    /// The SVG with each element's classes extended and laid-out texts replaced, for one step.
+    public static func apply(_ highlight: StepHighlight, to svg: String) -> String {
+        var output = ""
+        output.reserveCapacity(svg.utf8.count + svg.utf8.count / 8)
+        var rest = Substring(svg)
+        let marker = "<g id=\""
+        while let start = rest.range(of: marker) {
+            output += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let idEnd = rest.firstIndex(of: "\"") else { break }
+            let id = String(rest[..<idEnd])
+            output += rest[..<idEnd]
+            rest = rest[idEnd...]
+            let classPrefix = "\" class=\""
+            if let extra = highlight.classes[id], rest.hasPrefix(classPrefix) {
+                let valueStart = rest.index(rest.startIndex, offsetBy: classPrefix.count)
+                guard let valueEnd = rest[valueStart...].firstIndex(of: "\"") else { break }
+                output += classPrefix + rest[valueStart..<valueEnd] + " " + extra.joined(separator: " ")
+                rest = rest[valueEnd...]
+            }
+        }
+        output += rest
+        for (laidOut, replacement) in highlight.texts.sorted(by: { $0.key < $1.key }) {
+            output = output.replacingAll(">" + XML.escape(laidOut) + "<", with: ">" + XML.escape(replacement) + "<")
+        }
+        return output
+    }
+}
+
+/// Escaping for XML and HTML text and attributes.
+public enum XML {
+    /// `&`, `<`, `>`, `"` and `'` escaped.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Substring.Index>? {
+        guard let first = target.first else { return nil }
+        var index = startIndex
+        while let found = self[index...].firstIndex(of: first) {
+            if self[found...].hasPrefix(target) {
+                return found..<self.index(found, offsetBy: target.count)
+            }
+            index = self.index(after: found)
+        }
+        return nil
+    }
+}
+
+extension String {
+    func range(of target: String) -> Range<String.Index>? {
+        Substring(self).range(of: target)
+    }
+}
