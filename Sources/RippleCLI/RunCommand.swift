@@ -1,5 +1,6 @@
 import Foundation
 import RippleCore
+import RippleRender
 
 /// `ripple run FILE`: every step, every evaluation, every cause.
 enum RunCommand {
@@ -29,12 +30,3 @@ enum RunCommand {
     }
 }
 
-/// The JSON form of a trace: sorted keys, so the same input gives the same bytes.
-enum TraceJSON {
-    static func encode(_ trace: ScenarioTrace) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(trace) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-}

@@ -49,6 +49,16 @@ public struct StepCounts: Hashable, Sendable, Codable {
     public var stale: Int
     public var created: Int
     public var destroyed: Int
+
+    /// Totals from their parts.
+    public init(evaluations: Int, needed: Int, wasted: Int, stale: Int, created: Int, destroyed: Int) {
+        self.evaluations = evaluations
+        self.needed = needed
+        self.wasted = wasted
+        self.stale = stale
+        self.created = created
+        self.destroyed = destroyed
+    }
 }
 
 /// One step of one variant.

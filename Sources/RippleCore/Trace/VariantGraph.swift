@@ -156,7 +156,11 @@ extension Engine {
         var nodes: [VariantGraph.Instance] = []
         for instance in instances where seenPaths.insert(instance.path).inserted {
             let declaration = table.views[instance.viewType]
-            let properties = (declaration?.properties ?? []).map { "\($0.role.description) \($0.name)" }
+            let properties = (declaration?.properties ?? []).map { property -> String in
+                let role = property.role == .input ? (property.isLet ? "let" : "var") : property.role.description
+                let type = property.type == .unknown || property.type.description.hasPrefix("\\.") ? "" : ": \(property.type)"
+                return "\(role) \(property.name)\(type)"
+            }
             nodes.append(.init(path: instance.path, name: instance.name, viewType: instance.viewType,
                                parent: instance.parent.map { instances[$0].path }, isModifier: declaration?.isModifier ?? false,
                                properties: properties))

@@ -49,7 +49,7 @@ public struct DependencyDiagram: Sendable {
         var writer = DOTWriter(name: "ripple " + graph.variant)
         writer.defaults("graph", [("rankdir", "LR"), ("fontname", "Helvetica"), ("fontsize", "16"), ("labelloc", "t"),
                                   ("label", titlePlaceholder), ("nodesep", "0.25"), ("ranksep", "0.6"), ("newrank", "true"),
-                                  ("bgcolor", "white"), ("id", "graph-\(graph.variant)")])
+                                  ("bgcolor", "white"), ("ordering", "out"), ("id", "graph-\(graph.variant)")])
         writer.defaults("node", [("shape", "box"), ("style", "rounded,filled"), ("fillcolor", "white"), ("fontname", "Helvetica"),
                                  ("fontsize", "11"), ("penwidth", "1.2")])
         writer.defaults("edge", [("fontname", "Helvetica"), ("fontsize", "9"), ("arrowsize", "0.7")])
@@ -149,6 +149,18 @@ public struct DependencyDiagram: Sendable {
                 writer.edge(from, to, [("id", id), ("class", "dependency \(Self.classToken(dependency.mechanism))")] + Self.edgeStyle(dependency.mechanism))
             }
             dependencyEdges["\(dependency.key)|\(dependency.instance)|\(dependency.mechanism)"] = id
+        }
+        // The legend: one box per outcome, styled by the same classes as the instances.
+        writer.subgraph("cluster_legend", [("label", "legend"), ("style", "rounded"), ("color", "#bbbbbb"), ("fontsize", "10"),
+                                           ("id", "legend"), ("class", "legend")]) { inner in
+            var previous: String?
+            for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written property")] {
+                let id = "legend-\(outcome)"
+                inner.node(id, [("label", text), ("id", id), ("class", "view legend \(outcome)"), ("fontsize", "9"), ("margin", "0.05,0.02"),
+                                ("height", "0.25")])
+                if let previous { inner.edge(previous, id, [("style", "invis")]) }
+                previous = id
+            }
         }
         dot = writer.text
     }

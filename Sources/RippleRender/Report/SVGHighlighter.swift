@@ -10,8 +10,8 @@ public enum SVGHighlighter {
     .node.skipped polygon, .node.skipped path { fill: #f4f4f4; stroke: #9a9a9a; }
     .node.absent { opacity: 0.25; }
     .node.created text { font-weight: bold; }
-    .node.written polygon { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
-    .node.source polygon { stroke: #000000; stroke-width: 2px; }
+    .node.written polygon, .node.written path { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
+    .node.source polygon, .node.source path { stroke: #000000; stroke-width: 2px; }
     .edge.path path { stroke-width: 3.5px; }
     .edge.path polygon { stroke-width: 2px; }
     .edge.missed path { stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 2 3; }

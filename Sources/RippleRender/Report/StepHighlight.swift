@@ -9,6 +9,13 @@ public struct StepHighlight: Hashable, Sendable {
     /// "rename Brian — broad: 5 evaluations, 4 wasted".
     public var title: String
 
+    /// A highlight from its parts.
+    public init(classes: [String: [String]], texts: [String: String], title: String) {
+        self.classes = classes
+        self.texts = texts
+        self.title = title
+    }
+
     /// The title of a step for a variant.
     public static func title(step: String, variant: String, counts: StepCounts) -> String {
         var title = "\(step) — \(variant): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted"

@@ -1,0 +1,78 @@
+import RippleCore
+
+/// A scenario's headline numbers, kept beside its files so the gallery can list every rendered scenario.
+public struct GallerySummary: Codable, Hashable, Sendable {
+    public var folder: String
+    public var title: String
+    public var file: String
+    public var steps: Int
+    public var variants: [RenderedScenario.Totals]
+    /// Variant slugs, for the thumbnails.
+    public var variantFiles: [String]
+
+    public init(_ rendered: RenderedScenario) {
+        folder = rendered.folder
+        title = rendered.title
+        file = rendered.file
+        steps = rendered.steps
+        variants = rendered.totals
+        variantFiles = FileName.distinctSlugs(rendered.totals.map(\.variant))
+    }
+
+    /// The summary as JSON.
+    public var json: String { TraceJSON.encode(value: self) + "\n" }
+
+    /// Reads a summary written by `json`.
+    public static func decode(_ text: String) -> GallerySummary? {
+        try? JSONDecoderBox.decode(GallerySummary.self, text)
+    }
+}
+
+/// The gallery: every rendered scenario with its variants side by side and their totals.
+public enum GalleryPage {
+    /// The page for `summaries`, in the order given.
+    public static func page(_ summaries: [GallerySummary]) -> String {
+        var html = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Ripple gallery</title>
+        <style>
+        body { font: 14px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; margin: 0 auto; padding: 1rem 1.5rem; max-width: 90rem; color: #1d1d1f; }
+        h1 { font-size: 1.5rem; }
+        .scenario { border: 1px solid #ddd; border-radius: 8px; padding: 0.8rem 1rem; margin: 0 0 1rem; }
+        .scenario h2 { font-size: 1.1rem; margin: 0 0 0.3rem; }
+        .thumbs { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0.8rem; align-items: start; }
+        .thumbs figure { margin: 0; }
+        .thumbs img { max-width: 100%; max-height: 22rem; border: 1px solid #eee; }
+        table { border-collapse: collapse; }
+        th, td { border: 1px solid #ccc; padding: 0.15rem 0.5rem; text-align: left; }
+        td.number { text-align: right; font-variant-numeric: tabular-nums; }
+        .meta { color: #555; }
+        </style>
+        </head>
+        <body>
+        <h1>Ripple gallery</h1>
+        <p>Each scenario is one piece of SwiftUI state-management guidance, drawn twice: the broad way and the narrow way.
+        Open one to step through its writes.</p>
+
+        """
+        for summary in summaries {
+            html += "<section class=\"scenario\">\n<h2><a href=\"\(XML.escape(summary.folder))/index.html\">\(XML.escape(summary.title))</a></h2>\n"
+            html += "<p class=\"meta\">\(XML.escape(summary.file)) · \(summary.steps) step\(summary.steps == 1 ? "" : "s")</p>\n"
+            html += "<table><thead><tr><th>variant</th><th>evaluations</th><th>wasted</th><th>stale</th></tr></thead><tbody>\n"
+            for totals in summary.variants {
+                html += "<tr><td>\(XML.escape(totals.variant))</td><td class=\"number\">\(totals.evaluations)</td><td class=\"number\">\(totals.wasted)</td><td class=\"number\">\(totals.stale)</td></tr>\n"
+            }
+            html += "</tbody></table>\n<div class=\"thumbs\">\n"
+            for (index, file) in summary.variantFiles.enumerated() where index < summary.variants.count {
+                html += "<figure><figcaption>\(XML.escape(summary.variants[index].variant))</figcaption><a href=\"\(XML.escape(summary.folder))/index.html\"><img src=\"\(XML.escape(summary.folder))/\(XML.escape(file)).svg\" alt=\"\(XML.escape(summary.variants[index].variant)) dependency graph\" loading=\"lazy\"></a></figure>\n"
+            }
+            html += "</div>\n</section>\n"
+        }
+        html += "</body>\n</html>\n"
+        return html
+    }
+}

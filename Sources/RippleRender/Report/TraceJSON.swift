@@ -1,0 +1,27 @@
+import Foundation
+import RippleCore
+
+/// The JSON form of a trace (docs/Trace.md): sorted keys, so the same input gives the same bytes.
+public enum TraceJSON {
+    /// Encodes a trace.
+    public static func encode(_ trace: ScenarioTrace) -> String {
+        encode(value: trace)
+    }
+
+    /// Decodes a trace written by `encode`.
+    public static func decode(_ text: String) throws -> ScenarioTrace {
+        try JSONDecoder().decode(ScenarioTrace.self, from: Data(text.utf8))
+    }
+
+    static func encode(value: some Encodable, pretty: Bool = true) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// JSON safe to put inside an HTML `<script>` element: no `<` can close it.
+    static func forScript(_ value: some Encodable) -> String {
+        encode(value: value, pretty: false).replacingAll("<", with: "\\u003c").replacingAll("\u{2028}", with: "\\u2028").replacingAll("\u{2029}", with: "\\u2029")
+    }
+}
