@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -23,9 +24,18 @@ let package = Package(
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
         .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
+        // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
+        .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore"]),
-        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore"]),
+        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender"]),
+        // Swift's own Observation runtime as the oracle for the engine's Observation rules.
+        .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target has no `main`, so it is built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1).
+if ProcessInfo.processInfo.environment["RIPPLE_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "RippleFuzz", dependencies: ["RippleCore", "RippleRender"], path: "Tests/Fuzz"))
+}
