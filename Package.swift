@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender"]),
-        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"]),
+        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore"]),
         .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
