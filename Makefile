@@ -26,11 +26,14 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The main job: render the bundled Scenarios/ into Output/.
 demo: build
 	.build/debug/ripple
 
+# The whole suite: Swift tests, then a real headless browser on rendered reports.
 test: setup
 	$(SWIFT) test
+	Tests/Browser/browser-check.sh
 
 bench: setup
 	$(SWIFT) run -c release ripple-bench

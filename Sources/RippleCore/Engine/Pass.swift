@@ -240,9 +240,11 @@ extension Engine {
             let detail = difference == .equatableSaysDifferent
                 ? "rebuilt by \(parentPath); \(difference.explanation)"
                 : "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)"
+            let before = difference == .boundValue ? old.bindingValues[name] : old.fields[name]
+            let after = difference == .boundValue ? description.bindingValues[name] : description.fields[name]
             markDirty(id, Cause(kind: .input, subject: name,
                                 detail: detail,
-                                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) },
+                                old: before.map { describe($0) }, new: after.map { describe($0) },
                                 source: parentPath), pass: &pass)
         }
         if old.environmentOverrides != description.environmentOverrides {

@@ -203,6 +203,19 @@ public struct Lexer {
                 case "\"": text.append("\"")
                 case "'": text.append("'")
                 case "\\": text.append("\\")
+                case "u":
+                    // `\u{1F600}`: one to eight hex digits naming a Unicode scalar.
+                    var digits = ""
+                    if peek() == "{" {
+                        advance()
+                        while let d = peek(), d.isHexDigit, digits.count < 9 { digits.append(d); advance() }
+                        if peek() == "}" { advance() } else { digits = "" }
+                    }
+                    if let value = UInt32(digits, radix: 16), !digits.isEmpty, digits.count <= 8, let scalar = Unicode.Scalar(value) {
+                        text.unicodeScalars.append(scalar)
+                    } else {
+                        diagnostics.append(.error("invalid unicode escape in string literal; write '\\u{1F600}'", at: escapeLocation))
+                    }
                 case "(":
                     if !text.isEmpty { segments.append(.text(text)); text = "" }
                     let innerStart = location

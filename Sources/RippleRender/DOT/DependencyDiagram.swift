@@ -154,7 +154,7 @@ public struct DependencyDiagram: Sendable {
         writer.subgraph("cluster_legend", [("label", "legend"), ("style", "rounded"), ("color", "#bbbbbb"), ("fontsize", "10"),
                                            ("id", "legend"), ("class", "legend")]) { inner in
             var previous: String?
-            for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written property")] {
+            for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written")] {
                 let id = "legend-\(outcome)"
                 inner.node(id, [("label", text), ("id", id), ("class", "view legend \(outcome)"), ("fontsize", "9"), ("margin", "0.05,0.02"),
                                 ("height", "0.25")])

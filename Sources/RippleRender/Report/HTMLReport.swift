@@ -75,7 +75,7 @@ enum HTMLReport {
         for (index, step) in scenario.steps.enumerated() {
             html += "<button type=\"button\" data-step=\"\(index)\">\(XML.escape(step.name))</button>\n"
         }
-        html += "</nav>\n<p id=\"writes\" class=\"writes\"></p>\n<table id=\"counts\">\n<thead><tr><th>step</th>"
+        html += "</nav>\n<p id=\"current\" class=\"current\"></p>\n<p id=\"writes\" class=\"writes\"></p>\n<table id=\"counts\">\n<thead><tr><th>step</th>"
         for variant in trace.variants {
             html += "<th>\(XML.escape(variant.name)): evaluations</th><th>wasted</th><th>stale</th>"
         }
@@ -93,7 +93,8 @@ enum HTMLReport {
         html += "<main class=\"variants\">\n"
         for (index, picture) in pictures.enumerated() {
             html += "<figure class=\"variant\" data-variant=\"\(index)\">\n<figcaption>\(XML.escape(picture.name)) <a href=\"\(picture.slug).svg\">SVG</a> <a href=\"\(picture.slug).dot\">DOT</a></figcaption>\n"
-            html += "<div class=\"picture\">" + stripProlog(picture.svg) + "</div>\n<div class=\"details\" aria-live=\"polite\"><p class=\"hint\">Click an instance to see why it was evaluated.</p></div>\n</figure>\n"
+            // The page carries the SVG as laid out; its script applies the overview or a step's classes and texts.
+            html += "<div class=\"picture\">" + stripProlog(picture.laidOut) + "</div>\n<div class=\"details\" aria-live=\"polite\"><p class=\"hint\">Click an instance to see why it was evaluated.</p></div>\n</figure>\n"
         }
         html += "</main>\n<footer>Rendered by Ripple · <a href=\"trace.txt\">trace.txt</a> · <a href=\"trace.json\">trace.json</a></footer>\n"
         html += "<script type=\"application/json\" id=\"ripple-data\">" + TraceJSON.forScript(data) + "</script>\n"
@@ -135,6 +136,7 @@ enum HTMLReport {
     td.number { text-align: right; font-variant-numeric: tabular-nums; }
     tr.selected td { background: #fff7c2; }
     .writes { font-family: ui-monospace, Menlo, monospace; min-height: 1.2em; }
+    .current { font-weight: 600; min-height: 1.2em; }
     .variants { display: grid; grid-template-columns: repeat(auto-fit, minmax(28rem, 1fr)); gap: 1rem; }
     figure { margin: 0; border: 1px solid #ddd; border-radius: 8px; padding: 0.5rem; overflow: hidden; }
     figcaption { font-weight: 600; margin-bottom: 0.4rem; }
@@ -154,7 +156,11 @@ enum HTMLReport {
       var figures = Array.prototype.slice.call(document.querySelectorAll('figure.variant'));
       var current = -1;
       figures.forEach(function (figure) {
-        figure.querySelectorAll('g[id]').forEach(function (g) { g.setAttribute('data-base', (g.getAttribute('class') || '').split(' ').filter(function (c) { return ['absent','needed','wasted','stale','skipped','created','written','source','path','missed'].indexOf(c) < 0; }).join(' ')); });
+        figure.querySelectorAll('g[id]').forEach(function (g) {
+          var classes = (g.getAttribute('class') || '').split(' ');
+          var legend = classes.indexOf('legend') >= 0;
+          g.setAttribute('data-base', classes.filter(function (c) { return legend || ['absent','needed','wasted','stale','skipped','created','written','source','path','missed'].indexOf(c) < 0; }).join(' '));
+        });
         figure.querySelectorAll('text').forEach(function (t) { t.setAttribute('data-text', t.textContent); });
       });
       function stepData(variant, index) { return index < 0 ? variant.overview : variant.steps[index]; }
@@ -178,6 +184,14 @@ enum HTMLReport {
         });
         var writes = index < 0 ? [] : data.variants[0].steps[index].writes;
         document.getElementById('writes').textContent = writes.join('  ·  ');
+        var current = document.getElementById('current');
+        current.textContent = data.variants.map(function (variant) { return stepData(variant, index).title; }).join('   |   ');
+        current.setAttribute('data-counts', JSON.stringify(data.variants.map(function (variant) {
+          var c = stepData(variant, index).counts;
+          return { variant: variant.name, evaluations: c.evaluations, wasted: c.wasted, stale: c.stale };
+        })));
+        document.body.setAttribute('data-step', String(index));
+        if (index >= 0 && location.hash !== '#step=' + index) { history.replaceState(null, '', '#step=' + index); }
       }
       figures.forEach(function (figure, v) {
         figure.addEventListener('click', function (event) {
@@ -209,7 +223,10 @@ enum HTMLReport {
       document.querySelectorAll('nav button').forEach(function (b) { b.addEventListener('click', function () { show(Number(b.getAttribute('data-step'))); }); });
       document.querySelectorAll('#counts tbody tr').forEach(function (r) { r.addEventListener('click', function () { show(Number(r.getAttribute('data-step'))); }); });
       window.rippleShowStep = show;
-      show(-1);
+      // A step can be chosen by address (index.html#step=2), so a link or a headless browser can open it directly.
+      var match = /^#step=([0-9]+)$/.exec(location.hash);
+      var initial = match ? Number(match[1]) : -1;
+      show(initial < data.steps.length ? initial : -1);
     })();
     """
 }

@@ -66,6 +66,7 @@ public enum ScenarioRenderer {
             }
             pictures.append(picture)
         }
+        files = uniqueNames(files)
         files.append(("trace.txt", TraceText.render(trace)))
         if formats.contains(.json) { files.append(("trace.json", TraceJSON.encode(trace) + "\n")) }
         if formats.contains(.html) {
@@ -79,6 +80,22 @@ public enum ScenarioRenderer {
         }
         return RenderedScenario(folder: folder, title: scenario.title, file: scenario.file, steps: scenario.steps.count,
                                 totals: totals, files: files)
+    }
+
+    /// A variant named `a-b` and a variant `a` with a step `b` would both write `a-b.svg`: later files get `-2`.
+    static func uniqueNames(_ files: [(String, String)]) -> [(String, String)] {
+        var used: Set<String> = ["trace.txt", "trace.json", "index.html", "summary.json"]
+        return files.map { name, contents in
+            var candidate = name
+            var counter = 2
+            while used.contains(candidate) {
+                let dot = name.lastIndex(of: ".") ?? name.endIndex
+                candidate = name[..<dot] + "-\(counter)" + name[dot...]
+                counter += 1
+            }
+            used.insert(candidate)
+            return (candidate, contents)
+        }
     }
 
     static func overviewTitle(scenario: Scenario, variant: VariantTrace) -> String {

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Opens rendered reports in a real headless browser: switches steps through the page's own script,
+# reads back the DOM, checks the counts shown for list-rows, checks that hostile names never run,
+# and saves a screenshot. `make test` runs it after the Swift suite.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+browser=""
+for candidate in chromium chromium-browser google-chrome; do
+    if command -v "$candidate" >/dev/null 2>&1; then browser="$candidate"; break; fi
+done
+if [ -z "$browser" ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "browser-check: installing chromium from the distribution's packages"
+        sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+        browser=chromium
+    else
+        echo "browser-check: no Chromium and no apt-get; install Chromium to run this check" >&2
+        exit 1
+    fi
+fi
+
+swift build --product ripple >/dev/null
+out=".build/browser-check"
+rm -rf "$out"
+mkdir -p "$out"
+.build/debug/ripple render Scenarios/list-rows.ripple Tests/Fixtures/Hostile/hostile-names.ripple -o "$out/render" >/dev/null
+
+dom() {  # dom FILE STEP → the page's DOM after its script ran
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
+        --dump-dom "file://$(pwd)/$1#step=$2" 2>/dev/null
+}
+
+
+check_counts() {  # check_counts STEP EXPECTED_JSON
+    local page="$out/render/list-rows/index.html"
+    dom "$page" "$1" > "$out/step-$1.html"
+    python3 - "$out/step-$1.html" "$2" "$1" <<'PY'
+import html, json, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+expected = json.loads(sys.argv[2])
+match = re.search(r'id="current"[^>]*data-counts="([^"]*)"', text) or re.search(r'data-counts="([^"]*)"[^>]*id="current"', text)
+if not match:
+    sys.exit(f"browser-check: step {sys.argv[3]}: the page shows no counts")
+shown = json.loads(html.unescape(match.group(1)))
+if shown != expected:
+    sys.exit(f"browser-check: step {sys.argv[3]}: shown {shown}, expected {expected}")
+if f'data-step="{sys.argv[3]}"' not in text:
+    sys.exit(f"browser-check: step {sys.argv[3]} was not selected")
+# The picture changed with the step: some instance carries an outcome class.
+if int(sys.argv[3]) >= 0 and shown[0]["evaluations"] > 0 and not re.search(r'class="node view[^"]*\b(needed|wasted)\b', text):
+    sys.exit(f"browser-check: step {sys.argv[3]}: no instance is highlighted")
+print(f"browser-check: list-rows step {sys.argv[3]}: {shown}")
+PY
+}
+
+check_counts 0 '[{"variant":"broad","evaluations":5,"wasted":4,"stale":0},{"variant":"narrow","evaluations":3,"wasted":1,"stale":0}]'
+check_counts 1 '[{"variant":"broad","evaluations":2,"wasted":0,"stale":0},{"variant":"narrow","evaluations":2,"wasted":0,"stale":0}]'
+check_counts 2 '[{"variant":"broad","evaluations":0,"wasted":0,"stale":0},{"variant":"narrow","evaluations":0,"wasted":0,"stale":0}]'
+
+for step in -1 0 1; do
+    dom "$out/render/hostile-names/index.html" "$step" > "$out/hostile-$step.html"
+    python3 - "$out/hostile-$step.html" "$step" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+if "data-pwned" in text.split("<body", 1)[1].split(">", 1)[0]:
+    sys.exit(f"browser-check: a hostile name ran as script (step {sys.argv[2]})")
+if "&lt;script&gt;document.body.setAttribute" not in text:
+    sys.exit("browser-check: the hostile title is not shown as text")
+print(f"browser-check: hostile names shown, not run (step {sys.argv[2]})")
+PY
+done
+
+timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=5000 \
+    --window-size=1400,1100 --screenshot="$out/list-rows-step-0.png" \
+    "file://$(pwd)/$out/render/list-rows/index.html#step=0" >/dev/null 2>&1
+test -s "$out/list-rows-step-0.png" || { echo "browser-check: no screenshot" >&2; exit 1; }
+echo "browser-check: passed; screenshot at $out/list-rows-step-0.png"
