@@ -30,7 +30,8 @@ enum CommandLine {
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "output", short: "o", value: "DIR", help: "Output folder (default: Output)."),
-                              OptionSpec(name: "format", value: "svg,dot,html,json", help: "Formats to write (default: all).")],
+                              OptionSpec(name: "format", value: "svg,dot,html,json", help: "Formats to write (default: all)."),
+                              OptionSpec(name: "engine", value: "NAME", help: "graphviz layout engine (default: dot).")],
                     discussion: "Writes DIR/<scenario>/ per scenario and DIR/index.html, the gallery. Files are written atomically."),
     ]
 

@@ -17,7 +17,7 @@ enum RenderCommand {
         }
         let files = try ScenarioFiles.expand(parsed.positionals)
         let output = try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals)
-        return Renderer.render(files, into: output, formats: formats, stdout: &stdout, stderr: &stderr)
+        return Renderer.render(files, into: output, formats: formats, engine: parsed.values["engine"] ?? "dot", stdout: &stdout, stderr: &stderr)
     }
 }
 
@@ -49,7 +49,7 @@ enum Renderer {
         var text: String
     }
 
-    static func render(_ files: [String], into output: OutputFolder, formats: Set<OutputFormat>,
+    static func render(_ files: [String], into output: OutputFolder, formats: Set<OutputFormat>, engine: String = "dot",
                        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         let folders = FileName.distinctSlugs(files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
         let results = Results()
@@ -62,9 +62,11 @@ enum Renderer {
                 return
             }
             do {
-                results.set(index, .success(try ScenarioRenderer.render(scenario, folder: folders[index], formats: formats)))
+                results.set(index, .success(try ScenarioRenderer.render(scenario, folder: folders[index], formats: formats, engine: engine)))
             } catch let error as DiagnosticError {
                 results.set(index, .failure(RenderFailure(text: error.description + "\n")))
+            } catch let error as GraphvizError {
+                results.set(index, .failure(RenderFailure(text: "\(file): error: \(error.description)\n")))
             } catch {
                 results.set(index, .failure(RenderFailure(text: "\(file): error: \(error)\n")))
             }

@@ -66,6 +66,14 @@ extension Engine {
         case "Double":
             guard let argument = arguments.first else { return .double(0) }
             return .double(try evaluate(argument.value, in: scope, expected: .double).doubleValue ?? 0)
+        case "Array":
+            // `Array(0..<n)`: a range as an array.
+            guard let argument = arguments.first, arguments.count == 1, argument.label == nil else {
+                throw EvaluationError("'Array' is built here from a range or an array: 'Array(0..<10)'", at: location)
+            }
+            let value = try evaluate(argument.value, in: scope, expected: nil)
+            guard case .array = value else { throw EvaluationError("'Array' needs a range or an array, not \(describe(value))", at: location) }
+            return value
         case "IndexSet":
             guard let argument = arguments.first else { return .array([]) }
             let value = try evaluate(argument.value, in: scope, expected: .int)

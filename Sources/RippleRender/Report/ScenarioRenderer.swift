@@ -28,7 +28,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 /// Renders one scenario: simulation, one layout per variant, a highlighted SVG per step, reports.
 public enum ScenarioRenderer {
     /// Renders `scenario` into files for its folder.
-    public static func render(_ scenario: Scenario, folder: String, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) throws -> RenderedScenario {
+    public static func render(_ scenario: Scenario, folder: String, formats: Set<OutputFormat> = Set(OutputFormat.allCases),
+                              engine: String = "dot") throws -> RenderedScenario {
         let (trace, graphs) = try scenario.simulateWithGraphs()
         let stepSlugs = FileName.distinctSlugs(scenario.steps.map(\.name))
         let variantSlugs = FileName.distinctSlugs(trace.variants.map(\.name))
@@ -44,7 +45,7 @@ public enum ScenarioRenderer {
             let needsSVG = formats.contains(.svg) || formats.contains(.html)
             var picture = VariantPicture(name: variant.name, slug: variantSlugs[index], svg: "", highlights: [], diagram: diagram)
             if needsSVG {
-                let laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot))
+                let laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot, engine: engine))
                 var alive = Set(graph.initialPaths)
                 let base = StepHighlight.overview(diagram: diagram, title: overview, alive: alive)
                 picture.svg = SVGHighlighter.apply(base, to: laidOut)

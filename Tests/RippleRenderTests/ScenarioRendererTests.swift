@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import RippleCore
+@testable import RippleRender
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func scenario(_ name: String) throws -> Scenario {
+    let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
+    return try Scenario(source: source, file: "Scenarios/\(name)")
+}
+
+private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Scenarios").path)) ?? [])
+    .filter { $0.hasSuffix(".ripple") }.sorted()
+
+@Suite struct ScenarioRendererTests {
+    @Test func everyStepSVGHasOneElementPerInstanceAndPropertyWithItsOutcome() throws {
+        let scenario = try scenario("list-rows.ripple")
+        let rendered = try ScenarioRenderer.render(scenario, folder: "list-rows")
+        let (trace, graphs) = try scenario.simulateWithGraphs()
+        let files = Dictionary(uniqueKeysWithValues: rendered.files.map { ($0.path, $0.contents) })
+        for (index, variant) in trace.variants.enumerated() {
+            let diagram = DependencyDiagram(graph: graphs[index], titles: [], maximumCounts: 0)
+            for (stepIndex, step) in variant.steps.enumerated() {
+                let name = "\(variant.name)-\(FileName.distinctSlugs(scenario.steps.map(\.name))[stepIndex]).svg"
+                let svg = try SVGDocument(try #require(files[name], "\(name) was written"))
+                for instance in graphs[index].instances {
+                    let id = try #require(diagram.instanceNodes[instance.path])
+                    let classes = try #require(svg.classes[id], "\(name): one element for \(instance.path)")
+                    let expected = step.instances.first { $0.path == instance.path }?.outcome ?? .skipped
+                    #expect(classes.contains(expected.rawValue), "\(name): \(instance.path) is \(expected)")
+                    #expect(classes.contains("view"))
+                }
+                for group in graphs[index].groups {
+                    for property in group.properties {
+                        let id = try #require(diagram.keyNodes[property.key])
+                        let classes = try #require(svg.classes[id], "\(name): one element for \(property.key)")
+                        #expect(classes.contains("property"))
+                        let written = step.writes.contains { $0.target == property.key }
+                        #expect(classes.contains("written") == written, "\(name): \(property.key) written: \(written)")
+                    }
+                }
+                #expect(svg.texts.contains(StepHighlight.title(step: step.name, variant: variant.name, counts: step.counts)))
+            }
+        }
+    }
+
+    @Test func theInvalidationPathIsDrawnHeavy() throws {
+        let rendered = try ScenarioRenderer.render(try scenario("list-rows.ripple"), folder: "list-rows")
+        let svg = try SVGDocument(try #require(rendered.files.first { $0.path == "narrow-rename-brian.svg" }?.contents))
+        let paths = svg.classes.filter { $0.value.contains("path") }
+        // users → RootView (via currentUser), users → UserList, and the tree edge UserList → UserRow[2].
+        #expect(paths.count == 3)
+        #expect(paths.values.filter { $0.contains("tree") }.count == 1)
+    }
+
+    @Test func largeForEachRunsAreFolded() throws {
+        let source = """
+        scenario "many rows"
+        @Observable final class Model { var values: [Int] = Array(0..<2000) }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View { ForEach(model.values.indices, id: \\.self) { index in Row(model: model, index: index) } }
+        }
+        struct Row: View {
+            let model: Model
+            let index: Int
+            var body: some View { Text("\\(model.values[index])") }
+        }
+        step "bump" { model.values[3] = 7 }
+        """
+        let rendered = try ScenarioRenderer.render(try Scenario(source: source, file: "many.ripple"), folder: "many")
+        let dot = try #require(rendered.files.first { $0.path == "main.dot" }?.contents)
+        #expect(dot.components(separatedBy: "class=\"view\"").count - 1 == 3, "root, first row and last row are kept")
+        #expect(dot.contains("Row × 2,000"))
+        let svg = try #require(rendered.files.first { $0.path == "main-bump.svg" }?.contents)
+        #expect(svg.contains("2,000 evaluated, 1,999 wasted"))
+    }
+
+    /// Output/ is the committed gallery: its DOT and traces must match what the code renders now.
+    @Test(arguments: bundled)
+    func committedOutputIsUpToDate(_ name: String) throws {
+        let folder = String(name.dropLast(".ripple".count))
+        let rendered = try ScenarioRenderer.render(try scenario(name), folder: folder, formats: [.dot, .json])
+        for (path, contents) in rendered.files where path.hasSuffix(".dot") || path.hasPrefix("trace.") {
+            let url = repository.appendingPathComponent("Output/\(folder)/\(path)")
+            let committed = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+            #expect(committed == contents, "Output/\(folder)/\(path) is stale: run `make demo` and commit Output/")
+        }
+    }
+
+    @Test func traceJSONDecodesBackToTheSameTrace() throws {
+        for name in bundled {
+            let trace = try scenario(name).trace
+            #expect(try TraceJSON.decode(TraceJSON.encode(trace)) == trace, "\(name)")
+        }
+    }
+
+    @Test func aBadLayoutEngineIsAnError() throws {
+        #expect(throws: GraphvizError.self) {
+            _ = try ScenarioRenderer.render(try scenario("list-rows.ripple"), folder: "x", engine: "no-such-engine")
+        }
+    }
+}
