@@ -32,6 +32,7 @@ demo: build
 
 # The whole suite: Swift tests, then a real headless browser on rendered reports.
 test: setup
+	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
 

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleCore
+@testable import RippleRender
+
+/// Collects what a command writes; a class, so the copies `run` makes all write here.
+final class Capture: TextOutputStream {
+    var text = ""
+    func write(_ string: String) { text += string }
+}
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `ripple` in-process with the repository as the working folder.
+func ripple(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) { ripple(arguments) }
+
+func ripple(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+    let out = Capture()
+    let err = Capture()
+    let previous = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(repository.path)
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    let status = run(arguments: arguments, stdout: out, stderr: err)
+    return (status, out.text, err.text)
+}
+
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite(.serialized) struct CLITests {
+    @Test func versionAndHelp() {
+        #expect(ripple("--version") == (0, "ripple \(CommandLine.version)\n", ""))
+        let help = ripple("--help")
+        #expect(help.status == 0 && help.stdout.contains("COMMANDS:") && help.stdout.contains("render"))
+        for command in ["parse", "run", "check", "render"] {
+            let viaHelp = ripple("help", command)
+            let viaFlag = ripple(command, "--help")
+            #expect(viaHelp.status == 0 && viaHelp.stdout == viaFlag.stdout && viaHelp.stdout.contains("USAGE: ripple \(command)"))
+        }
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["--frobnicate"], ["run"], ["run", "a", "b"], ["run", "Scenarios/list-rows.ripple", "--format", "yaml"],
+        ["run", "Scenarios/list-rows.ripple", "--semantics", "swift7"], ["check", "--junit"], ["help", "nothing"],
+        ["parse", "--no-such-option", "x"], ["run", "no/such/file.ripple"], ["render", "Scenarios", "-o", "Scenarios"],
+    ])
+    func usageErrorsExit64(_ arguments: [String]) {
+        let result = ripple(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(result.stderr.contains("USAGE") || result.stderr.contains("ripple"))
+    }
+
+    @Test func parsePrintsTheModelWithKeys() {
+        let result = ripple("parse", "Scenarios/list-rows.ripple")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("variant \"broad\" (swift6.2)") && result.stdout.contains("variant \"narrow\" (swift6.2)"))
+        #expect(result.stdout.contains("key RootView.state.users (Observation, via currentUser)"))
+    }
+
+    @Test func runPrintsPrintChangesLinesCausesAndTheTable() {
+        let result = ripple("run", "Scenarios/list-rows.ripple")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("RootView: @dependencies changed."))
+        #expect(result.stdout.contains("UserRow: @self changed."))
+        #expect(result.stdout.contains("RootView: wasted — depends on RootView.state.users via currentUser"))
+        #expect(result.stdout.contains("rename Brian                5       4      0             3       1      0"))
+        let older = ripple("run", "Scenarios/list-rows.ripple", "--semantics", "swift5.9", "--variant", "narrow")
+        #expect(older.stdout.contains("(swift5.9)") && !older.stdout.contains("broad:"))
+    }
+
+    @Test func runJSONIsDeterministicAndDecodes() throws {
+        let first = ripple("run", "Scenarios/list-rows.ripple", "--format", "json")
+        let second = ripple("run", "Scenarios/list-rows.ripple", "--format", "json")
+        #expect(first.status == 0 && first.stdout == second.stdout)
+        let trace = try TraceJSON.decode(first.stdout)
+        #expect(trace.version == ScenarioTrace.currentVersion)
+        #expect(trace.variants.map(\.name) == ["broad", "narrow"])
+    }
+
+    @Test func badScenarioPrintsDiagnosticsAndExits1() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("bad.ripple")
+        try "scenario \"x\"\nstruct Root: View { var body: some View { Txt(\"a\") } }\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = ripple("run", file.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad.ripple:2:43: error: unknown view 'Txt'; did you mean 'Text'?"))
+        #expect(result.stderr.contains("                                              ^"))
+    }
+
+    @Test func checkPassesTheGalleryAndWritesJUnit() throws {
+        let folder = try temporaryFolder()
+        let junit = folder.appendingPathComponent("report.xml")
+        let result = ripple("check", "Scenarios", "--junit", junit.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("0 failed, 0 unchecked, 0 with errors"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites name=\"ripple check\"") && xml.contains("failures=\"0\""))
+    }
+
+    @Test func checkReportsAMismatchAsADiffAndUncheckedFiles() throws {
+        let folder = try temporaryFolder()
+        let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
+        let widened = source.replacingOccurrences(of: "    evaluates RootView, UserList, UserRow[2]\n    wasted RootView", with: "    evaluates RootView, UserList\n    wasted RootView")
+        try widened.write(to: folder.appendingPathComponent("a.ripple"), atomically: true, encoding: .utf8)
+        try "scenario \"plain\"\nstruct Root: View { var body: some View { Text(\"a\") } }\n".write(to: folder.appendingPathComponent("b.ripple"), atomically: true, encoding: .utf8)
+        let junit = folder.appendingPathComponent("r.xml")
+        let result = ripple("check", folder.path, "--junit", junit.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("a.ripple:83:1: error: expectation for step 'rename Brian' failed in variant 'narrow' (swift6.2)"))
+        #expect(result.stderr.contains("+ RootView/UserList/UserRow[2]   needed — input 'name' (user.name) changed from RootView/UserList"))
+        #expect(result.stdout.contains("unchecked \(folder.path)/b.ripple: no expectations"))
+        #expect(result.stdout.contains("0 passed, 1 failed, 1 unchecked, 0 with errors"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure"))
+    }
+
+    @Test func renderWritesEveryFileAndNeverTouchesTheScenarios() throws {
+        let folder = try temporaryFolder()
+        let scenarios = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let file = scenarios.appendingPathComponent("list-rows.ripple")
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/list-rows.ripple"), to: file)
+        let before = try Data(contentsOf: file)
+        let output = folder.appendingPathComponent("out")
+        let result = ripple("render", scenarios.path, "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: file) == before)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("list-rows").path)
+        for name in ["index.html", "broad.svg", "broad.dot", "narrow.svg", "narrow.dot", "broad-rename-brian.svg", "narrow-same-title-again.svg", "trace.txt", "trace.json"] {
+            #expect(written.contains(name), "\(name)")
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).allSatisfy { !$0.hasPrefix(".ripple-staging") })
+        // Into the scenarios folder itself: refused.
+        let refused = ripple("render", scenarios.path, "-o", scenarios.path)
+        #expect(refused.status == 64 && refused.stderr.contains("refusing to write into"))
+    }
+
+    @Test func renderRefusesToReplaceAFolderItDidNotWrite() throws {
+        let folder = try temporaryFolder()
+        let foreign = folder.appendingPathComponent("list-rows")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try "mine".write(to: foreign.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path)
+        #expect(result.status == 1)
+        #expect(try String(contentsOf: foreign.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+    }
+
+    @Test func aBadLayoutEngineExits1WithAClearError() throws {
+        let folder = try temporaryFolder()
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path, "--engine", "nonsense")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: graphviz layout 'nonsense' failed"))
+    }
+}
+
+@Suite struct ExecutableTests {
+    /// The built binary, end to end, once: the thin `main` over `run`.
+    @Test func theBinaryRunsEndToEnd() throws {
+        let binary = repository.appendingPathComponent(".build/debug/ripple")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("build the ripple product first (swift build); \(binary.path) is missing")
+            return
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["check", "Scenarios/list-rows.ripple"]
+        process.currentDirectoryURL = repository
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("passed Scenarios/list-rows.ripple"))
+    }
+}
+
+@Suite struct InterruptedRenderTests {
+    /// A render killed midway leaves every scenario folder whole: the previous one or the new one, never a mix.
+    @Test func aKilledRenderLeavesThePreviousOutputIntact() throws {
+        let binary = repository.appendingPathComponent(".build/debug/ripple")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("build the ripple product first (swift build)")
+            return
+        }
+        let folder = try temporaryFolder()
+        let input = folder.appendingPathComponent("in")
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
+        func writeInputs(_ version: String) throws {
+            for index in 0..<24 {
+                let text = source.replacingOccurrences(of: "scenario \"List rows", with: "scenario \"\(version) \(index) List rows")
+                try text.write(to: input.appendingPathComponent("s\(index).ripple"), atomically: true, encoding: .utf8)
+            }
+        }
+        func render() throws -> Process {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["render", input.path, "-o", output.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        try writeInputs("old")
+        let first = try render()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        try writeInputs("new")
+        for delay in [0.05, 0.15, 0.3] {
+            let second = try render()
+            Thread.sleep(forTimeInterval: delay)
+            kill(second.processIdentifier, SIGKILL)
+            second.waitUntilExit()
+            for index in 0..<24 {
+                let scenario = output.appendingPathComponent("s\(index)")
+                let trace = try String(contentsOf: scenario.appendingPathComponent("trace.txt"), encoding: .utf8)
+                let summary = try String(contentsOf: scenario.appendingPathComponent("summary.json"), encoding: .utf8)
+                let page = try String(contentsOf: scenario.appendingPathComponent("index.html"), encoding: .utf8)
+                let version = trace.hasPrefix("scenario \"old") ? "old" : "new"
+                #expect(trace.hasPrefix("scenario \"\(version) \(index) "), "s\(index)/trace.txt")
+                #expect(summary.contains("\"\(version) \(index) List rows"), "s\(index): summary and trace come from one render")
+                #expect(page.contains("\(version) \(index) List rows"), "s\(index): page and trace come from one render")
+                #expect(page.hasSuffix("</html>\n"), "s\(index)/index.html is whole")
+            }
+        }
+    }
+}
