@@ -75,7 +75,7 @@ extension Engine {
     func inputDifference(_ old: Value?, _ new: Value?) -> InputDifference? {
         guard let old, let new else { return old == nil && new == nil ? nil : .value }
         switch (old, new) {
-        case (.closure, .closure): return .closure
+        case (.closure(let a), .closure(let b)): return a == b ? nil : .closure
         case (.object(let x), .object(let y)): return x == y ? nil : .newReference
         case (.binding(let x), .binding(let y)):
             if case .closures = x { return .closureBinding }

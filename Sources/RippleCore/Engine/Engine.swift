@@ -52,6 +52,10 @@ final class Engine {
     var dependents: [DependencyKey: Set<Int>] = [:]
     /// Readers by place, tracked or not, to find stale views.
     var readers: [Place: Set<Int>] = [:]
+    /// Access paths as text, by where they are in the source.
+    var renderedPaths: [Int: String] = [:]
+    /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
+    var instancesByName: [String: [Int]] = [:]
     /// Views declaring each environment key.
     var environmentDeclarers: [String: Set<Int>] = [:]
     /// Objects each `ObservableObject` holder holds.
@@ -162,6 +166,7 @@ final class Engine {
         }
         for (name, value) in description.fields { label(value, as: path + "." + name) }
         pass.created.insert(id)
+        instancesByName[name, default: []].append(id)
         return id
     }
 
@@ -172,6 +177,7 @@ final class Engine {
         for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }
         instances[id].alive = false
         instances[id].children = []
+        instancesByName[instances[id].name]?.removeAll { $0 == id }
         pass.destroyed.append(instances[id].path)
     }
 

@@ -12,10 +12,19 @@ extension Engine {
         if scope.recordsReads, let tracker, isAccessPath(expression), let role = trackedRoot(of: expression, in: scope) {
             let mark = tracker.keyLog.count
             let value = try access(expression, in: scope, expected: expected)
-            tracker.record(path: expression.rendered, value: value, from: mark, rootRole: role)
+            tracker.record(path: renderedPath(expression), site: expression.location, value: value, from: mark, rootRole: role)
             return value
         }
         return try access(expression, in: scope, expected: expected)
+    }
+
+    /// An access path as text, rendered once per place in the source: bodies run many times.
+    func renderedPath(_ expression: ExprSyntax) -> String {
+        let key = expression.location.line << 24 | expression.location.column
+        if let text = renderedPaths[key] { return text }
+        let text = expression.rendered
+        renderedPaths[key] = text
+        return text
     }
 
     /// Whether an expression is a chain of names, members, subscripts and method calls.

@@ -57,7 +57,20 @@ struct Pass {
 extension Engine {
     func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
         guard alive(id) else { return }
-        pass.causes[id, default: []].append(cause)
+        // Several writes to one property in one step are one cause: the first old value, the last new one.
+        if let source = cause.source, cause.kind != .input,
+           let index = pass.causes[id]?.firstIndex(where: { $0.kind == cause.kind && $0.source == source }) {
+            if pass.causes[id]![index].old != cause.old || pass.causes[id]![index].new != cause.new {
+                // The writes touched different places below the property: one old → new pair would mislead.
+                pass.causes[id]![index].old = nil
+                pass.causes[id]![index].new = nil
+            }
+            if !pass.causes[id]![index].detail.hasSuffix("writes in this step)") {
+                pass.causes[id]![index].detail += " (and later writes in this step)"
+            }
+        } else {
+            pass.causes[id, default: []].append(cause)
+        }
         if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }
@@ -124,21 +137,26 @@ extension Engine {
         untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
         for key in keys { dependents[key, default: []].insert(id) }
         for place in tracker.places { readers[place, default: []].insert(id) }
+        // A modifier places its content where its body says, but the content was built, and is compared,
+        // by the view that applied the modifier.
+        if table.views[instances[id].viewType]?.isModifier == true { return }
         try reconcile(id, descriptions, pass: &pass)
     }
 
-    /// Paths whose values differ between two evaluations' reads (deferred reads have no value and never differ).
+    /// Paths whose values differ between two evaluations' reads, or that one of them did not read at all
+    /// (a flipped branch); deferred reads have no value and never differ.
     func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
+        var before: [String: [Value?]] = [:]
+        for read in old where !read.deferred { before[read.path, default: []].append(read.value) }
         var changed: [String] = []
-        let oldRead = old.filter { !$0.deferred }
-        let newRead = new.filter { !$0.deferred }
-        for (index, read) in newRead.enumerated() {
-            if index >= oldRead.count || oldRead[index].path != read.path || oldRead[index].value != read.value {
-                if !changed.contains(read.path) { changed.append(read.path) }
-            }
+        var seen: Set<String> = []
+        var after: [String: [Value?]] = [:]
+        for read in new where !read.deferred { after[read.path, default: []].append(read.value) }
+        for read in new where !read.deferred && seen.insert(read.path).inserted {
+            if before[read.path] != after[read.path] { changed.append(read.path) }
         }
-        if oldRead.count > newRead.count {
-            for read in oldRead[newRead.count...] where !changed.contains(read.path) { changed.append(read.path) }
+        for read in old where !read.deferred && after[read.path] == nil && seen.insert(read.path).inserted {
+            changed.append(read.path)
         }
         return changed
     }

@@ -40,13 +40,13 @@ final class Tracker {
 
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
-    private var seenValues: [String: [Value]] = [:]
+    private var seenValues: [SourceLocation: [Value]] = [:]
 
-    func record(path: String, value rawValue: Value, from mark: Int, rootRole: String) {
+    func record(path: String, site: SourceLocation, value rawValue: Value, from mark: Int, rootRole: String) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
-        if seenValues[path]?.contains(value) == true { return }
-        seenValues[path, default: []].append(value)
+        if seenValues[site]?.contains(value) == true { return }
+        seenValues[site, default: []].append(value)
         var keys: [KeyUse] = []
         for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
         reads.append(ReadRecord(path: path, value: value, keys: keys, deferred: false, rootRole: rootRole))

@@ -74,8 +74,7 @@ extension Engine {
                 return try write(target, leaf: value, old: appStorage[text] ?? Value.none, inPlace: false, text: text, pass: &pass, written: &written, at: statement.location)
             }
             if method == "send", case .member(let objectExpression, "objectWillChange", _) = base.kind {
-                let value = try evaluate(objectExpression, in: stepScope, expected: nil)
-                guard case .object(let object) = value, table.data[objects[object.raw].type]?.modelKind == .observableObject else {
+                guard let object = try objectTarget(objectExpression), table.data[objects[object.raw].type]?.modelKind == .observableObject else {
                     throw EvaluationError("'objectWillChange' belongs to an 'ObservableObject'", at: objectExpression.location)
                 }
                 notifyHolders(object, detail: "objectWillChange.send() on \(objectName(object))", pass: &pass)
@@ -109,6 +108,18 @@ extension Engine {
 
     /// Resolves a step's target: `state.users[1].name`, `RootView.expanded`, `UserRow[2].isEditing`, `SearchField.query`.
     func lvalue(_ expression: ExprSyntax) throws(EvaluationError) -> LValue {
+        let cursor = try resolveTarget(expression)
+        if let lvalue = cursor.lvalue { return lvalue }
+        throw EvaluationError("'\(expression.rendered)' is an object; write to one of its properties", at: expression.location)
+    }
+
+    /// The object a step names (`store`, `Root.store`, `Row[2].model`), for `objectWillChange.send()`.
+    func objectTarget(_ expression: ExprSyntax) throws(EvaluationError) -> ObjectID? {
+        try resolveTarget(expression).object
+    }
+
+    /// Walks a step's target down to an object or a written place.
+    func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         var components: [ExprSyntax] = []
         var root = expression
         while true {
@@ -142,7 +153,13 @@ extension Engine {
                 guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: root.location) }
                 cursor = (object, nil)
             } else {
-                let owners = instances.filter { $0.alive && table.views[$0.viewType]?.property(named: name) != nil }
+                // The root's own properties first; searching the whole tree is the fallback.
+                let owners: [Instance]
+                if !instances.isEmpty, table.views[instances[self.root].viewType]?.property(named: name) != nil {
+                    owners = [instances[self.root]]
+                } else {
+                    owners = instances.filter { $0.alive && table.views[$0.viewType]?.property(named: name) != nil }
+                }
                 guard let owner = owners.first else {
                     throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: root.location)
                 }
@@ -203,11 +220,7 @@ extension Engine {
                 cursor = (nil, lvalue)
             }
         }
-        if let lvalue = cursor.lvalue {
-            // A slot holding an object is the object: writes go to its properties.
-            return lvalue
-        }
-        throw EvaluationError("'\(expression.rendered)' is an object; write to one of its properties", at: expression.location)
+        return cursor
     }
 
     private func descend(_ cursor: inout (object: ObjectID?, lvalue: LValue?), _ component: ExprSyntax) throws(EvaluationError) {
@@ -270,9 +283,12 @@ extension Engine {
 
     /// Alive instances whose path ends with `reference` at a component boundary.
     func instanceMatches(_ reference: String) -> [Int] {
-        instances.filter { instance in
-            instance.alive && (instance.path == reference || instance.path.hasSuffix("/" + reference))
-        }.map(\.id)
+        // Candidates come from the index of short names: the last component of the reference.
+        let last = reference.split(separator: "/").last.map(String.init) ?? reference
+        return (instancesByName[last] ?? []).filter { id in
+            let instance = instances[id]
+            return instance.alive && (instance.path == reference || instance.path.hasSuffix("/" + reference))
+        }.sorted()
     }
 
     func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {

@@ -99,7 +99,7 @@ struct Resolver {
         }
         reportCycles(edges, describe: { cycle in
             cycle.count == 1 ? "view '\(cycle[0])' contains itself" : "views \(cycle.map { "'\($0)'" }.joined(separator: " → ")) contain each other"
-        })
+        }, tooDeep: { "views are nested more than \(Parser.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
         // Computed properties that read themselves through other computed properties.
         for data in table.data.values {
             var computedEdges: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -112,14 +112,16 @@ struct Resolver {
             reportCycles(computedEdges, describe: { cycle in
                 cycle.count == 1 ? "computed property '\(cycle[0])' of '\(data.name)' reads itself"
                     : "computed properties \(cycle.map { "'\($0)'" }.joined(separator: " → ")) of '\(data.name)' form a cycle"
-            })
+            }, tooDeep: { "computed properties of '\(data.name)' read each other more than \(Parser.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
         }
     }
 
-    private mutating func reportCycles(_ edges: [String: [(name: String, location: SourceLocation)]], describe: ([String]) -> String) {
+    private mutating func reportCycles(_ edges: [String: [(name: String, location: SourceLocation)]], describe: ([String]) -> String,
+                                       tooDeep: (String) -> String) {
         var state: [String: Int] = [:]  // 1: on the stack, 2: done
         var stack: [String] = []
         var reported: Set<Set<String>> = []
+        var reportedDepth = false
         func visit(_ node: String) {
             state[node] = 1
             stack.append(node)
@@ -131,6 +133,13 @@ struct Resolver {
                         diagnostics.append(.error(describe(cycle.count == 1 ? cycle : rotated), at: edge.location))
                     }
                 } else if state[edge.name] == nil {
+                    // A chain longer than the nesting limit would recurse that deep when it runs (and here):
+                    // report it once and look no deeper.
+                    if stack.count >= Parser.maximumNestingDepth {
+                        if !reportedDepth { diagnostics.append(.error(tooDeep(edge.name), at: edge.location)) }
+                        reportedDepth = true
+                        continue
+                    }
                     visit(edge.name)
                 }
             }

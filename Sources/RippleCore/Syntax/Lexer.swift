@@ -89,7 +89,16 @@ public struct Lexer {
         }
     }
 
+    /// The next token; characters that make none are reported and skipped in a loop, not by recursion,
+    /// so a long run of them cannot overflow the stack.
     private mutating func next() -> Token {
+        while true {
+            if let token = scanToken() { return token }
+        }
+    }
+
+    /// Scans one token, or reports what was skipped and returns nil.
+    private mutating func scanToken() -> Token? {
         skipTrivia()
         let start = location
         let newline = sawNewline
@@ -118,7 +127,7 @@ public struct Lexer {
                 return token(.dollar(readWord()))
             }
             diagnostics.append(.error("expected a name after '$'", at: start))
-            return next()
+            return nil
         }
         if character.isASCIIDigitCharacter {
             return token(readNumber(start: start))
@@ -133,7 +142,7 @@ public struct Lexer {
         advance()
         let shown = character.unicodeScalars.first.map { $0.properties.generalCategory == .control ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
         diagnostics.append(.error("unexpected character '\(shown)'", at: start))
-        return next()
+        return nil
     }
 
     private func matches(_ symbol: String) -> Bool {

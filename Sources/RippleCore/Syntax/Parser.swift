@@ -710,6 +710,9 @@ public struct Parser {
         if consumeKeyword("else") {
             if current.isIdentifier("if") {
                 let location = current.location
+                // Each `else if` nests one level deeper in the tree (and in everything that walks it).
+                try nest()
+                defer { depth -= 1 }
                 otherwise = [StatementSyntax(kind: try parseIf(), location: location)]
             } else {
                 otherwise = try parseBlock("to open the 'else' body")
@@ -757,6 +760,9 @@ public struct Parser {
             let right = try parseBinary(minimum: next, allowTrailingClosure: allowTrailingClosure)
             depth -= 1
             left = ExprSyntax(.binary(op, left, right), at: left.location)
+            if left.height > Self.maximumChainLength {
+                throw fail("expression has more than \(Self.maximumChainLength) operators (limit: expression length)")
+            }
         }
         return left
     }
@@ -779,7 +785,8 @@ public struct Parser {
         var chain = 0
         while true {
             chain += 1
-            if chain > Self.maximumChainLength {
+            // The height check also catches chains stacked on chains: `((x).a.b…).a.b…` recurses through both.
+            if chain > Self.maximumChainLength || (chain > 1 && expression.height > Self.maximumChainLength) {
                 throw fail("expression has more than \(Self.maximumChainLength) member accesses (limit: expression length)")
             }
             let token = current
@@ -862,20 +869,22 @@ public struct Parser {
         var lookahead = position
         var names: [String] = []
         var parenthesized = false
-        if tokens[lookahead].isSymbol("(") { parenthesized = true; lookahead += 1 }
+        // Past the end every look is at the `.end` token: `{ a :` at the end of a file skips beyond it.
+        func token(_ index: Int) -> Token { tokens[min(index, tokens.count - 1)] }
+        if token(lookahead).isSymbol("(") { parenthesized = true; lookahead += 1 }
         scan: while true {
-            switch tokens[lookahead].kind {
+            switch token(lookahead).kind {
             case .identifier(let name): names.append(name)
             case .dollar(let name): names.append("$" + name)
             default: break scan
             }
             lookahead += 1
-            if tokens[lookahead].isSymbol(":") { lookahead += 2 }  // `(x: Int)`: skip a one-token type
-            if tokens[lookahead].isSymbol(",") { lookahead += 1; continue }
+            if token(lookahead).isSymbol(":") { lookahead += 2 }  // `(x: Int)`: skip a one-token type
+            if token(lookahead).isSymbol(",") { lookahead += 1; continue }
             break
         }
-        if parenthesized && tokens[lookahead].isSymbol(")") { lookahead += 1 }
-        if !names.isEmpty && tokens[lookahead].isIdentifier("in") {
+        if parenthesized && token(lookahead).isSymbol(")") { lookahead += 1 }
+        if !names.isEmpty && token(lookahead).isIdentifier("in") {
             parameters = names
             position = lookahead + 1
         }

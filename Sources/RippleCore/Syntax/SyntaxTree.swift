@@ -48,10 +48,47 @@ public enum StringPartSyntax: Hashable, Sendable {
 public struct ExprSyntax: Hashable, Sendable {
     public var kind: ExprKind
     public var location: SourceLocation
+    /// Levels in the tree below and including this node, closure bodies included: how deep anything
+    /// that walks the expression recurses. The parser bounds it (chains nested in chains multiply).
+    public let height: Int
 
     public init(_ kind: ExprKind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
+        self.height = 1 + kind.childHeight
+    }
+}
+
+extension ExprKind {
+    /// The tallest child's height, from the heights the children already carry.
+    fileprivate var childHeight: Int {
+        switch self {
+        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath: 0
+        case .string(let parts): parts.map { if case .interpolation(let e) = $0 { e.height } else { 0 } }.max() ?? 0
+        case .array(let elements): elements.map(\.height).max() ?? 0
+        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.height
+        case .subscriptAccess(let base, let arguments, _): max(base.height, arguments.map(\.value.height).max() ?? 0)
+        case .call(let callee, let arguments, let trailing):
+            max(callee.height, arguments.map(\.value.height).max() ?? 0, trailing.map(\.value.height).max() ?? 0)
+        case .closure(let closure): closure.body.map(\.height).max() ?? 0
+        case .binary(_, let left, let right): max(left.height, right.height)
+        case .ternary(let condition, let yes, let no): max(condition.height, yes.height, no.height)
+        }
+    }
+}
+
+extension StatementSyntax {
+    /// The tallest expression in the statement; an `if` adds a level for its blocks.
+    var height: Int {
+        switch kind {
+        case .expression(let e), .letDeclaration(_, let e), .environmentWrite(_, let e), .returnStatement(let e?): e.height
+        case .returnStatement(nil): 0
+        case .assignment(let target, _, let value): max(target.height, value.height)
+        case .ifStatement(let conditions, let then, let otherwise):
+            1 + max(conditions.map { condition in
+                switch condition { case .expression(let e), .optionalBinding(_, let e): e.height }
+            }.max() ?? 0, then.map(\.height).max() ?? 0, otherwise?.map(\.height).max() ?? 0)
+        }
     }
 }
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT) with libFuzzer.
+#
+#   Scripts/fuzz.sh SECONDS [extra libFuzzer flags...]
+#
+# Builds the RippleFuzz target (declared in Package.swift only when RIPPLE_FUZZ is set) in release
+# with the fuzzer and address sanitizers, seeds a corpus with Scenarios/*.ripple, runs for SECONDS,
+# and prints the executions, coverage and corpus size at the end. Crashes, hangs (over 1 s) and
+# inputs that use more than 2 GB are written to .build/fuzz/artifacts/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds="${1:?usage: Scripts/fuzz.sh SECONDS [libFuzzer flags...]}"
+shift
+scratch=.build/fuzz
+corpus="$scratch/corpus"
+artifacts="$scratch/artifacts"
+log="$scratch/fuzz.log"
+
+RIPPLE_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --product RippleFuzz --scratch-path "$scratch"
+binary="$(RIPPLE_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --product RippleFuzz --scratch-path "$scratch" --show-bin-path)/RippleFuzz"
+
+mkdir -p "$corpus" "$artifacts"
+cp Scenarios/*.ripple "$corpus/"
+# The hostile fixtures are good seeds too: each reaches a different error path.
+find Tests/Fixtures -name '*.ripple' -size -64k -exec cp {} "$corpus/" \; 2>/dev/null || true
+
+echo "fuzz: $(date -u +%Y-%m-%dT%H:%MZ), ${seconds}s, corpus $(ls "$corpus" | wc -l) files"
+set +e
+"$binary" "$corpus" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" 2>&1 | tee "$log"
+status="${PIPESTATUS[0]}"
+set -e
+
+# libFuzzer's last status line: "#N DONE cov: C ft: F corp: K/S exec/s: E rss: R".
+summary="$(grep -E '^#[0-9]+' "$log" | tail -1 || true)"
+executions="$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)"
+echo "fuzz: ended with status $status"
+echo "fuzz: executions: ${executions:-?}"
+echo "fuzz: last status: ${summary:-?}"
+echo "fuzz: corpus size: $(ls "$corpus" | wc -l) files"
+exit "$status"

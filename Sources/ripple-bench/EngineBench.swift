@@ -1,0 +1,102 @@
+// Ripple's side: load the generated scenario (parse, resolve, simulate once), then simulate its steps again.
+
+import RippleCore
+
+struct EngineResult {
+    var textBytes: Int
+    /// `Parser.parse` alone.
+    var parseSeconds: Double
+    /// `Scenario(source:file:)`: parse, resolve, build the tree, every step simulated once.
+    var loadSeconds: Double
+    /// Second run: `Simulation(scenario:variant:semantics:)`, which builds and evaluates the tree.
+    var simInitSeconds: Double
+    /// Second run: `simulation.run(step)` over every step.
+    var stepsSeconds: Double
+    var instances: Int
+    var evaluations: Int
+    var wasted: Int
+    /// "ok", or what did not match what the workload must evaluate.
+    var check: String
+}
+
+enum EngineBench {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(_ workload: Workload, text: String, afterLoad: () -> Void = {}) throws -> EngineResult {
+        let file = "bench-\(workload.kind.rawValue)-\(workload.rows).ripple"
+        let (parsed, parseSeconds) = timed { Parser.parse(source: text, file: file) }
+        if !parsed.1.isEmpty { throw Failure(description: "parse: \(parsed.1.prefix(3).map { "\($0)" }.joined(separator: "; "))") }
+        let loaded: (Scenario, Double)
+        do {
+            loaded = try timed { () throws(DiagnosticError) -> Scenario in try Scenario(source: text, file: file) }
+        } catch {
+            throw Failure(description: "load: \(String(describing: error).prefix(2000))")
+        }
+        let (scenario, loadSeconds) = loaded
+        afterLoad()
+        guard scenario.steps.count == workload.steps.count else {
+            throw Failure(description: "the scenario has \(scenario.steps.count) steps, the workload \(workload.steps.count)")
+        }
+        let variant = scenario.variants[0].name
+        let clock = ContinuousClock()
+        let initStart = clock.now
+        let simulation: Simulation
+        do {
+            simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
+        } catch {
+            throw Failure(description: "simulation: \(error)")
+        }
+        let simInitSeconds = (clock.now - initStart).seconds
+        var traces: [StepTrace] = []
+        traces.reserveCapacity(scenario.steps.count)
+        let stepsStart = clock.now
+        do {
+            for step in scenario.steps { traces.append(try simulation.run(step)) }
+        } catch {
+            throw Failure(description: "step: \(error)")
+        }
+        let stepsSeconds = (clock.now - stepsStart).seconds
+        let evaluations = traces.reduce(0) { $0 + $1.counts.evaluations }
+        let wasted = traces.reduce(0) { $0 + $1.counts.wasted }
+        var check = verify(workload, traces)
+        let firstRun = scenario.trace.variants.first?.steps.reduce(0) { $0 + $1.counts.evaluations } ?? -1
+        if check == "ok" && firstRun != evaluations {
+            check = "load's run evaluated \(firstRun), the second run \(evaluations)"
+        }
+        return EngineResult(textBytes: text.utf8.count, parseSeconds: parseSeconds, loadSeconds: loadSeconds,
+                            simInitSeconds: simInitSeconds, stepsSeconds: stepsSeconds,
+                            instances: simulation.initialInstances, evaluations: evaluations, wasted: wasted, check: check)
+    }
+
+    /// narrow: a step evaluates exactly the rows it wrote, none wasted, none stale.
+    /// broad: every step evaluates the list and every row; only the written rows were needed.
+    static func verify(_ workload: Workload, _ traces: [StepTrace]) -> String {
+        for (index, (step, trace)) in zip(workload.steps, traces).enumerated() {
+            var rows: Set<Int> = []
+            for write in step {
+                switch write {
+                case .title(let row, _), .done(let row, _): rows.insert(row)
+                default: break
+                }
+            }
+            let counts = trace.counts
+            switch workload.kind {
+            case .narrow:
+                let evaluated = Set(trace.instances.filter { $0.outcome != .stale }.map(\.name))
+                let expected = Set(rows.map { "Row[\($0)]" })
+                if evaluated != expected || counts.wasted != 0 || counts.stale != 0 {
+                    return "step s\(index + 1): evaluated \(evaluated.sorted().prefix(5)) (wasted \(counts.wasted), stale \(counts.stale)); expected \(expected.sorted().prefix(5))"
+                }
+            case .broad:
+                if counts.evaluations != workload.rows + 1 || counts.needed != rows.count + 1 || counts.stale != 0 {
+                    return "step s\(index + 1): \(counts.evaluations) evaluations, \(counts.needed) needed, \(counts.stale) stale; expected \(workload.rows + 1), \(rows.count + 1), 0"
+                }
+            case .mixed:
+                if counts.stale != 0 { return "step s\(index + 1): \(counts.stale) stale views" }
+            }
+        }
+        return "ok"
+    }
+}
