@@ -38,10 +38,11 @@ enum Memory {
             }
         }
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
         #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss
         #else
+        getrusage(RUSAGE_SELF, &usage)
         return usage.ru_maxrss / 1024
         #endif
     }

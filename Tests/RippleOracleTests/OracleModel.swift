@@ -69,42 +69,90 @@ final class Tag: Equatable {
     var summary: String { "\(name) \(point.x) \(ints.count)" }
 }
 
-/// The same declarations in Ripple's language, plus the two globals every generated scenario uses:
-/// `model` (the observed object) and `spare` (a second `Inner` that steps can swap into `model.inner`).
-enum OracleModelText {
-    static let declarations = """
-    struct Point: Equatable { var x: Int; var y: Int }
-    struct Loose { var x: Int }
-    enum Mode { case a, b, c }
-    enum Payload { case empty; case value(Int) }
-    final class Ref { var x: Int = 0 }
-    final class Tag: Equatable {
-        var name: String = "a"
-        static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
-    }
-    @Observable final class Inner {
-        var value: Int = 0
-        var label: String = "a"
-    }
-    @Observable final class Model {
-        var count: Int = 0
-        var name: String = "a"
-        var opt: Int? = nil
-        var point: Point = Point(x: 1, y: 2)
-        var loose: Loose = Loose(x: 1)
-        var mode: Mode = .a
-        var payload: Payload = .value(1)
-        var ref: Ref = Ref()
-        var tag: Tag = Tag()
-        var ints: [Int] = [1, 2, 3]
-        var looses: [Loose] = [Loose(x: 1), Loose(x: 2)]
-        @ObservationIgnored var ignored: Int = 0
-        var inner: Inner = Inner()
-        var doubled: Int { count * 2 }
-        var summary: String { "\\(name) \\(point.x) \\(ints.count)" }
-    }
-    let model = Model()
-    let spare = Inner()
+/// A stored or computed property of `Model`, in declaration order, with its declaration in Ripple's language.
+enum ModelProperty: String, CaseIterable, Sendable {
+    case count, name, opt, point, loose, mode, payload, ref, tag, ints, looses, ignored, inner, doubled, summary
 
-    """
+    /// The member as Ripple reads it; the same text as the Swift declaration above.
+    var declaration: String {
+        switch self {
+        case .count: "var count: Int = 0"
+        case .name: #"var name: String = "a""#
+        case .opt: "var opt: Int? = nil"
+        case .point: "var point: Point = Point(x: 1, y: 2)"
+        case .loose: "var loose: Loose = Loose(x: 1)"
+        case .mode: "var mode: Mode = .a"
+        case .payload: "var payload: Payload = .value(1)"
+        case .ref: "var ref: Ref = Ref()"
+        case .tag: "var tag: Tag = Tag()"
+        case .ints: "var ints: [Int] = [1, 2, 3]"
+        case .looses: "var looses: [Loose] = [Loose(x: 1), Loose(x: 2)]"
+        case .ignored: "@ObservationIgnored var ignored: Int = 0"
+        case .inner: "var inner: Inner = Inner()"
+        case .doubled: "var doubled: Int { count * 2 }"
+        case .summary: #"var summary: String { "\(name) \(point.x) \(ints.count)" }"#
+        }
+    }
+
+    /// The stored properties a computed property's getter reads.
+    var reads: [ModelProperty] {
+        switch self {
+        case .doubled: [.count]
+        case .summary: [.name, .point, .ints]
+        default: []
+        }
+    }
+
+    /// The declared type the property's type (or default value) needs.
+    var type: ModelType? {
+        switch self {
+        case .point: .point
+        case .loose, .looses: .loose
+        case .mode: .mode
+        case .payload: .payload
+        case .ref: .ref
+        case .tag: .tag
+        case .inner: .inner
+        default: nil
+        }
+    }
+}
+
+/// A type `Model`'s properties use, in declaration order, with its declaration in Ripple's language.
+enum ModelType: CaseIterable, Sendable {
+    case point, loose, mode, payload, ref, tag, inner
+
+    var declaration: String {
+        switch self {
+        case .point: "struct Point: Equatable { var x: Int; var y: Int }"
+        case .loose: "struct Loose { var x: Int }"
+        case .mode: "enum Mode { case a, b, c }"
+        case .payload: "enum Payload { case empty; case value(Int) }"
+        case .ref: "final class Ref { var x: Int = 0 }"
+        case .tag: #"final class Tag: Equatable { var name: String = "a"; static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name } }"#
+        case .inner: #"@Observable final class Inner { var value: Int = 0; var label: String = "a" }"#
+        }
+    }
+}
+
+/// The Ripple declarations for a part of the model: the types needed and `Model` with only the given properties
+/// (and what their getters read). Properties a case never touches cannot change what it observes, so leaving them
+/// out keeps a scenario small.
+enum OracleModelText {
+    static func types(properties: Set<ModelProperty>, spare: Bool) -> String {
+        var included = properties
+        for property in properties { included.formUnion(property.reads) }
+        let members = ModelProperty.allCases.filter(included.contains)
+        var types = Set(members.compactMap(\.type))
+        if spare { types.insert(.inner) }
+        var text = ""
+        for type in ModelType.allCases where types.contains(type) { text += type.declaration + "\n" }
+        text += "@Observable final class Model {\n"
+        for member in members { text += "    " + member.declaration + "\n" }
+        text += "}\n"
+        return text
+    }
+
+    /// The whole model, every property included.
+    static let all = types(properties: Set(ModelProperty.allCases), spare: true)
 }

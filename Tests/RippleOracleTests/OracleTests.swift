@@ -9,31 +9,55 @@ import Testing
     /// Most disagreements shrunk and printed in one run (shrinking re-runs a case many times).
     static let reportedDisagreements = 3
 
-    @Test func generatedCasesAgreeWithObservation() {
+    @Test func generatedCasesAgreeWithObservation() async {
         let configuration = OracleConfiguration.fromEnvironment()
         let seedText = OracleConfiguration.format(configuration.seed)
         print("RippleOracle: seed \(seedText), \(configuration.cases) cases (replay with RIPPLE_ORACLE_SEED=\(seedText); more with RIPPLE_ORACLE_CASES=n)")
-        let generator = CaseGenerator(seed: configuration.seed)
         let semantics = Semantics.swift62
-        var coverage = Coverage()
-        var failures: [(index: Int, oracleCase: OracleCase)] = []
         let clock = ContinuousClock()
         let start = clock.now
-        for index in 0..<configuration.cases {
-            let oracleCase = generator.makeCase(index: index)
-            coverage.add(oracleCase)
-            if !Verdict.check(oracleCase, semantics: semantics).agrees { failures.append((index, oracleCase)) }
-        }
+        let startCPU = Self.processorSeconds()
+        let generator = CaseGenerator(seed: configuration.seed)
+        let cases = (0..<configuration.cases).map { generator.makeCase(index: $0) }
+        var coverage = Coverage()
+        for oracleCase in cases { coverage.add(oracleCase) }
+        let result = await BatchRun.run(cases, semantics: semantics)
         let elapsed = clock.now - start
-        print("RippleOracle: \(configuration.cases) cases, \(failures.count) disagreements, \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated)))")
+        let cpu = Self.processorSeconds() - startCPU
+        print("RippleOracle: \(cases.count) cases, \(cases.map(\.writes.count).reduce(0, +)) writes, \(result.suspects.count) disagreements "
+              + "(\(result.disagreeing.count) confirmed alone, \(result.batchOnly.count) only in a batch, of the first \(BatchRun.confirmationLimit)), "
+              + "\(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))) wall, "
+              + "\(String(format: "%.1f", cpu)) s processor time on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print("RippleOracle coverage:\n\(coverage.summary)")
-        for failure in failures.prefix(Self.reportedDisagreements) {
-            let report = Verdict.disagreementReport(failure.oracleCase, seed: configuration.seed, index: failure.index, semantics: semantics)
+        for index in result.disagreeing.prefix(Self.reportedDisagreements) {
+            let report = Verdict.disagreementReport(cases[index], seed: configuration.seed, index: index, semantics: semantics)
             print(report)
             Issue.record(Comment(rawValue: report))
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(configuration.cases) cases disagree (seed \(seedText)); first: \(failures.prefix(10).map { "#\($0.index)" })")
+        #expect(result.suspects.isEmpty, "\(result.suspects.count) of \(cases.count) cases disagree (seed \(seedText)); first: \(result.suspects.prefix(10).map { "#\($0)" })")
+        #expect(result.batchOnly.isEmpty, "cases that disagree only inside a batch (seed \(seedText)): \(result.batchOnly.prefix(10).map { "#\($0)" })")
         #expect(coverage.gaps.isEmpty, "\(coverage.gaps)")
+    }
+
+    /// Processor time used by the whole process so far, all threads.
+    static func processorSeconds() -> Double { Double(clock()) / Double(CLOCKS_PER_SEC) }
+
+    /// Batching is only a speed-up: each case's outcome in a batch must equal its outcome on its own scenario.
+    @Test func batchedScenariosMatchSingleScenarios() {
+        let generator = CaseGenerator(seed: OracleConfiguration.defaultSeed ^ 0xBA7C)
+        let cases = (0..<120).map { generator.makeCase(index: $0) }
+        let batched = stride(from: 0, to: cases.count, by: BatchRun.batchSize).flatMap {
+            RippleRun.run(batch: Array(cases[$0..<min($0 + BatchRun.batchSize, cases.count)]))
+        }
+        #expect(batched.count == cases.count)
+        for (index, oracleCase) in cases.enumerated() {
+            let single = RippleRun.run(oracleCase)
+            guard case .firings = single else {
+                Issue.record("case \(index) rejected: \(single)")
+                continue
+            }
+            #expect(batched[index] == single, "case \(index)\n\(ScenarioText.make(oracleCase))")
+        }
     }
 
     @Test(arguments: NamedCases.all)
@@ -84,15 +108,35 @@ import Testing
             c.readers.contains { $0.contains(.doubled) } && c.writes.contains { if case .count = $0 { true } else { false } }
         }
         let shrunk = Shrinker.shrink(start, stillFails: fails)
-        #expect(shrunk == OracleCase(readers: [[.doubled]], writes: [.count(1)]))
+        // Greedy, first removal first: `count(1)` goes before `count(2)` does.
+        #expect(shrunk == OracleCase(readers: [[.doubled]], writes: [.count(2)]))
     }
 
     @Test func scenarioTextMatchesTheCase() {
         let oracleCase = OracleCase(readers: [[.count, .intsFirst], [.innerIdentity]], writes: [.ints([2, 1]), .innerSpare])
         let text = ScenarioText.make(oracleCase)
-        #expect(text.contains(#"struct R0: View {"# + "\n" + #"    var body: some View { Text("\(model.count) \(model.ints[0])") }"#))
+        #expect(text.contains(#"struct R0: View { var body: some View { Text("\(model.count) \(model.ints[0])") } }"#))
         #expect(text.contains(#"Text("\(model.inner === model.inner)")"#))
         #expect(text.contains("step \"w1\" { model.ints = [2, 1] }\nstep \"w2\" { model.inner = spare }\n"))
         #expect(!text.contains("R2"))
+        // Only what the case touches is declared.
+        #expect(text.contains("var ints: [Int]") && text.contains("var count: Int") && text.contains("let spare = Inner()"))
+        #expect(!text.contains("var name") && !text.contains("struct Point") && !text.contains("var doubled"))
+        let computed = ScenarioText.make(OracleCase(readers: [[.summary]], writes: [.count(1)]))
+        #expect(computed.contains("var summary") && computed.contains("var name") && computed.contains("struct Point") && !computed.contains("spare"))
+    }
+
+    /// The whole model at once: every read in its own reader, every kind of write in turn, both runs agreeing.
+    @Test func wholeModelAgrees() {
+        let oracleCase = OracleCase(readers: Read.allCases.map { [$0] }, writes: [
+            .count(1), .countAdd(0), .name("b"), .nameAppend(""), .opt(1), .point(x: 1, y: 2), .pointX(2), .loose(x: 1), .looseX(2),
+            .mode(.c), .payload(nil), .refSame, .refNew(x: 0), .refX(1), .tagSame, .tagNew(name: "a"), .tagName("b"),
+            .ints([1, 2, 3]), .intsElement(index: 1, value: 2), .intsAppend(4), .looses([1, 2]), .loosesElementX(index: 1, value: 2),
+            .loosesAppend(x: 3), .ignored(1), .innerSame, .innerNew(value: 0), .innerSpare, .innerValue(0), .innerValueAdd(1),
+            .innerLabel("b"), .spareValue(5),
+        ])
+        #expect(ScenarioText.make(oracleCase).contains(OracleModelText.all))
+        let verdict = Verdict.check(oracleCase)
+        #expect(verdict.agrees, "\(verdict.report)")
     }
 }

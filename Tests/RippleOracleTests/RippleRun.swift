@@ -2,45 +2,65 @@
 
 @testable import RippleCore
 
-/// What Ripple made of a case: which readers fired per write, or why the scenario could not be simulated.
+/// What Ripple made of a case: which readers fired per write, or why that could not be told.
 enum RippleOutcome: Hashable, Sendable {
     case firings(Firings)
-    /// The scenario did not load or simulate; the diagnostics, printed.
+    /// The scenario did not load or simulate, or a step evaluated a view that is not one of the case's readers.
     case rejected(String)
 }
 
-/// Simulates a case's scenario text with Ripple's engine.
+/// Simulates scenario text with Ripple's engine: `Scenario(source:file:)`, then `simulate(semantics:)`.
+/// A reader fires in a step when its view instance is evaluated there, whether needed or wasted.
 enum RippleRun {
-    /// A reader fires when its view instance is evaluated in the step, whether needed or wasted.
+    /// One case on its own, as `ScenarioText.make(_:)` writes it.
     static func run(_ oracleCase: OracleCase, semantics: Semantics = .swift62) -> RippleOutcome {
-        run(text: ScenarioText.make(oracleCase), readers: oracleCase.readers.count, writes: oracleCase.writes.count, semantics: semantics)
+        run(text: ScenarioText.make(oracleCase), cases: [(oracleCase, CaseNames())], semantics: semantics)[0]
     }
 
-    static func run(text: String, readers: Int, writes: Int, semantics: Semantics) -> RippleOutcome {
+    /// Several cases in one scenario, as `ScenarioText.make(batch:)` writes it; one outcome per case.
+    static func run(batch: [OracleCase], semantics: Semantics = .swift62) -> [RippleOutcome] {
+        run(text: ScenarioText.make(batch: batch), cases: batch.enumerated().map { ($0.element, CaseNames.batch($0.offset)) }, semantics: semantics)
+    }
+
+    private static func run(text: String, cases: [(oracleCase: OracleCase, names: CaseNames)], semantics: Semantics) -> [RippleOutcome] {
         let trace: ScenarioTrace
         do {
             let scenario = try Scenario(source: text, file: "oracle.ripple")
             trace = try scenario.simulate(semantics: semantics)
         } catch {
-            return .rejected(error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }.joined(separator: "\n"))
+            let message = error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }.joined(separator: "\n")
+            return Array(repeating: .rejected(message), count: cases.count)
         }
-        guard let variant = trace.variants.first, trace.variants.count == 1, variant.steps.count == writes else {
-            return .rejected("expected one variant with \(writes) steps")
+        let totalSteps = cases.reduce(0) { $0 + $1.oracleCase.writes.count }
+        guard trace.variants.count == 1, let variant = trace.variants.first, variant.steps.count == totalSteps else {
+            return Array(repeating: .rejected("expected one variant with \(totalSteps) steps"), count: cases.count)
         }
-        var names: [String: Int] = [:]
-        for reader in 0..<readers { names[ScenarioText.readerName(reader)] = reader }
-        var fired: [[Bool]] = []
-        fired.reserveCapacity(writes)
-        for step in variant.steps {
-            var row = Array(repeating: false, count: readers)
-            for instance in step.instances where instance.outcome == .needed || instance.outcome == .wasted {
-                guard let reader = names[instance.name], instance.path == "Root/" + instance.name else {
-                    return .rejected("step '\(step.name)' evaluated '\(instance.path)', which is not a reader")
+        // Every reader view of every case, by name.
+        var readers: [String: (caseIndex: Int, reader: Int)] = [:]
+        for (caseIndex, entry) in cases.enumerated() {
+            for reader in entry.oracleCase.readers.indices { readers[entry.names.reader(reader)] = (caseIndex, reader) }
+        }
+        var outcomes: [RippleOutcome] = []
+        var stepIndex = 0
+        for (caseIndex, entry) in cases.enumerated() {
+            var fired: [[Bool]] = []
+            var problem: String?
+            for write in entry.oracleCase.writes.indices {
+                let step = variant.steps[stepIndex]
+                stepIndex += 1
+                var row = Array(repeating: false, count: entry.oracleCase.readers.count)
+                if step.name != entry.names.step(write) { problem = problem ?? "step '\(step.name)' is not '\(entry.names.step(write))'" }
+                for instance in step.instances where instance.outcome == .needed || instance.outcome == .wasted {
+                    guard let owner = readers[instance.name], owner.caseIndex == caseIndex, instance.path == "Root/" + instance.name else {
+                        problem = problem ?? "step '\(step.name)' evaluated '\(instance.path)', which is not one of this case's readers"
+                        continue
+                    }
+                    row[owner.reader] = true
                 }
-                row[reader] = true
+                fired.append(row)
             }
-            fired.append(row)
+            outcomes.append(problem.map { .rejected($0) } ?? .firings(Firings(fired: fired)))
         }
-        return .firings(Firings(fired: fired))
+        return outcomes
     }
 }

@@ -25,7 +25,7 @@ struct Verdict {
             case .rejected: rippleNames = "(rejected)"
             }
             let mark = realNames == rippleNames ? " " : "≠"
-            lines.append("\(mark) w\(index + 1) \(write.rippleText): Observation fires \(realNames); Ripple evaluates \(rippleNames)")
+            lines.append("\(mark) w\(index + 1) \(write.rippleText()): Observation fires \(realNames); Ripple evaluates \(rippleNames)")
         }
         if case .rejected(let diagnostics) = ripple { lines.append("Ripple rejected the scenario:\n" + diagnostics) }
         lines.append("--- scenario ---")
@@ -34,7 +34,7 @@ struct Verdict {
     }
 
     private static func names(_ fired: [Bool]) -> String {
-        let names = fired.enumerated().filter(\.element).map { ScenarioText.readerName($0.offset) }
+        let names = fired.enumerated().filter(\.element).map { CaseNames().reader($0.offset) }
         return names.isEmpty ? "nothing" : names.joined(separator: ", ")
     }
 

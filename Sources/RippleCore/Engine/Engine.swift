@@ -164,7 +164,7 @@ final class Engine {
                 break
             }
         }
-        for (name, value) in description.fields { label(value, as: path + "." + name) }
+        for (name, value) in description.fields.sorted(by: { $0.key < $1.key }) { label(value, as: path + "." + name) }
         pass.created.insert(id)
         instancesByName[name, default: []].append(id)
         return id

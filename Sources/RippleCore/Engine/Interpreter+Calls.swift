@@ -50,7 +50,9 @@ extension Engine {
             nextUUID += 1
             return .opaque(type: "UUID", text: "UUID-\(nextUUID)")
         case "Date":
-            return .opaque(type: "Date", text: "now")
+            // Each `Date()` is a later instant: two never compare equal.
+            nextUUID += 1
+            return .opaque(type: "Date", text: "now+\(nextUUID)")
         case "URL":
             guard let argument = arguments.first else { throw EvaluationError("'URL' needs 'string:'", at: location) }
             let text = try evaluate(argument.value, in: scope, expected: .string)
@@ -188,17 +190,31 @@ extension Engine {
                         mapped.append(result)
                     }
                     return .array(mapped)
-                case "sorted":
-                    var failure: EvaluationError?
-                    let sorted = elements.sorted { a, b in
-                        do throws(EvaluationError) { return try lessThan(a, b, at: location) } catch { failure = error; return false }
+                case "sorted", "min", "max":
+                    // `by:` or a trailing closure is the "are in increasing order" predicate; without one, `<`.
+                    let order: ClosureSyntax? = arguments.last.flatMap { argument in
+                        if case .closure(let closure) = argument.value.kind { closure } else { nil }
                     }
-                    if let failure { throw failure }
-                    return .array(sorted)
-                case "min", "max":
+                    var inner = scope
+                    inner.recordsReads = false
+                    func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
+                        guard let order else { return try lessThan(a, b, at: location) }
+                        guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
+                            throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
+                        }
+                        return result
+                    }
+                    if name == "sorted" {
+                        var failure: EvaluationError?
+                        let sorted = elements.sorted { a, b in
+                            do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }
+                        }
+                        if let failure { throw failure }
+                        return .array(sorted)
+                    }
                     guard var best = elements.first else { return .none }
                     for element in elements.dropFirst() {
-                        if name == "min" ? try lessThan(element, best, at: location) : try lessThan(best, element, at: location) { best = element }
+                        if name == "min" ? try less(element, best) : try less(best, element) { best = element }
                     }
                     return best
                 default: break

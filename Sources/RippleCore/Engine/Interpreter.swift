@@ -53,12 +53,13 @@ extension Engine {
             }
             break
         }
-        let name: String
+        var name: String
         switch root.kind {
         case .identifier(let n): name = n
         case .dollar: return nil  // `$x` passes a binding down: not a read
         default: return nil
         }
+        if name == "self", let first = firstMember(of: expression), case .member(_, let member, _) = first.kind { name = member }
         if scope.bindingLocals[name] != nil { return "binding" }
         if scope.locals[name] != nil { return nil }
         if case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) {
@@ -79,9 +80,16 @@ extension Engine {
         case .dollar(let name):
             if let local = scope.locals["$" + name] { return local }
             return .binding(try projection(expression, in: scope))
+        case .member(let base, let name, _) where base.kind == .identifier("self") && scope.locals["self"] == nil:
+            return try lookup(name, in: scope, at: location)
         case .member(let base, let name, let optional):
             if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
                 if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
+            }
+            if case .identifier(let typeName) = rootOfChain(base).kind, scope.locals[typeName] == nil, table.views[typeName] != nil,
+               case .none = scope.this, tracker == nil, let value = try instanceProperty(expression) {
+                // In a step, `Root.count` reads the instance's property.
+                return value
             }
             if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
                 return try staticMember(typeName, name, at: location)
@@ -160,6 +168,20 @@ extension Engine {
     func evaluateBase(_ base: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
         if isAccessPath(base) { return try access(base, in: scope, expected: nil) }
         return try evaluate(base, in: scope, expected: nil)
+    }
+
+    /// The member access right above a chain's root: `title` in `self.title.count`.
+    func firstMember(of expression: ExprSyntax) -> ExprSyntax? {
+        switch expression.kind {
+        case .member(let base, _, _):
+            if case .identifier = base.kind { return expression }
+            return firstMember(of: base)
+        case .subscriptAccess(let base, _, _), .forceUnwrap(let base): return firstMember(of: base)
+        case .call(let callee, _, _):
+            if case .member(let base, _, _) = callee.kind { return firstMember(of: base) }
+            return nil
+        default: return nil
+        }
     }
 
     func rootOfChain(_ expression: ExprSyntax) -> ExprSyntax {
@@ -291,7 +313,7 @@ extension Engine {
             let property = declaration.stored[index]
             if let key = property.appStorageKey {
                 tracker?.places.insert(.appStorage(key))
-                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@ObservationIgnored' '@AppStorage(\"\(key)\")' in '\(record.type)': user defaults changes reach only views that declare '@AppStorage'"
+                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(record.type)': user defaults changes reach only views that declare '@AppStorage'"
                 if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
                 return appStorage[key] ?? Value.none
             }
@@ -410,6 +432,9 @@ extension Engine {
     func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         var type = expected
         while case .optional(let wrapped)? = type { type = wrapped }
+        if case .named(let typeName)? = type, table.enums[typeName] != nil, table.enums[typeName]?.cases[name] != nil || name != "none" {
+            return try staticMember(typeName, name, at: location)
+        }
         if name == "none" { return .none }
         if case .named(let typeName)? = type, table.enums[typeName] != nil {
             return try staticMember(typeName, name, at: location)

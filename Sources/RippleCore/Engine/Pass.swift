@@ -244,7 +244,7 @@ extension Engine {
                 detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
                 old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath))
         }
-        for (name, seed) in description.seeds {
+        for (name, seed) in description.seeds.sorted(by: { $0.key < $1.key }) {
             if let previous = old.seeds[name], inputDifference(previous, seed) != nil,
                let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
                 pass.seeded[id, default: []].append(Cause(kind: .seededState, subject: "_" + name,

@@ -35,7 +35,9 @@ extension Engine {
         return output
     }
 
-    func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    /// Builds the views of a statement list; returns true when a `return` ended it.
+    @discardableResult
+    func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
         var scope = scope
         for statement in statements {
             switch statement.kind {
@@ -48,20 +50,22 @@ extension Engine {
                 }
             case .returnStatement(let expression?):
                 try buildView(expression, in: scope, context: context, into: &output)
+                return true
             case .returnStatement(nil):
-                return
+                return true
             case .letDeclaration(let name, let value):
                 scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
             case .ifStatement(let conditions, let then, let otherwise):
                 if let bound = try test(conditions, in: scope) {
-                    try buildStatements(then, in: bound, context: context, into: &output)
+                    if try buildStatements(then, in: bound, context: context, into: &output) { return true }
                 } else if let otherwise {
-                    try buildStatements(otherwise, in: scope, context: context, into: &output)
+                    if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
                 }
             case .assignment, .environmentWrite:
                 throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
             }
         }
+        return false
     }
 
     func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
@@ -78,6 +82,10 @@ extension Engine {
                         throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
                     }
                     output.append(try describeView(declaration, arguments, trailing, in: scope, context: context, site: expression.location))
+                } else if name == "List", arguments.first?.label == nil, arguments.count >= 1,
+                          case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
+                    // `List(items) { item in ... }` builds its rows the way ForEach does.
+                    try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if Self.builtinViews.contains(name) {
                     try buildBuiltin(name, arguments, trailing, in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
@@ -118,7 +126,7 @@ extension Engine {
             if case .closure(let closure) = argument.value.kind {
                 if ["content", "label", "header", "footer", "destination"].contains(argument.label ?? "") { builders.append(closure) } else { deferred.append(closure) }
             } else {
-                _ = try evaluate(argument.value, in: scope, expected: nil)
+                try readArgument(argument.value, in: scope, context: context, into: &output)
             }
         }
         for (index, argument) in trailing.enumerated() {
@@ -174,6 +182,11 @@ extension Engine {
         default:
             throw EvaluationError("'ForEach' needs a collection, not \(describe(collection))", at: data.location)
         }
+        // Each element is an identity in the view tree: a ForEach over more elements than the instance
+        // limit is refused before building any of them (building them first took seconds).
+        if elements.count > Self.maximumInstances {
+            throw EvaluationError("'ForEach' has \(elements.count) elements; a scenario may have at most \(Self.maximumInstances) view instances (limit: instances)", at: data.location)
+        }
         var seen: Set<Value> = []
         for (index, element) in elements.enumerated() {
             let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
@@ -209,6 +222,9 @@ extension Engine {
             switch current {
             case .record, .object:
                 current = try member(of: current, component, at: location, scope: Scope())
+            case .int where keyPath == nil:
+                // A range of Ints (`ForEach(0..<3)`, `ForEach(items.indices)`) identifies elements by value.
+                return current
             default:
                 if keyPath == nil {
                     throw EvaluationError("'ForEach' over \(typeName(of: element)) values needs 'id:' (the elements are not Identifiable)", at: location)
@@ -236,8 +252,8 @@ extension Engine {
                 context.overrides[key] = try evaluate(arguments[1].value, in: scope, expected: declaration.type)
             } else if arguments.count == 1 {
                 let value = try evaluate(arguments[0].value, in: scope, expected: nil)
-                guard case .object(let object) = value else {
-                    throw EvaluationError("'.environment(_:)' takes an '@Observable' object", at: arguments[0].location)
+                guard case .object(let object) = value, table.data[objects[object.raw].type]?.modelKind == .observable else {
+                    throw EvaluationError("'.environment(_:)' takes an '@Observable' object\(isObservableObject(value) ? "; use '.environmentObject(_:)' for an 'ObservableObject'" : "")", at: arguments[0].location)
                 }
                 context.overrides["type:" + objects[object.raw].type] = value
             } else {
@@ -246,7 +262,9 @@ extension Engine {
         case "environmentObject":
             guard arguments.count == 1 else { throw EvaluationError("'.environmentObject' takes one object", at: location) }
             let value = try evaluate(arguments[0].value, in: scope, expected: nil)
-            guard case .object(let object) = value else { throw EvaluationError("'.environmentObject' takes an 'ObservableObject'", at: location) }
+            guard case .object(let object) = value, isObservableObject(value) else {
+                throw EvaluationError("'.environmentObject' takes an 'ObservableObject'; use '.environment(_:)' for an '@Observable' object", at: location)
+            }
             context.overrides["object:" + objects[object.raw].type] = value
         case "id":
             guard arguments.count == 1 else { throw EvaluationError("'.id' takes one value", at: location) }
@@ -302,15 +320,46 @@ extension Engine {
                         } else {
                             recordDeferredReads(closure, in: scope)
                         }
-                    } else if argument.label == "isPresented" || argument.label == "text" || argument.label == "selection" {
-                        _ = try evaluate(argument.value, in: scope, expected: nil)
                     } else {
-                        _ = try evaluate(argument.value, in: scope, expected: nil)
+                        try readArgument(argument.value, in: scope, context: context, into: &output)
                     }
                 }
             }
         }
         try buildView(base, in: scope, context: context, into: &output)
+    }
+
+    /// An argument of a built-in view or a styling modifier (`.font(.title)`, `Section(header: Text("x"))`):
+    /// views in it are built, the access paths in it are read; styling constants are not simulated.
+    func readArgument(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        if case .call(let callee, _, _) = rootCall(expression).kind, case .identifier(let name) = callee.kind,
+           table.views[name] != nil || Self.builtinViews.contains(name) {
+            try buildView(expression, in: scope, context: context, into: &output)
+            return
+        }
+        if case .dollar = rootOfChain(expression).kind {
+            _ = try evaluate(expression, in: scope, expected: nil)
+            return
+        }
+        var paths: [ExprSyntax] = []
+        collectPaths(in: expression, into: &paths)
+        for path in paths {
+            // `Color.red`, `Font.title`: capitalized roots are styling constants; a lowercase name must resolve.
+            if case .identifier(let root) = rootOfChain(path).kind, root.first?.isUppercase == true, scope.locals[root] == nil { continue }
+            _ = try evaluate(path, in: scope, expected: nil)
+        }
+    }
+
+    /// The innermost call of a modifier chain: `Text("a")` in `Text("a").bold()`.
+    func rootCall(_ expression: ExprSyntax) -> ExprSyntax {
+        if case .call(let callee, _, _) = expression.kind, case .member(let base, _, _) = callee.kind { return rootCall(base) }
+        if case .member(let base, _, _) = expression.kind { return rootCall(base) }
+        return expression
+    }
+
+    func isObservableObject(_ value: Value) -> Bool {
+        if case .object(let object) = value { return table.data[objects[object.raw].type]?.modelKind == .observableObject }
+        return false
     }
 
     // MARK: - Deferred closures

@@ -66,12 +66,12 @@ extension Engine {
             }
             if method == "set", case .member(let defaults, "standard", _) = base.kind, defaults.kind == .identifier("UserDefaults") {
                 guard arguments.count == 2, arguments[0].label == nil, arguments[1].label == "forKey",
-                      case .string(let text) = try evaluate(arguments[1].value, in: stepScope, expected: .string) else {
+                      case .string(let key) = try evaluate(arguments[1].value, in: stepScope, expected: .string) else {
                     throw EvaluationError("write a user default as 'UserDefaults.standard.set(value, forKey: \"key\")'", at: statement.location)
                 }
                 let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
-                let target = LValue(root: .appStorage(text), path: [])
-                return try write(target, leaf: value, old: appStorage[text] ?? Value.none, inPlace: false, text: text, pass: &pass, written: &written, at: statement.location)
+                let target = LValue(root: .appStorage(key), path: [])
+                return try write(target, leaf: value, old: appStorage[key] ?? Value.none, inPlace: false, text: text, pass: &pass, written: &written, at: statement.location)
             }
             if method == "send", case .member(let objectExpression, "objectWillChange", _) = base.kind {
                 guard let object = try objectTarget(objectExpression), table.data[objects[object.raw].type]?.modelKind == .observableObject else {
@@ -136,12 +136,8 @@ extension Engine {
         var cursor: (object: ObjectID?, lvalue: LValue?)
         var rest = components[...]
         if case .identifier(let name) = root.kind, table.views[name] != nil {
-            var reference = name
-            while let first = rest.first, case .subscriptAccess(_, let arguments, false) = first.kind, arguments.count == 1 {
-                let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
-                reference += "[" + identityText(value) + "]"
-                rest = rest.dropFirst()
-            }
+            let (reference, remaining) = try instanceReference(name, rest)
+            rest = remaining
             let instance = try findInstance(reference, at: root.location)
             guard let first = rest.first, case .member(_, let property, _) = first.kind else {
                 throw EvaluationError("write to a property of '\(reference)', like '\(reference).isOn = true'", at: root.location)
@@ -185,6 +181,11 @@ extension Engine {
                     throw EvaluationError("unknown property '\(name)' on '\(declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(declaration.name)))", at: component.location)
                 }
                 if declaration.stored[index].isLet {
+                    // A `let` holding an object can still be written through: the object's properties are not the `let`.
+                    if case .object(let inner) = objects[object.raw].fields[index], component != rest.last {
+                        cursor = (inner, nil)
+                        continue
+                    }
                     throw EvaluationError("'\(name)' is a 'let' constant of '\(declaration.name)'", at: component.location)
                 }
                 if let key = declaration.stored[index].appStorageKey {
@@ -198,8 +199,11 @@ extension Engine {
                 case .member(_, let name, _):
                     let current = try read(lvalue, at: component.location)
                     if case .object(let object) = current { cursor = (object, nil); try descend(&cursor, component); continue }
-                    guard case .record(let type, _) = current, let data = table.data[type], data.storedIndex(of: name) != nil else {
+                    guard case .record(let type, _) = current, let data = table.data[type], let index = data.storedIndex(of: name) else {
                         throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: component.location)
+                    }
+                    if data.stored[index].isLet {
+                        throw EvaluationError("'\(name)' is a 'let' constant of '\(type)'", at: component.location)
                     }
                     lvalue.path.append(.field(name))
                 case .subscriptAccess(_, let arguments, _):
@@ -221,6 +225,46 @@ extension Engine {
             }
         }
         return cursor
+    }
+
+    /// Reads an instance reference off the front of a chain: `Row[2]`, and `Root.List.Row[2]` as the path
+    /// `Root/List/Row[2]` (view type names joined by members), returning what follows it.
+    func instanceReference(_ name: String, _ components: ArraySlice<ExprSyntax>) throws(EvaluationError) -> (String, ArraySlice<ExprSyntax>) {
+        var reference = name
+        var rest = components
+        while true {
+            if let first = rest.first, case .subscriptAccess(_, let arguments, false) = first.kind, arguments.count == 1 {
+                let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
+                reference += "[" + identityText(value) + "]"
+                rest = rest.dropFirst()
+            } else if let first = rest.first, case .member(_, let member, false) = first.kind, table.views[member] != nil {
+                reference += "/" + member
+                rest = rest.dropFirst()
+            } else {
+                return (reference, rest)
+            }
+        }
+    }
+
+    /// A view's property read in a step's value: `Root.count`, `Row[2].title`.
+    func instanceProperty(_ expression: ExprSyntax) throws(EvaluationError) -> Value? {
+        var components: [ExprSyntax] = []
+        var root = expression
+        while true {
+            switch root.kind {
+            case .member(let base, _, _), .subscriptAccess(let base, _, _):
+                components.insert(root, at: 0)
+                root = base
+                continue
+            default: break
+            }
+            break
+        }
+        guard case .identifier(let name) = root.kind, table.views[name] != nil, !instances.isEmpty else { return nil }
+        let (reference, rest) = try instanceReference(name, components[...])
+        guard rest.count == 1, case .member(_, let property, _) = rest.first!.kind else { return nil }
+        let instance = try findInstance(reference, at: root.location)
+        return try viewProperty(property, of: instance, at: expression.location, scope: Scope())
     }
 
     private func descend(_ cursor: inout (object: ObjectID?, lvalue: LValue?), _ component: ExprSyntax) throws(EvaluationError) {
@@ -263,7 +307,10 @@ extension Engine {
             if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return (object, nil) }
         case .input:
             if case .object(let object)? = instance.description.fields[name] { return (object, nil) }
-            throw EvaluationError("'\(name)' is an input that '\(instance.parent.map { instances[$0].name } ?? "the root")' passes to '\(instance.name)'; write its source instead", at: location)
+            guard let parent = instance.parent else {
+                throw EvaluationError("'\(name)' is an input of the root view '\(instance.name)': its default value cannot be written; use '@State'", at: location)
+            }
+            throw EvaluationError("'\(name)' is an input that '\(instances[parent].name)' passes to '\(instance.name)'; write its source instead", at: location)
         case .environment(let key):
             throw EvaluationError("'\(name)' reads environment key '\\.\(key)'; write 'environment \\.\(key) = value' instead", at: location)
         }
@@ -363,7 +410,19 @@ extension Engine {
                 let element = try argument(nil, 0)
                 elements.insert(element, at: try index(try argument("at", 1), elements.count, allowEnd: true))
             case "remove": elements.remove(at: try index(try argument("at", 0), elements.count))
-            case "removeAll": elements.removeAll()
+            case "removeAll":
+                if let argument = arguments.last, case .closure(let closure) = argument.value.kind {
+                    var kept: [Value] = []
+                    for element in elements {
+                        guard case .bool(let remove) = try runClosure(closure, arguments: [element], in: stepScope) else {
+                            throw EvaluationError("'removeAll(where:)' needs a closure returning Bool", at: location)
+                        }
+                        if !remove { kept.append(element) }
+                    }
+                    elements = kept
+                } else {
+                    elements.removeAll()
+                }
             case "removeLast", "removeFirst":
                 guard !elements.isEmpty else { throw EvaluationError("'\(method)' on an empty array", at: location) }
                 if method == "removeLast" { elements.removeLast() } else { elements.removeFirst() }

@@ -54,7 +54,30 @@ struct DeclarationBuilder {
                 table.environmentKeys[key.name] = EnvironmentKeyDeclaration(name: key.name, type: type, defaultValue: key.defaultValue, location: key.location)
             }
         }
+        checkWrapperKinds(table)
         return table
+    }
+
+    /// Combine's wrappers hold `ObservableObject`s; Observation's hold `@Observable` classes. Swift rejects a mix.
+    private mutating func checkWrapperKinds(_ table: DeclarationTable) {
+        for view in table.views.values.sorted(by: { $0.location < $1.location }) {
+            for property in view.properties {
+                guard case .named(let typeName) = property.type, let model = table.data[typeName] else { continue }
+                switch property.role {
+                case .stateObject, .observedObject, .environmentObject:
+                    if model.modelKind != .observableObject {
+                        let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
+                        diagnostics.append(.error("'\(property.role)' needs an 'ObservableObject'; '\(typeName)' is \(model.modelKind == .observable ? "'@Observable'" : "a plain class")\(advice)", at: property.location))
+                    }
+                case .environmentModel, .bindable:
+                    if model.modelKind != .observable {
+                        diagnostics.append(.error("'\(property.role)' needs an '@Observable' class; '\(typeName)' is \(model.modelKind == .observableObject ? "an 'ObservableObject'" : "a plain class")", at: property.location))
+                    }
+                default:
+                    break
+                }
+            }
+        }
     }
 
     // MARK: - Types
@@ -123,7 +146,8 @@ struct DeclarationBuilder {
         let equatable = !hasPayload || type.conforms(to: "Equatable") || type.conforms(to: "Hashable")
         for member in type.members {
             if case .property(let property) = member {
-                diagnostics.append(.error("stored properties are not allowed in enum '\(type.name)'", at: property.location))
+                let what = property.getter == nil ? "stored properties are not allowed" : "computed properties are not supported"
+                diagnostics.append(.error("\(what) in enum '\(type.name)'", at: property.location))
             }
         }
         return EnumDeclaration(name: type.name, cases: cases, caseOrder: order, isEquatable: equatable, location: type.location)

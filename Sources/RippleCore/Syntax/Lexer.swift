@@ -17,6 +17,8 @@ public struct Lexer {
         "{", "}", "(", ")", "[", "]", ",", ":", ";", ".", "?", "!", "=", "<", ">", "+", "-",
         "*", "/", "%", "@", "\\", "&", "|", "#", "^", "~",
     ].sorted { $0.count > $1.count }
+    /// Characters some symbol starts with: anything else skips the symbol search.
+    private static let symbolStarts = Set(symbols.compactMap(\.first))
 
     /// Creates a lexer over `characters`, starting at `line`:`column` (interpolations start mid-file).
     public init(characters: [Character], file: String, line: Int = 1, column: Int = 1) {
@@ -42,6 +44,12 @@ public struct Lexer {
     }
 
     private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// Records a problem; past `Parser.maximumErrors` the rest are dropped, since a file of garbage
+    /// would otherwise make one per character.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if diagnostics.count < Parser.maximumErrors { diagnostics.append(diagnostic) }
+    }
 
     private func peek(_ offset: Int = 0) -> Character? {
         let position = index + offset
@@ -76,7 +84,7 @@ public struct Lexer {
                 var depth = 1
                 while depth > 0 {
                     guard let c = peek() else {
-                        diagnostics.append(.error("unterminated comment", at: start))
+                        report(.error("unterminated comment", at: start))
                         return
                     }
                     if c == "*" && peek(1) == "/" { depth -= 1; advance(); advance() }
@@ -117,7 +125,7 @@ public struct Lexer {
             advance()
             let word = readWord()
             if peek() == "`" { advance() } else {
-                diagnostics.append(.error("unterminated escaped identifier", at: start))
+                report(.error("unterminated escaped identifier", at: start))
             }
             return token(.identifier(word))
         }
@@ -126,7 +134,7 @@ public struct Lexer {
             if let c = peek(), c.isIdentifierStart || c.isASCIIDigitCharacter {
                 return token(.dollar(readWord()))
             }
-            diagnostics.append(.error("expected a name after '$'", at: start))
+            report(.error("expected a name after '$'", at: start))
             return nil
         }
         if character.isASCIIDigitCharacter {
@@ -135,13 +143,19 @@ public struct Lexer {
         if character == "\"" {
             return token(.string(readString(start: start)))
         }
-        for symbol in Self.symbols where matches(symbol) {
-            for _ in symbol { advance() }
-            return token(.symbol(symbol))
+        if Self.symbolStarts.contains(character) {
+            for symbol in Self.symbols where matches(symbol) {
+                for _ in symbol { advance() }
+                return token(.symbol(symbol))
+            }
         }
         advance()
-        let shown = character.unicodeScalars.first.map { $0.properties.generalCategory == .control ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
-        diagnostics.append(.error("unexpected character '\(shown)'", at: start))
+        // A run of the same stray character (NUL padding, say) is one problem, found in one pass.
+        while peek() == character { advance() }
+        if diagnostics.count < Parser.maximumErrors {
+            let shown = character.unicodeScalars.first.map { $0.properties.generalCategory == .control ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
+            report(.error("unexpected character '\(shown)'", at: start))
+        }
         return nil
     }
 
@@ -180,7 +194,7 @@ public struct Lexer {
         }
         if isDouble { return .double(Double(text) ?? 0) }
         guard let value = Int(text) else {
-            diagnostics.append(.error("integer literal '\(text.prefix(40))' overflows Int", at: start))
+            report(.error("integer literal '\(text.prefix(40))' overflows Int", at: start))
             return .integer(0)
         }
         return .integer(value)
@@ -192,7 +206,7 @@ public struct Lexer {
         var text = ""
         while true {
             guard let c = peek(), !c.isNewline else {
-                diagnostics.append(.error("unterminated string literal", at: start))
+                report(.error("unterminated string literal", at: start))
                 break
             }
             if c == "\"" {
@@ -223,7 +237,7 @@ public struct Lexer {
                     if let value = UInt32(digits, radix: 16), !digits.isEmpty, digits.count <= 8, let scalar = Unicode.Scalar(value) {
                         text.unicodeScalars.append(scalar)
                     } else {
-                        diagnostics.append(.error("invalid unicode escape in string literal; write '\\u{1F600}'", at: escapeLocation))
+                        report(.error("invalid unicode escape in string literal; write '\\u{1F600}'", at: escapeLocation))
                     }
                 case "(":
                     if !text.isEmpty { segments.append(.text(text)); text = "" }
@@ -244,10 +258,10 @@ public struct Lexer {
                         advance()
                         segments.append(.interpolation(source: inner, location: innerStart))
                     } else {
-                        diagnostics.append(.error("unterminated string interpolation", at: escapeLocation))
+                        report(.error("unterminated string interpolation", at: escapeLocation))
                     }
                 default:
-                    diagnostics.append(.error("invalid escape sequence '\\\(e)' in string literal", at: escapeLocation))
+                    report(.error("invalid escape sequence '\\\(e)' in string literal", at: escapeLocation))
                 }
                 continue
             }

@@ -4,6 +4,8 @@ public struct Parser {
     public static let maximumNestingDepth = 64
     /// Longest chain of operators or member accesses in one expression (a documented limit).
     public static let maximumChainLength = 256
+    /// Most syntax errors reported for one file; parsing stops there (a documented limit).
+    public static let maximumErrors = 100
 
     struct Failure: Error { var diagnostic: Diagnostic }
 
@@ -20,7 +22,7 @@ public struct Parser {
         var parser = Parser(tokens: lexer.tokenize(), file: file)
         parser.diagnostics = lexer.diagnostics
         let scenario = parser.parseScenario()
-        return (scenario, parser.diagnostics)
+        return (scenario, Array(parser.diagnostics.prefix(maximumErrors)))
     }
 
     init(tokens: [Token], file: String) {
@@ -126,7 +128,7 @@ public struct Parser {
 
     mutating func parseScenario() -> ScenarioSyntax {
         var scenario = ScenarioSyntax(file: file)
-        while !atEnd {
+        while !atEnd && diagnostics.count < Self.maximumErrors {
             let start = position
             do throws(Failure) {
                 try parseTopLevel(into: &scenario)
@@ -198,6 +200,7 @@ public struct Parser {
                 } catch {
                     diagnostics.append(error.diagnostic)
                     skipMember(from: start)
+                    if diagnostics.count >= Self.maximumErrors { position = tokens.count - 1 }
                 }
             }
             advance()
@@ -441,6 +444,7 @@ public struct Parser {
             } catch {
                 diagnostics.append(error.diagnostic)
                 skipMember(from: start)
+                if diagnostics.count >= Self.maximumErrors { position = tokens.count - 1 }
             }
         }
         advance()
@@ -472,6 +476,11 @@ public struct Parser {
               ["private", "fileprivate", "public", "internal", "static", "final", "nonisolated", "mutating", "override", "open"].contains(word) {
             modifiers.append(word)
             advance()
+            // `private(set)`: the setter's access level changes nothing about updates.
+            if current.isSymbol("("), !current.followsSpace, peek(1).isIdentifier("set"), peek(2).isSymbol(")") {
+                advance(); advance(); advance()
+                modifiers.removeLast()
+            }
         }
         let token = current
         guard case .identifier(let keyword) = token.kind else {
@@ -579,6 +588,10 @@ public struct Parser {
         try nest()
         defer { depth -= 1 }
         var type: TypeSyntax
+        // `@escaping`, `@Sendable`, `@MainActor` on a type say nothing about updates.
+        while current.isSymbol("@"), case .identifier(let name) = peek(1).kind, ["escaping", "Sendable", "MainActor", "autoclosure"].contains(name) {
+            advance(); advance()
+        }
         if consumeKeyword("some") || consumeKeyword("any") {
             type = .opaque(try identifier("a protocol name"))
         } else if consume("[") {
@@ -747,6 +760,9 @@ public struct Parser {
     private mutating func parseBinary(minimum: Int, allowTrailingClosure: Bool) throws(Failure) -> ExprSyntax {
         var left = try parseUnary(allowTrailingClosure: allowTrailingClosure)
         var chain = 0
+        if case .identifier(let word) = current.kind, word == "as" || word == "is", !current.followsNewline {
+            throw unsupported(word)
+        }
         while case .symbol(let op) = current.kind, let precedence = Self.precedence[op], precedence >= minimum {
             // A line starting with an operator continues the expression, as in Swift; but `<` after a newline does not matter here.
             advance()
@@ -988,6 +1004,10 @@ public struct Parser {
         inner.depth = depth
         diagnostics.append(contentsOf: lexer.diagnostics)
         let expression = try inner.parseExpression()
+        // SwiftUI's `\(value, specifier: "%.1f")` and `\(date, format: ...)`: the formatting is not simulated.
+        if inner.current.isSymbol(","), case .identifier(let label) = inner.peek(1).kind, ["specifier", "format", "style"].contains(label) {
+            while !inner.atEnd { inner.advance() }
+        }
         if !inner.atEnd { throw inner.fail("unexpected \(inner.describedCurrent) in string interpolation") }
         return expression
     }

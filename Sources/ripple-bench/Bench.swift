@@ -1,0 +1,384 @@
+// The parent: runs every item in a child process with a time limit, then prints one report.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Options {
+    var sizes = [1_000, 10_000, 100_000]
+    var kinds = WorkloadKind.allCases
+    /// Per child process, seconds.
+    var timeout = 60.0
+    var renderRows = 10_000
+    var render = true
+
+    static let usage = """
+    USAGE: ripple-bench [--sizes 1000,10000,100000] [--workloads narrow,broad,mixed] [--timeout SECONDS] [--no-render]
+           ripple-bench --item narrow-1000|broad-10000|mixed-100000|render-10000   (one item; prints R lines)
+           ripple-bench --emit narrow|broad|mixed ROWS [WRITES]                   (prints a generated scenario)
+    """
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--sizes":
+                guard let list = rest.popFirst() else { throw UsageError(message: "--sizes needs a list") }
+                sizes = try list.split(separator: ",").map { part in
+                    guard let size = Int(part.replacingOccurrences(of: "_", with: "")), size > 0 else { throw UsageError(message: "bad size '\(part)'") }
+                    return size
+                }
+            case "--workloads":
+                guard let list = rest.popFirst() else { throw UsageError(message: "--workloads needs a list") }
+                kinds = try list.split(separator: ",").map { part in
+                    guard let kind = WorkloadKind(rawValue: String(part)) else { throw UsageError(message: "unknown workload '\(part)'") }
+                    return kind
+                }
+            case "--timeout":
+                guard let value = rest.popFirst().flatMap(Double.init), value > 0 else { throw UsageError(message: "--timeout needs seconds") }
+                timeout = value
+            case "--no-render":
+                render = false
+            default:
+                throw UsageError(message: "unknown argument '\(argument)'")
+            }
+        }
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+}
+
+/// One item's results as the parent sees them.
+struct ItemRecord {
+    var name: ItemName
+    var values: [String: String] = [:]
+    var outcome: ChildOutcome?
+    /// Why the item was not run.
+    var skipped: String?
+
+    func double(_ key: String) -> Double? { values[key].flatMap(Double.init) }
+    func int(_ key: String) -> Int? { values[key].flatMap(Int.init) }
+    var finished: Bool { values["done"] == "1" }
+    var timedOut: Bool { outcome?.timedOut ?? false }
+
+    /// Why there are no (complete) results: skipped, timed out, crashed or failed.
+    var problem: String? {
+        if let skipped { return skipped }
+        guard let outcome else { return "not run" }
+        if outcome.timedOut { return "timed out (> \(Int(outcome.seconds.rounded(.down))) s)" }
+        if let error = values["error"] { return "error: \(error)" }
+        if outcome.status != 0 || !finished {
+            let last = outcome.stderr.split(separator: "\n").suffix(3).joined(separator: " | ")
+            return "exit \(outcome.status)\(last.isEmpty ? "" : ": " + last)"
+        }
+        return nil
+    }
+}
+
+final class Bench {
+    let options: Options
+    let executable: String
+    var records: [ItemName: ItemRecord] = [:]
+    var cliRender: (outcome: ChildOutcome?, binary: String?, note: String)?
+    let started = Date()
+    let clock = ContinuousClock()
+    var totalSeconds = 0.0
+
+    init(options: Options) {
+        self.options = options
+        executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    func progress(_ text: String) {
+        FileHandle.standardError.write(Data("ripple-bench: \(text)\n".utf8))
+    }
+
+    func run() {
+        let start = clock.now
+        for size in options.sizes.sorted() {
+            for kind in options.kinds {
+                let name = ItemName(kind: .workload(kind), rows: size)
+                if let reason = skipReason(kind, size) {
+                    records[name] = ItemRecord(name: name, skipped: reason)
+                    progress("\(name.text): \(reason)")
+                    continue
+                }
+                records[name] = runChild(name)
+            }
+        }
+        if options.render {
+            let name = ItemName(kind: .render, rows: options.renderRows)
+            records[name] = runChild(name)
+            runCLIRender()
+        }
+        totalSeconds = (clock.now - start).seconds
+    }
+
+    func runChild(_ name: ItemName) -> ItemRecord {
+        progress("\(name.text)…")
+        let outcome = Child.run([executable, "--item", name.text], timeout: options.timeout)
+        var record = ItemRecord(name: name, values: Results.parse(outcome.stdout), outcome: outcome)
+        if record.problem == nil { record.skipped = nil }
+        progress("\(name.text): \(record.problem ?? "done") in \(Format.seconds(outcome.seconds)), max RSS \(Format.megabytes(kib: outcome.maxRSSKiB))")
+        return record
+    }
+
+    /// broad and mixed cost O(rows) per step on both sides by design: when the previous size of the same
+    /// workload projects past twice the limit (linear in rows), the bigger size is not started.
+    func skipReason(_ kind: WorkloadKind, _ size: Int) -> String? {
+        guard kind != .narrow else { return nil }
+        let smaller = options.sizes.filter { $0 < size }.sorted()
+        guard let previousSize = smaller.last, let previous = records[ItemName(kind: .workload(kind), rows: previousSize)] else { return nil }
+        if previous.timedOut || previous.skipped != nil {
+            return "skipped: \(Format.integer(previousSize)) rows already \(previous.timedOut ? "timed out" : "skipped")"
+        }
+        guard let seconds = previous.double("rep1_total_s") else { return nil }
+        let projected = seconds * Double(size) / Double(previousSize)
+        if projected > 2 * options.timeout {
+            return "skipped: projected ≈ \(Format.seconds(projected)) (\(Format.seconds(seconds)) at \(Format.integer(previousSize)) rows, linear in rows) > 2 × \(Int(options.timeout)) s limit"
+        }
+        return nil
+    }
+
+    func runCLIRender() {
+        guard let binary = RenderBench.findCLI() else {
+            cliRender = (nil, nil, "skipped: no built 'ripple' executable next to ripple-bench or in .build/{release,debug}")
+            progress("ripple render: not found, skipped")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-bench-cli-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bench-render-\(options.renderRows).ripple")
+        do {
+            try RenderBench.workload(rows: options.renderRows).text.write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            cliRender = (nil, binary, "skipped: cannot write the scenario file: \(error)")
+            return
+        }
+        progress("ripple render (\(binary))…")
+        let output = folder.appendingPathComponent("Output").path
+        let outcome = Child.run([binary, "render", file.path, "-o", output], timeout: options.timeout)
+        let files = (FileManager.default.enumerator(atPath: output)?.allObjects.count) ?? 0
+        var note = "\(files) files and folders written"
+        if outcome.timedOut { note = "timed out" }
+        else if outcome.status != 0 { note = "exit \(outcome.status): \(outcome.stderr.split(separator: "\n").prefix(2).joined(separator: " | "))" }
+        if binary.contains("/debug/") { note += "; debug build of ripple" }
+        cliRender = (outcome, binary, note)
+        progress("ripple render: \(note) in \(Format.seconds(outcome.seconds))")
+    }
+
+    // MARK: - Report
+
+    func workloadRecords() -> [ItemRecord] {
+        options.sizes.sorted().flatMap { size in
+            options.kinds.compactMap { records[ItemName(kind: .workload($0), rows: size)] }
+        }
+    }
+
+    /// Seconds per write in the second simulation run.
+    func rippleWriteSeconds(_ record: ItemRecord) -> Double? {
+        guard let steps = record.double("sim_steps_s"), let writes = record.int("writes"), writes > 0 else { return nil }
+        return steps / Double(writes)
+    }
+
+    func runtimeWriteSeconds(_ record: ItemRecord) -> Double? {
+        guard let seconds = record.double("peer_writes_s"), let writes = record.int("writes"), writes > 0 else { return nil }
+        return seconds / Double(writes)
+    }
+
+    func ratio(_ record: ItemRecord) -> Double? {
+        guard let ripple = rippleWriteSeconds(record), let runtime = runtimeWriteSeconds(record), ripple > 0 else { return nil }
+        return runtime / ripple  // (writes/s Ripple) / (writes/s runtime)
+    }
+
+    func derivedParseResolve(_ record: ItemRecord) -> Double? {
+        guard let load = record.double("load_s"), let initial = record.double("sim_init_s"), let steps = record.double("sim_steps_s") else { return nil }
+        return max(0, load - initial - steps)
+    }
+
+    func report() -> String {
+        var text = header()
+        text += "\n" + engineTable().text
+        text += "\n" + peerTable().text
+        text += "\n" + otherTable().text
+        text += "\n" + goals()
+        text += "\nNotes\n"
+        text += """
+        - load = Scenario(source:file:): parse + resolve + first evaluation of the tree + every step simulated once.
+          ≈parse+resolve = load − (second run's sim init + 10k writes); parse alone is Parser.parse.
+        - Ripple writes/s and µs/write come from the second run: Simulation(...).run(step) over every step (sim init excluded).
+        - The runtime peer runs Swift's Observation (withObservationTracking per body, re-registered at the end of each step,
+          reads as in the scenario's bodies) in the same child process, after Ripple. It measures Observation's bookkeeping
+          only, not SwiftUI's diffing; mixed uses a hand-driven ObservationRegistrar for objectWillChange, @State and \\.colorScheme.
+        - Ripple/runtime = Ripple's writes/s ÷ the runtime's writes/s (≥ 1 means Ripple simulates faster than Observation runs).
+        - RSS after load = the child's VmHWM right after Scenario(source:) (before the second run and the peer); max RSS = the
+          child's whole-life ru_maxrss from wait4.
+
+        """
+        return text
+    }
+
+    func header() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss zzz"
+        var system = utsname()
+        uname(&system)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        var cpu = ""
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let colon = line.firstIndex(of: ":") {
+            cpu = ", " + line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1e9
+        #if DEBUG
+        let build = "debug (numbers are not representative: build with -c release)"
+        #else
+        let build = "release"
+        #endif
+        let command = CommandLine.arguments.joined(separator: " ")
+        return """
+        Ripple benchmark: the engine against Swift's Observation runtime
+        date:     \(formatter.string(from: started))
+        machine:  \(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(ProcessInfo.processInfo.activeProcessorCount) cores\(cpu), \(String(format: "%.1f", memory)) GB RAM
+        command:  \(command)
+        build:    \(build)
+        runs:     \(Format.integer(Workload.writesPerRun)) writes per workload in steps of 1–10 writes (SplitMix64, seed 0x\(String(Workload.seed, radix: 16, uppercase: true)));
+                  each item in its own child process, limit \(Int(options.timeout)) s; items whose first run takes < \(Int(ItemRunner.repeatBelowSeconds)) s run 3× (median)
+        total:    \(Format.seconds(totalSeconds))
+
+        """
+    }
+
+    func engineTable() -> Table {
+        var table = Table(title: "Ripple engine", header: ["workload", "rows", "steps", "text", "parse", "load", "≈parse+resolve", "sim init",
+                                                          "10k writes", "µs/write", "writes/s", "evaluations", "wasted", "check", "reps",
+                                                          "RSS after load", "max RSS", "note"],
+                          leftColumns: [0, 13, 17])
+        for record in workloadRecords() {
+            guard case .workload(let kind) = record.name.kind else { continue }
+            let perWrite = rippleWriteSeconds(record)
+            table.add([kind.rawValue, Format.integer(record.name.rows), Format.integer(record.int("steps")), Format.kilobytes(record.int("text_bytes")),
+                       Format.seconds(record.double("parse_s")), Format.seconds(record.double("load_s")), Format.seconds(derivedParseResolve(record)),
+                       Format.seconds(record.double("sim_init_s")), Format.seconds(record.double("sim_steps_s")),
+                       Format.micros(perWrite.map { $0 * 1e6 }), Format.rate(perWrite.map { 1 / $0 }),
+                       Format.integer(record.int("evaluations")), Format.integer(record.int("wasted")), record.values["check"] ?? "–",
+                       record.values["reps"] ?? "–", Format.megabytes(kib: record.int("rss_after_load_kib")),
+                       Format.megabytes(kib: record.outcome?.maxRSSKiB), record.problem ?? ""])
+        }
+        return table
+    }
+
+    func peerTable() -> Table {
+        var table = Table(title: "Observation runtime peer (same child process, same writes)",
+                          header: ["workload", "rows", "tracked bodies", "setup", "10k writes", "µs/write", "writes/s", "re-runs",
+                                   "Ripple writes/s", "Ripple/runtime", "cross-check"],
+                          leftColumns: [0, 10])
+        for record in workloadRecords() {
+            guard case .workload(let kind) = record.name.kind else { continue }
+            let perWrite = runtimeWriteSeconds(record)
+            table.add([kind.rawValue, Format.integer(record.name.rows), Format.integer(record.int("peer_views")),
+                       Format.seconds(record.double("peer_setup_s")), Format.seconds(record.double("peer_writes_s")),
+                       Format.micros(perWrite.map { $0 * 1e6 }), Format.rate(perWrite.map { 1 / $0 }),
+                       Format.integer(record.int("peer_reevaluations")), Format.rate(rippleWriteSeconds(record).map { 1 / $0 }),
+                       Format.ratio(ratio(record)), record.values["cross_check"] ?? (record.problem ?? "–")])
+        }
+        return table
+    }
+
+    var narrowScaling: (ratio: Double, small: Double, large: Double)? {
+        guard let small = records[ItemName(kind: .workload(.narrow), rows: 1_000)].flatMap(rippleWriteSeconds),
+              let large = records[ItemName(kind: .workload(.narrow), rows: 100_000)].flatMap(rippleWriteSeconds) else { return nil }
+        return (large / small, small, large)
+    }
+
+    func otherTable() -> Table {
+        var table = Table(title: "Other measurements", header: ["item", "value", "detail"], leftColumns: [0, 1, 2])
+        if let scaling = narrowScaling {
+            table.add(["narrow time per write, 100,000 ÷ 1,000 rows", Format.ratio(scaling.ratio),
+                       "\(Format.micros(scaling.large * 1e6)) µs ÷ \(Format.micros(scaling.small * 1e6)) µs (second run)"])
+        } else {
+            table.add(["narrow time per write, 100,000 ÷ 1,000 rows", "–", "needs narrow-1000 and narrow-100000"])
+        }
+        if let big = records[ItemName(kind: .workload(.narrow), rows: 100_000)] {
+            table.add(["parse+resolve, 100,000-row narrow scenario", Format.seconds(derivedParseResolve(big)),
+                       "derived: load \(Format.seconds(big.double("load_s"))) − sim init \(Format.seconds(big.double("sim_init_s"))) − writes \(Format.seconds(big.double("sim_steps_s"))); Parser.parse alone \(Format.seconds(big.double("parse_s"))); text \(Format.kilobytes(big.int("text_bytes")))\(big.problem.map { "; " + $0 } ?? "")"])
+            table.add(["load (parse+resolve+simulate 10k writes), 100,000 rows", Format.seconds(big.double("load_s")),
+                       "RSS after load \(Format.megabytes(kib: big.int("rss_after_load_kib"))), child max RSS \(Format.megabytes(kib: big.outcome?.maxRSSKiB))"])
+        }
+        if let render = records[ItemName(kind: .render, rows: options.renderRows)] {
+            let detail = render.problem ?? "\(render.values["files"] ?? "?") files (\(render.values["svg_files"] ?? "?") SVG, \(String(format: "%.1f", render.double("megabytes") ?? 0)) MB); scenario load \(Format.seconds(render.double("load_s"))); max RSS \(Format.megabytes(kib: render.outcome?.maxRSSKiB))"
+            table.add(["ScenarioRenderer.render, \(Format.integer(options.renderRows))-row narrow scenario", Format.seconds(render.double("render_s")), detail])
+            if let load = render.double("load_s"), let seconds = render.double("render_s") {
+                table.add(["  load + render (text in memory → files in memory)", Format.seconds(load + seconds), ""])
+            }
+        }
+        if let cli = cliRender {
+            let seconds = cli.outcome.map { Format.seconds($0.seconds) } ?? "–"
+            var detail = cli.note
+            if let outcome = cli.outcome { detail += "; max RSS \(Format.megabytes(kib: outcome.maxRSSKiB))" }
+            if let binary = cli.binary { detail += "; \(binary)" }
+            table.add(["ripple render FILE -o DIR (process, all formats)", seconds, detail])
+        }
+        return table
+    }
+
+    func goals() -> String {
+        var lines: [String] = []
+        func line(_ pass: Bool?, _ text: String) {
+            let mark = pass.map { $0 ? "[PASS]" : "[FAIL]" } ?? "[ ?? ]"
+            lines.append("\(mark) \(text)")
+        }
+        func ratios(_ kind: WorkloadKind) -> (values: [(Int, Double?)], text: String) {
+            let values = options.sizes.sorted().map { size -> (Int, Double?) in
+                (size, records[ItemName(kind: .workload(kind), rows: size)].flatMap(ratio))
+            }
+            let text = values.map { size, value in
+                let record = records[ItemName(kind: .workload(kind), rows: size)]
+                return "\(Format.integer(size)): " + (value.map(Format.ratio) ?? (record?.problem.map { "not measured (\($0.prefix(40)))" } ?? "not measured"))
+            }.joined(separator: ", ")
+            return (values, text)
+        }
+        func verdict(_ values: [(Int, Double?)], _ threshold: Double) -> Bool? {
+            let measured = values.compactMap(\.1)
+            if measured.contains(where: { $0 < threshold }) { return false }
+            if measured.count < values.count { return nil }
+            return measured.isEmpty ? nil : true
+        }
+        let narrow = ratios(.narrow)
+        line(verdict(narrow.values, 1.0), "narrow: Ripple ≥ 1.0× the runtime's writes/s at every size — \(narrow.text)")
+        let broad = ratios(.broad)
+        line(verdict(broad.values, 0.5), "broad: Ripple within 2× of the runtime (ratio ≥ 0.5) at every size — \(broad.text)")
+        if let scaling = narrowScaling {
+            line(scaling.ratio <= 1.5, "narrow time per write at 100,000 rows ≤ 1.5× that at 1,000 rows — \(Format.ratio(scaling.ratio))")
+        } else {
+            line(nil, "narrow time per write at 100,000 rows ≤ 1.5× that at 1,000 rows — not measured")
+        }
+        if let big = records[ItemName(kind: .workload(.narrow), rows: 100_000)] {
+            let load = big.double("load_s")
+            let rss = big.int("rss_after_load_kib").map { Double($0) * 1024 / 1e6 }
+            let timeOK: Bool? = load.map { $0 < 10 } ?? (big.timedOut ? false : nil)
+            let memoryOK: Bool? = rss.map { $0 < 300 }
+            let both: Bool? = (timeOK == false || memoryOK == false) ? false : (timeOK == true && memoryOK == true ? true : nil)
+            line(both, "100,000-row scenario parse+resolve+10,000 writes (load) < 10 s and < 300 MB — \(Format.seconds(load)) (\(timeOK.map { $0 ? "ok" : "over" } ?? "?")), \(Format.megabytes(kib: big.int("rss_after_load_kib"))) (\(memoryOK.map { $0 ? "ok" : "over" } ?? "?"))\(big.problem.map { "; " + $0 } ?? "")")
+        } else {
+            line(nil, "100,000-row scenario < 10 s and < 300 MB — not run")
+        }
+        if let render = records[ItemName(kind: .render, rows: options.renderRows)] {
+            let seconds = render.double("render_s")
+            let pass: Bool? = seconds.map { $0 < 3 } ?? (render.timedOut ? false : nil)
+            line(pass, "render of \(Format.integer(options.renderRows)) rows (ScenarioRenderer.render) < 3 s — \(Format.seconds(seconds))\(render.problem.map { "; " + $0 } ?? "")")
+        }
+        return "Goals\n" + lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+// Disagreements the oracle found that are not yet fixed in the engine. Each test passes while Ripple still
+// disagrees (a known issue) and fails once it agrees, so the entry can then move to the named cases.
+
+import Observation
+import Testing
+@testable import RippleCore
+
+/// Optional class-typed properties: `Ref?` is neither `Equatable` nor `AnyObject` (Optional is an enum), so the
+/// macro's setter picks the generic `shouldNotifyObservers` overload and notifies on every assignment, even of
+/// the same instance. Ripple treats an optional class like the class itself and skips the same instance.
+@Observable final class OptionalObjects {
+    var ref: Ref? = Ref()
+    var inner: Inner? = Inner()
+}
+
+/// One known disagreement: a minimal scenario, and the same reads and write on real objects.
+struct KnownDisagreement: Sendable, CustomTestStringConvertible {
+    var name: String
+    var scenario: String
+    var read: @Sendable (OptionalObjects) -> Void
+    var write: @Sendable (OptionalObjects) -> Void
+
+    var testDescription: String { name }
+
+    static let all: [KnownDisagreement] = [
+        KnownDisagreement(name: "Optional plain class, same instance", scenario: scenario(
+            declarations: "final class Ref { var x: Int = 0 }\n@Observable final class Model { var ref: Ref? = Ref() }",
+            read: #"\(model.ref?.x ?? -1)"#, write: "model.ref = model.ref"),
+            read: { _ = $0.ref?.x ?? -1 }, write: { let same = $0.ref; $0.ref = same }),
+        KnownDisagreement(name: "Optional @Observable class, same instance", scenario: scenario(
+            declarations: #"@Observable final class Inner { var value: Int = 0; var label: String = "a" }"# + "\n@Observable final class Model { var inner: Inner? = Inner() }",
+            read: #"\(model.inner?.value ?? -1)"#, write: "model.inner = model.inner"),
+            read: { _ = $0.inner?.value ?? -1 }, write: { let same = $0.inner; $0.inner = same }),
+    ]
+
+    private static func scenario(declarations: String, read: String, write: String) -> String {
+        """
+        scenario "oracle"
+        \(declarations)
+        let model = Model()
+        struct Root: View {
+            var body: some View {
+                R0()
+            }
+        }
+        struct R0: View { var body: some View { Text("\(read)") } }
+        step "w1" { \(write) }
+
+        """
+    }
+
+    /// Whether Swift's Observation runtime fires the reader.
+    func realFires() -> Bool {
+        let objects = OptionalObjects()
+        let box = FireBox(readers: 1)
+        withObservationTracking { read(objects) } onChange: { box.counts[0] += 1 }
+        write(objects)
+        return box.counts[0] > 0
+    }
+}
+
+@Suite struct KnownDisagreementTests {
+    @Test(arguments: KnownDisagreement.all)
+    func stillDisagrees(_ known: KnownDisagreement) {
+        // The fact from Swift's runtime: the same instance, re-assigned, notifies.
+        #expect(known.realFires())
+        let ripple = RippleRun.run(text: known.scenario, cases: [(OracleCase(readers: [[]], writes: [.count(0)]), CaseNames())], semantics: .swift62)
+        withKnownIssue("Ripple skips re-assigning the same instance to an Optional class property; Swift notifies") {
+            #expect(ripple == [.firings(Firings(fired: [[known.realFires()]]))], "\(known.scenario)")
+        }
+    }
+}
