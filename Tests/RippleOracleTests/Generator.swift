@@ -129,7 +129,7 @@ struct CaseGenerator {
             let index = random.below(2)
             return .loosesElementX(index: index, value: random.equalOrDifferent(model.looses[index].x, [0, 1, 2]))
         case 22: return .loosesAppend(x: random.int(in: 0...3))
-        case 23: return .ignored(random.equalOrDifferent(model.ignored, [0, 1]))
+        case 23: return random.below(2) == 0 ? .ignored(random.equalOrDifferent(model.ignored, [0, 1])) : .ignoredAdd(random.int(in: 0...1))
         case 24: return .innerSame
         case 25: return .innerNew(value: random.equalOrDifferent(model.inner.value, [0, 1]))
         case 26: return .innerSpare

@@ -1,5 +1,4 @@
-// Disagreements the oracle found that are not yet fixed in the engine. Each test passes while Ripple still
-// disagrees (a known issue) and fails once it agrees, so the entry can then move to the named cases.
+// Disagreements the oracle found, kept as regression tests now that the engine agrees.
 
 import Observation
 import Testing
@@ -7,7 +6,7 @@ import Testing
 
 /// Optional class-typed properties: `Ref?` is neither `Equatable` nor `AnyObject` (Optional is an enum), so the
 /// macro's setter picks the generic `shouldNotifyObservers` overload and notifies on every assignment, even of
-/// the same instance. Ripple treats an optional class like the class itself and skips the same instance.
+/// the same instance. Ripple once treated an optional class like the class itself and skipped it.
 @Observable final class OptionalObjects {
     var ref: Ref? = Ref()
     var inner: Inner? = Inner()
@@ -59,14 +58,12 @@ struct KnownDisagreement: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite struct KnownDisagreementTests {
+@Suite struct FormerDisagreementTests {
     @Test(arguments: KnownDisagreement.all)
-    func stillDisagrees(_ known: KnownDisagreement) {
+    func nowAgrees(_ known: KnownDisagreement) {
         // The fact from Swift's runtime: the same instance, re-assigned, notifies.
         #expect(known.realFires())
-        let ripple = RippleRun.run(text: known.scenario, cases: [(OracleCase(readers: [[]], writes: [.count(0)]), CaseNames())], semantics: .swift62)
-        withKnownIssue("Ripple skips re-assigning the same instance to an Optional class property; Swift notifies") {
-            #expect(ripple == [.firings(Firings(fired: [[known.realFires()]]))], "\(known.scenario)")
-        }
+        let ripple = RippleRun.run(text: known.scenario, layout: [.init(names: CaseNames(), readers: 1, writes: 1)], semantics: .swift62)
+        #expect(ripple == [.firings(Firings(fired: [[known.realFires()]]))], "\(known.scenario)")
     }
 }

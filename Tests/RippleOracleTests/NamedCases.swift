@@ -70,7 +70,9 @@ enum NamedCases {
         NamedCase("[Loose]: element field, same value", reads: [.loosesFirstX], writes: [.loosesElementX(index: 0, value: 1)], fires: [true]),
         NamedCase("[Loose]: append", reads: [.loosesFirstX], writes: [.loosesAppend(x: 3)], fires: [true]),
         // @ObservationIgnored
+        NamedCase("ignored: equal assignment", reads: [.ignored], writes: [.ignored(0)], fires: [false]),
         NamedCase("ignored: different assignment", reads: [.ignored], writes: [.ignored(5)], fires: [false]),
+        NamedCase("ignored: in-place += 1", reads: [.ignored], writes: [.ignoredAdd(1)], fires: [false]),
         NamedCase("ignored: write seen by a reader of another property", reads: [.count], writes: [.ignored(5)], fires: [false]),
         // Computed over one property
         NamedCase("computed (one): equal assignment", reads: [.doubled], writes: [.count(0)], fires: [false]),

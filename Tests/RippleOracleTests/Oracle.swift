@@ -64,6 +64,7 @@ extension Write {
         case .loosesElementX(let index, let value): model.looses[index].x = value
         case .loosesAppend(let x): model.looses.append(Loose(x: x))
         case .ignored(let n): model.ignored = n
+        case .ignoredAdd(let n): model.ignored += n
         case .innerSame: let same = model.inner; model.inner = same
         case .innerNew(let value): model.inner = Inner(value: value)
         case .innerSpare: model.inner = world.spare
@@ -101,7 +102,7 @@ extension Write {
         case .refNew, .innerNew: return .differentInstance
         case .tagNew(let name): return model.tag.name == name ? .equalInstance : .differentInstance
         case .refX, .tagName: return .throughReference
-        case .ignored: return .ignored
+        case .ignored, .ignoredAdd: return .ignored
         case .innerValue, .innerValueAdd, .innerLabel, .spareValue: return .nested
         }
     }

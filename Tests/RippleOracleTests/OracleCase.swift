@@ -31,7 +31,7 @@ enum WriteKind: String, CaseIterable, Sendable {
     case element = "in-place mutation of an element"
     case append = "append"
     case compound = "compound assignment (+=)"
-    case ignored = "assignment to the ignored property"
+    case ignored = "write to the ignored property"
     case throughReference = "write to a field of a class-typed property"
     case nested = "write to the nested object's property"
 }
@@ -94,6 +94,7 @@ enum Write: Hashable, Sendable {
     case loosesElementX(index: Int, value: Int)
     case loosesAppend(x: Int)
     case ignored(Int)
+    case ignoredAdd(Int)
     case innerSame
     case innerNew(value: Int)
     case innerSpare
@@ -116,7 +117,7 @@ enum Write: Hashable, Sendable {
         case .tagSame, .tagNew, .tagName: .equatableClass
         case .ints, .intsElement, .intsAppend: .intArray
         case .looses, .loosesElementX, .loosesAppend: .structArray
-        case .ignored: .ignored
+        case .ignored, .ignoredAdd: .ignored
         case .innerSame, .innerNew, .innerSpare: .nestedObject
         case .innerValue, .innerValueAdd, .innerLabel, .spareValue: .nestedProperty
         }

@@ -62,7 +62,7 @@ extension Write {
         case .tagSame, .tagNew, .tagName: .tag
         case .ints, .intsElement, .intsAppend: .ints
         case .looses, .loosesElementX, .loosesAppend: .looses
-        case .ignored: .ignored
+        case .ignored, .ignoredAdd: .ignored
         case .innerSame, .innerNew, .innerSpare, .innerValue, .innerValueAdd, .innerLabel: .inner
         case .spareValue: nil
         }
@@ -103,6 +103,7 @@ extension Write {
         case .loosesElementX(let index, let value): "\(m).looses[\(index)].x = \(value)"
         case .loosesAppend(let x): "\(m).looses.append(Loose(x: \(x)))"
         case .ignored(let n): "\(m).ignored = \(n)"
+        case .ignoredAdd(let n): "\(m).ignored += \(n)"
         case .innerSame: "\(m).inner = \(m).inner"
         case .innerNew(let value): "\(m).inner = Inner(value: \(value))"
         case .innerSpare: "\(m).inner = \(s)"
@@ -132,9 +133,10 @@ struct CaseNames: Sendable {
 /// one `Text` interpolating exactly that reader's reads in order; write `j` as the step `"w<j+1>"`. `Root` reads
 /// nothing, so a reader is evaluated only when something it read notifies.
 ///
-/// Ripple's lexer dominates the cost of a case (about 1.5 µs a character in a debug build), so text is kept
-/// short: one line per declaration; a case on its own declares only the part of the model it touches; a batch
-/// declares the whole model once and gives every case its own `model` and `spare` globals.
+/// Lexing and parsing dominate the cost of a case (about 1 µs a character in a debug build, more than the
+/// simulation itself), so text is kept short: one line per declaration; a case on its own declares only the part
+/// of the model it touches; a batch declares the whole model once and gives every case its own `model` and
+/// `spare` globals.
 enum ScenarioText {
     /// One case on its own: the scenario printed when a case disagrees.
     static func make(_ oracleCase: OracleCase) -> String {

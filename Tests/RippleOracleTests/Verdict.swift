@@ -42,7 +42,10 @@ struct Verdict {
     static func disagreementReport(_ oracleCase: OracleCase, seed: UInt64, index: Int, semantics: Semantics) -> String {
         let shrunk = Shrinker.shrink(oracleCase) { !check($0, semantics: semantics).agrees }
         let verdict = check(shrunk, semantics: semantics)
-        let size = { (c: OracleCase) in "\(c.readers.count) readers, \(c.readers.joined().count) reads, \(c.writes.count) writes" }
+        let size = { (c: OracleCase) in
+            [(c.readers.count, "reader"), (c.readers.joined().count, "read"), (c.writes.count, "write")]
+                .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        }
         return """
         Ripple disagrees with Observation: seed \(OracleConfiguration.format(seed)), case #\(index) \
         (replay: RIPPLE_ORACLE_SEED=\(OracleConfiguration.format(seed)) RIPPLE_ORACLE_CASES=\(index + 1)), semantics \(semantics.rawValue)

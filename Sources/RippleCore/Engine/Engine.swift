@@ -25,10 +25,22 @@ struct EvaluationError: Error {
 /// children's values; a step applies writes, dirties dependents through the index, then evaluates
 /// top-down, comparing each rebuilt child with its previous value.
 final class Engine {
+    #if RIPPLE_FUZZ
+    // The fuzzer's hang bound is one second: it runs with limits that bound time as well as size, so
+    // that what it flags is work no limit bounds, not a large scenario within them (Scripts/fuzz.sh).
+    static let maximumInstances = 1_000
+    static let maximumWork = 100_000
+    static let maximumTotalWork = 200_000
+    #else
     /// Most view instances one variant may have (a documented limit).
     static let maximumInstances = 250_000
     /// Most evaluations of scenario expressions per step, against runaway input (a documented limit).
-    static let maximumWork = 50_000_000
+    /// Loading ripple-bench's 100,000-row workload takes 900,000; 50,000,000 took minutes to reach.
+    static let maximumWork = 5_000_000
+    /// Most evaluations in all for loading a scenario, every variant and step together (a documented limit):
+    /// without it, steps and variants multiply the per-step limit.
+    static let maximumTotalWork = 20_000_000
+    #endif
 
     /// Errors found while running scenario code, reported together.
     var errors: [Diagnostic] = []
@@ -52,6 +64,8 @@ final class Engine {
     var dependents: [DependencyKey: Set<Int>] = [:]
     /// Readers by place, tracked or not, to find stale views.
     var readers: [Place: Set<Int>] = [:]
+    /// The argument sources of the views built at each call site, shared by the instances built there.
+    var fieldSourcesBySite: [SourceLocation: [String: String]] = [:]
     /// Access paths as text, by where they are in the source.
     var renderedPaths: [Int: String] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.

@@ -18,6 +18,16 @@ extension Engine {
         return try access(expression, in: scope, expected: expected)
     }
 
+    /// Charges the work of building a large value: a string or array of n elements costs as much as
+    /// n evaluations, so doubling a value in every step cannot grow memory past the work limits.
+    func charge(_ size: Int, at location: SourceLocation) throws(EvaluationError) {
+        guard size > 1024 else { return }
+        work += size
+        if work > Self.maximumWork {
+            throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
+        }
+    }
+
     /// An access path as text, rendered once per place in the source: bodies run many times.
     func renderedPath(_ expression: ExprSyntax) -> String {
         let key = expression.location.line << 24 | expression.location.column
@@ -128,6 +138,7 @@ extension Engine {
                 case .interpolation(let inner): text += interpolated(try evaluate(inner, in: scope, expected: nil))
                 }
             }
+            try charge(text.utf8.count, at: location)
             return .string(text)
         case .array(let elements):
             var element: ValueType?
@@ -487,7 +498,10 @@ extension Engine {
             case "*": return .int(a &* b)
             case "/", "%":
                 if b == 0 { throw EvaluationError("division by zero", at: location) }
-                return .int(op == "/" ? a / b : a % b)
+                // `Int.min / -1` overflows (and traps) where the other operators wrap.
+                let (result, overflow) = op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+                if overflow { throw EvaluationError("'\(op)' overflows Int", at: location) }
+                return .int(result)
             case "<": return .bool(a < b)
             case ">": return .bool(a > b)
             case "<=": return .bool(a <= b)
@@ -495,7 +509,10 @@ extension Engine {
             case "..<", "...":
                 let upper = op == "..<" ? b : b &+ 1
                 guard upper >= a else { throw EvaluationError("range bounds are reversed", at: location) }
-                guard upper - a <= Self.maximumInstances * 4 else { throw EvaluationError("range has more than \(Self.maximumInstances * 4) elements (limit: instances)", at: location) }
+                // `Int.min..<Int.max` would overflow the subtraction itself.
+                let (count, overflow) = upper.subtractingReportingOverflow(a)
+                guard !overflow, count <= Self.maximumInstances * 4 else { throw EvaluationError("range has more than \(Self.maximumInstances * 4) elements (limit: instances)", at: location) }
+                try charge(count, at: location)
                 return .array((a..<upper).map { .int($0) })
             default: break
             }
@@ -515,12 +532,15 @@ extension Engine {
             }
         case (.string(let a), .string(let b)):
             switch op {
-            case "+": return .string(a + b)
+            case "+":
+                try charge(a.utf8.count + b.utf8.count, at: location)
+                return .string(a + b)
             case "<": return .bool(a < b)
             case ">": return .bool(a > b)
             default: break
             }
         case (.array(let a), .array(let b)) where op == "+":
+            try charge(a.count + b.count, at: location)
             return .array(a + b)
         default:
             break

@@ -40,15 +40,17 @@ final class Tracker {
 
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
-    private var seenValues: [SourceLocation: [Value]] = [:]
+    private var seenValues: [SourceLocation: Set<Value>] = [:]
+    private var lastKeys: [KeyUse] = []
 
     func record(path: String, site: SourceLocation, value rawValue: Value, from mark: Int, rootRole: String) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
-        if seenValues[site]?.contains(value) == true { return }
-        seenValues[site, default: []].append(value)
+        guard seenValues[site, default: []].insert(value).inserted else { return }
         var keys: [KeyUse] = []
         for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
+        // Reads at one site usually create the same keys: share one array instead of one each.
+        if keys == lastKeys { keys = lastKeys } else { lastKeys = keys }
         reads.append(ReadRecord(path: path, value: value, keys: keys, deferred: false, rootRole: rootRole))
     }
 

@@ -115,7 +115,13 @@ extension Engine {
             }
         }
         description.fields = given
-        description.fieldSources = sources
+        // Every element of a ForEach shares its call site's sources: keep one copy of the dictionary.
+        if let shared = fieldSourcesBySite[site], shared == sources {
+            description.fieldSources = shared
+        } else {
+            fieldSourcesBySite[site] = sources
+            description.fieldSources = sources
+        }
         let saved = tracker
         tracker = nil
         for (name, value) in given {

@@ -474,7 +474,9 @@ extension Engine {
                         trace.note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
                         return trace
                     }
-                    if table.isClass(property.type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
+                    // Only a class type itself gets the identity check: an Optional of a class is neither a class nor
+                    // Equatable, so the macro's generic overload notifies.
+                    if case .named = property.type, table.isClass(property.type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
                         trace.note = "same instance (===): the setter does not notify (swift6.2)"
                         return trace
                     }

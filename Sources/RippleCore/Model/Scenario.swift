@@ -59,11 +59,26 @@ public struct Scenario: Sendable {
         // Run everything once: runtime errors become diagnostics, and expectations can be checked against real names.
         var traces: [VariantTrace] = []
         var failures: [(diagnostic: Diagnostic, variant: String)] = []
+        // The work limit is per step; steps and variants multiply it, so loading has a budget in all.
+        var spent = 0
         for variant in variants {
+            if spent > Engine.maximumTotalWork {
+                failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
+                                        at: variant.location ?? SourceLocation(file: file, line: 1, column: 1)), variant.name))
+                break
+            }
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+                spent += simulation.engine.work
                 var steps: [StepTrace] = []
-                for step in self.steps { steps.append(try simulation.run(step)) }
+                for step in self.steps {
+                    if spent > Engine.maximumTotalWork {
+                        throw DiagnosticError([.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
+                                                      at: step.location)])
+                    }
+                    steps.append(try simulation.run(step))
+                    spent += simulation.engine.work
+                }
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
                 instancePaths[variant.name] = simulation.allInstancePaths
             } catch {

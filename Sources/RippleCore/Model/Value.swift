@@ -30,15 +30,16 @@ public enum BindingTarget: Hashable, Sendable {
     /// `$model.name`, `$task` from `ForEach($model.tasks)`: an object's property.
     case property(ObjectID, String, [PathComponent])
     /// `Binding(get:set:)`: built from closures, so never equal to another binding.
-    case closures(id: Int, get: Value?)
+    indirect case closures(id: Int, get: Value?)
     /// `.constant(value)`.
-    case constant(Value)
+    indirect case constant(Value)
     /// `$name` of an `@AppStorage` property: a user-defaults key.
     case appStorage(String)
 }
 
-/// A runtime value in the simulation.
-public indirect enum Value: Hashable, Sendable {
+/// A runtime value in the simulation. Not `indirect`: scalars stay inline, and the recursive cases
+/// already hold their children in arrays or in an indirect binding.
+public enum Value: Hashable, Sendable {
     case int(Int)
     case double(Double)
     case bool(Bool)

@@ -17,6 +17,9 @@ public struct Lexer {
         "{", "}", "(", ")", "[", "]", ",", ":", ";", ".", "?", "!", "=", "<", ">", "+", "-",
         "*", "/", "%", "@", "\\", "&", "|", "#", "^", "~",
     ].sorted { $0.count > $1.count }
+
+    /// The symbols by their first character, longest first: one lookup per token instead of a scan.
+    private static let symbolsByFirstCharacter: [Character: [String]] = Dictionary(grouping: symbols, by: { $0.first! })
     /// Characters some symbol starts with: anything else skips the symbol search.
     private static let symbolStarts = Set(symbols.compactMap(\.first))
 
@@ -144,7 +147,7 @@ public struct Lexer {
             return token(.string(readString(start: start)))
         }
         if Self.symbolStarts.contains(character) {
-            for symbol in Self.symbols where matches(symbol) {
+            for symbol in Self.symbolsByFirstCharacter[character] ?? [] where matches(symbol) {
                 for _ in symbol { advance() }
                 return token(.symbol(symbol))
             }
@@ -153,7 +156,10 @@ public struct Lexer {
         // A run of the same stray character (NUL padding, say) is one problem, found in one pass.
         while peek() == character { advance() }
         if diagnostics.count < Parser.maximumErrors {
-            let shown = character.unicodeScalars.first.map { $0.properties.generalCategory == .control ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
+            // Invisible characters (controls, right-to-left and other format marks) are named by code point:
+            // printed raw they would vanish or reorder the message in a terminal.
+            let invisible: Set<Unicode.GeneralCategory> = [.control, .format, .privateUse, .unassigned]
+            let shown = character.unicodeScalars.first.map { invisible.contains($0.properties.generalCategory) ? "U+" + String($0.value, radix: 16, uppercase: true) : String(character) } ?? "?"
             report(.error("unexpected character '\(shown)'", at: start))
         }
         return nil

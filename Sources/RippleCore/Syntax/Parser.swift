@@ -604,7 +604,8 @@ public struct Parser {
                 try expect("]", "to close the array type")
                 type = .array(element)
             }
-        } else if consume("(") {
+        } else if current.isSymbol("(") {
+            let open = advance().location
             var parameters: [TypeSyntax] = []
             while !current.isSymbol(")") {
                 parameters.append(try parseType())
@@ -617,7 +618,8 @@ public struct Parser {
             } else if parameters.count == 1 {
                 type = parameters[0]
             } else {
-                throw fail("tuples are not supported in scenarios")
+                // At the '(': the token after the ')' may be on the next line.
+                throw fail("tuples are not supported in scenarios", at: open)
             }
         } else {
             var name = try identifier("a type")
