@@ -64,6 +64,19 @@ final class Engine {
     var dependents: [DependencyKey: Set<Int>] = [:]
     /// Readers by place, tracked or not, to find stale views.
     var readers: [Place: Set<Int>] = [:]
+    /// Instances the last step evaluated, in order.
+    var lastEvaluated: [Int] = []
+    /// Call sites of views, numbered in the order first built: a number is cheaper to keep and hash.
+    var siteNumbers: [SourceLocation: Int] = [:]
+    var siteLocations: [SourceLocation] = []
+
+    func siteNumber(_ location: SourceLocation) -> Int {
+        if let number = siteNumbers[location] { return number }
+        siteNumbers[location] = siteLocations.count
+        siteLocations.append(location)
+        return siteLocations.count - 1
+    }
+
     /// The argument sources of the views built at each call site, shared by the instances built there.
     var fieldSourcesBySite: [SourceLocation: [String: String]] = [:]
     /// Access paths as text, by where they are in the source.
@@ -138,14 +151,14 @@ final class Engine {
     func createInstance(_ description: ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
         guard instances.count < Self.maximumInstances else {
             throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
-                                  at: description.key.site)
+                                  at: siteLocations[description.key.site])
         }
         let id = instances.count
         let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name
         nextSequence += 1
         instances.append(Instance(id: id, viewType: description.viewType, name: name, path: path, parent: parent,
-                                  depth: depth, key: description.key, description: description, sequence: nextSequence))
+                                  depth: depth, description: description, sequence: nextSequence))
         guard let declaration = table.views[description.viewType] else { return id }
         // Owned storage starts from the parent's seed or the property's default, once per identity.
         for property in declaration.properties {

@@ -1,6 +1,7 @@
 /// The identity of a child within its parent's body: where it is built, which ForEach element, which `.id`.
 struct ChildKey: Hashable, Sendable {
-    var site: SourceLocation
+    /// The call site, numbered by the engine (`Engine.siteLocations` holds where it is).
+    var site: Int
     var forEachIDs: [Value]
     var explicitID: Value?
 }
@@ -36,7 +37,6 @@ struct Instance: Sendable {
     var parent: Int?
     var depth: Int
     var children: [Int] = []
-    var key: ChildKey
     var description: ChildDescription
     /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
     var slots: [String: SlotID] = [:]
@@ -50,4 +50,7 @@ struct Instance: Sendable {
     var sequence: Int
     /// Position among the parent's children, for tree order.
     var childIndex = 0
+
+    /// The identity within the parent: kept once, in the description the parent built.
+    var key: ChildKey { description.key }
 }

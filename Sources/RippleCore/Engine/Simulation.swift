@@ -9,8 +9,9 @@ public final class Simulation {
     var collectedDependencies: Set<VariantGraph.Dependency> = []
     let initialPaths: [String]
 
-    /// Builds the variant's tree and evaluates it once.
-    public init(scenario: Scenario, variant: String, semantics: Semantics) throws(DiagnosticError) {
+    /// Builds the variant's tree and evaluates it once; `collectingGraph` keeps what a picture needs
+    /// (every dependency ever seen, the first tree), which a plain run does not pay for.
+    public init(scenario: Scenario, variant: String, semantics: Semantics, collectingGraph: Bool = false) throws(DiagnosticError) {
         guard let resolved = scenario.variants.first(where: { $0.name == variant }) else {
             throw DiagnosticError([.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: scenario.variants.map(\.name)))",
                                           at: SourceLocation(file: scenario.file, line: 1, column: 1))])
@@ -23,9 +24,13 @@ public final class Simulation {
             if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
         }
         if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
-        initialInstances = engine.instances.filter(\.alive).count
-        collectedDependencies = engine.currentDependencies()
-        initialPaths = engine.instances.filter(\.alive).map(\.path)
+        initialInstances = engine.instances.reduce(0) { $0 + ($1.alive ? 1 : 0) }
+        if collectingGraph {
+            collectedDependencies = engine.currentDependencies()
+            initialPaths = engine.instances.compactMap { $0.alive ? $0.path : nil }
+        } else {
+            initialPaths = []
+        }
     }
 
     /// Applies one step's writes and reports what they caused.

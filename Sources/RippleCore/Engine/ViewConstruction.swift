@@ -15,7 +15,7 @@ extension Engine {
 
     func describeView(_ declaration: ViewDeclaration, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation) throws(EvaluationError) -> ChildDescription {
         var description = ChildDescription(
-            key: ChildKey(site: site, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
+            key: ChildKey(site: siteNumber(site), forEachIDs: context.forEachIDs, explicitID: context.explicitID),
             viewType: declaration.name, fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
         var given: [String: Value] = [:]

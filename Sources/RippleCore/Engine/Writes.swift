@@ -28,6 +28,7 @@ extension Engine {
             }
         }
         try runPass(&pass, initial: [])
+        lastEvaluated = pass.order
         return trace(step.name, writes: writes, written: written, pass: pass)
     }
 

@@ -113,7 +113,8 @@ public struct Scenario: Sendable {
         var diagnostics: [Diagnostic] = []
         for expectation in expectations {
             let names = expectation.variant.map { [$0] } ?? variants.map(\.name)
-            for clause in expectation.clauses {
+            // Each unknown name is compared with every instance's for a suggestion: stop at the error limit.
+            for clause in expectation.clauses where diagnostics.count < Parser.maximumErrors {
                 let references: [InstanceReferenceSyntax]
                 switch clause {
                 case .evaluates(let r, _), .wasted(let r, _), .stale(let r, _), .needed(let r, _): references = r
@@ -143,7 +144,7 @@ public struct Scenario: Sendable {
         var result = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
         var graphs: [VariantGraph] = []
         for variant in variants {
-            let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+            let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics, collectingGraph: true)
             var steps: [StepTrace] = []
             for step in self.steps {
                 steps.append(try simulation.run(step))

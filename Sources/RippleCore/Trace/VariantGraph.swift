@@ -64,14 +64,15 @@ extension Simulation {
         return graph
     }
 
-    /// Adds the current dependencies to those seen so far; the scenario runner calls it after each step.
-    public func collectDependencies() { collectedDependencies.formUnion(engine.currentDependencies()) }
+    /// Adds the dependencies of the instances the last step evaluated to those seen so far; the scenario
+    /// runner calls it after each step. Only evaluated instances can have new ones.
+    public func collectDependencies() { collectedDependencies.formUnion(engine.currentDependencies(of: engine.lastEvaluated)) }
 }
 
 extension Engine {
-    func currentDependencies() -> Set<VariantGraph.Dependency> {
+    func currentDependencies(of ids: [Int]? = nil) -> Set<VariantGraph.Dependency> {
         var result: Set<VariantGraph.Dependency> = []
-        for instance in instances where instance.alive {
+        for instance in ids.map({ $0.map { instances[$0] } }) ?? instances where instance.alive {
             for key in instance.keys {
                 var mechanism: String
                 switch key {
