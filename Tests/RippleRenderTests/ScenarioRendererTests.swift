@@ -77,6 +77,29 @@ private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(a
         #expect(svg.contains("2,000 evaluated, 1,999 wasted"))
     }
 
+    @Test func objectsInOneArrayFoldLikeRows() throws {
+        let source = """
+        scenario "many objects"
+        @Observable final class Item { var title: String = "t" }
+        @Observable final class Model { var items: [Item] = Array(0..<500).map { i in Item() } }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View { ForEach(model.items.indices, id: \\.self) { i in Row(item: model.items[i]) } }
+        }
+        struct Row: View {
+            let item: Item
+            var body: some View { Text(item.title) }
+        }
+        step "rename" { model.items[7].title = "x" }
+        """
+        let rendered = try ScenarioRenderer.render(try Scenario(source: source, file: "objects.ripple"), folder: "objects")
+        let dot = try #require(rendered.files.first { $0.path == "main.dot" }?.contents)
+        #expect(dot.components(separatedBy: "subgraph \"cluster_g").count - 1 == 3, "the model, the first item and the last item keep their boxes")
+        #expect(dot.contains("Item × 498 more"))
+        let svg = try SVGDocument(try #require(rendered.files.first { $0.path == "main-rename.svg" }?.contents))
+        #expect(svg.classes.values.contains { $0.contains("property") && $0.contains("written") }, "the folded property is marked written")
+    }
+
     /// Output/ is the committed gallery: its DOT and traces must match what the code renders now.
     @Test(arguments: bundled)
     func committedOutputIsUpToDate(_ name: String) throws {

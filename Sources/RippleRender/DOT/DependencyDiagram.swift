@@ -57,7 +57,39 @@ public struct DependencyDiagram: Sendable {
         // Storage: one box per object, view storage, environment and app storage.
         var counter = 0
         func nextID(_ prefix: String) -> String { counter += 1; return "\(prefix)\(counter)" }
-        for group in graph.groups {
+        // Objects that are elements of one array (`model.items[0]`, `model.items[1]`, ...) fold like rows do:
+        // the first and the last stay, the rest share one box whose properties stand for all of theirs.
+        var foldedGroups: [String: [VariantGraph.Group]] = [:]
+        var keptGroups: [VariantGraph.Group] = []
+        let runs = Dictionary(grouping: graph.groups.filter { Self.arrayElementPrefix($0.name) != nil },
+                              by: { "\($0.type)|\(Self.arrayElementPrefix($0.name)!)" })
+        var folded: Set<String> = []
+        for (key, run) in runs where run.count > Self.foldThreshold {
+            foldedGroups[key] = Array(run.dropFirst().dropLast())
+            for group in run.dropFirst().dropLast() { folded.insert(group.name) }
+        }
+        for group in graph.groups where !folded.contains(group.name) { keptGroups.append(group) }
+        for (key, run) in foldedGroups.sorted(by: { $0.key < $1.key }) {
+            let first = run[0]
+            let clusterID = nextID("cluster_fold")
+            let prefix = Self.arrayElementPrefix(first.name) ?? first.name
+            var ids: [String: String] = [:]
+            writer.subgraph(clusterID, [("label", "\(prefix)[…]: \(first.type) × \(Self.formatted(run.count)) more  \(first.kind)"),
+                                        ("style", "rounded,dashed"), ("color", "#8a8a8a"), ("fontsize", "11"),
+                                        ("id", clusterID), ("class", "group fold \(Self.classToken(first.kind))")]) { inner in
+                for property in first.properties {
+                    let id = nextID("p")
+                    ids[property.label] = id
+                    inner.node(id, [("label", property.label), ("id", id), ("class", "key property \(Self.classToken(property.kind))"),
+                                    ("style", "rounded,filled"), ("fillcolor", Self.propertyFill(property.kind)), ("shape", "box3d")])
+                }
+            }
+            for group in run {
+                for property in group.properties { keyNodes[property.key] = ids[property.label] }
+            }
+            _ = key
+        }
+        for group in keptGroups {
             let clusterID = nextID("cluster_g")
             let groupKind = Self.classToken(group.kind)
             var members: [(String, VariantGraph.Property)] = []
@@ -166,6 +198,14 @@ public struct DependencyDiagram: Sendable {
     }
 
     private var treePairIDs: [String: String] = [:]
+
+    /// `model.items` for `model.items[12]`; nil when the name is not an array element.
+    static func arrayElementPrefix(_ name: String) -> String? {
+        guard name.hasSuffix("]"), let open = name.lastIndex(of: "[") else { return nil }
+        let digits = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return nil }
+        return String(name[..<open])
+    }
 
     /// A CSS class token for a kind: letters and digits only.
     static func classToken(_ text: String) -> String {
