@@ -17,8 +17,17 @@ corpus="$scratch/corpus"
 artifacts="$scratch/artifacts"
 log="$scratch/fuzz.log"
 
-RIPPLE_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --product RippleFuzz --scratch-path "$scratch"
-binary="$(RIPPLE_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --product RippleFuzz --scratch-path "$scratch" --show-bin-path)/RippleFuzz"
+# `--sanitize` twice reaches swiftc as two `-sanitize=` flags in no fixed order, and the last one wins:
+# with `address` last nothing is instrumented for coverage. The combined flag, passed after them, keeps
+# both. Dead stripping would drop the coverage tables.
+flags=(-c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address --disable-dead-strip
+       --product RippleFuzz --scratch-path "$scratch")
+RIPPLE_FUZZ=1 swift build "${flags[@]}"
+binary="$(RIPPLE_FUZZ=1 swift build "${flags[@]}" --show-bin-path)/RippleFuzz"
+if [ "$(nm "$binary" | grep -c __sancov || true)" -eq 0 ]; then
+    echo "fuzz: $binary has no coverage instrumentation" >&2
+    exit 1
+fi
 
 mkdir -p "$corpus" "$artifacts"
 cp Scenarios/*.ripple "$corpus/"
@@ -27,7 +36,8 @@ find Tests/Fixtures -name '*.ripple' -size -64k -exec cp {} "$corpus/" \; 2>/dev
 
 echo "fuzz: $(date -u +%Y-%m-%dT%H:%MZ), ${seconds}s, corpus $(ls "$corpus" | wc -l) files"
 set +e
-"$binary" "$corpus" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+# Leaks at exit are the process's globals (the prelude, Swift metadata), not findings.
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" "$corpus" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 set -e
@@ -39,4 +49,6 @@ echo "fuzz: ended with status $status"
 echo "fuzz: executions: ${executions:-?}"
 echo "fuzz: last status: ${summary:-?}"
 echo "fuzz: corpus size: $(ls "$corpus" | wc -l) files"
+echo "fuzz: artifacts (crashes, timeouts, out-of-memory inputs): $(ls "$artifacts" | wc -l)"
+ls -l "$artifacts"
 exit "$status"

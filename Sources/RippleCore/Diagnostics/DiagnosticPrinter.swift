@@ -9,7 +9,10 @@ public struct DiagnosticPrinter: Sendable {
 
     /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var text = diagnostic.description + "\n"
+        var printed = diagnostic
+        // A message quoting a megabyte-long name would flood the terminal like the line itself.
+        if printed.message.count > 400 { printed.message = String(printed.message.prefix(400)) + "…" }
+        var text = printed.description + "\n"
         let index = diagnostic.location.line - 1
         guard lines.indices.contains(index) else { return text }
         var line = String(lines[index])

@@ -2,9 +2,11 @@
 enum Suggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
     static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        // The distance costs length × length: a name this long is no typo worth the time.
+        guard name.count <= 64 else { return nil }
         let limit = max(1, name.count / 3 + 1)
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != name {
+        for candidate in candidates where candidate != name && abs(candidate.count - name.count) <= limit {
             let distance = editDistance(Array(name.lowercased()), Array(candidate.lowercased()), limit: limit)
             if distance <= limit, best == nil || distance < best!.distance
                 || (distance == best!.distance && candidate < best!.name) {

@@ -38,8 +38,9 @@ final class Engine {
     /// Loading ripple-bench's 100,000-row workload takes 900,000; 50,000,000 took minutes to reach.
     static let maximumWork = 5_000_000
     /// Most evaluations in all for loading a scenario, every variant and step together (a documented limit):
-    /// without it, steps and variants multiply the per-step limit.
-    static let maximumTotalWork = 20_000_000
+    /// without it, steps and variants multiply the per-step limit (10,000 steps × 5,000,000). ripple-bench's
+    /// broad workload, 100,000 rows each re-evaluated by 1,800 steps, takes 1,100,000,000.
+    static let maximumTotalWork = 200_000_000
     #endif
 
     /// Errors found while running scenario code, reported together.

@@ -40,6 +40,7 @@ extension Engine {
         }
         var payload: [Value] = []
         for argument in arguments { payload.append(try evaluate(argument.value, in: scope, expected: nil)) }
+        try checkNesting(payload, at: location)
         return .enumCase(type: type, name: name, payload: payload)
     }
 
@@ -130,12 +131,38 @@ extension Engine {
             }
             throw EvaluationError("extra argument '\(extra.label ?? "_")' in call to '\(name)'\(Suggestion.didYouMean(extra.label ?? "", in: declaration.stored.map(\.name)))", at: extra.location)
         }
+        try checkNesting(fields, at: location)
         if declaration.isClass {
             let id = ObjectID(raw: objects.count)
             objects.append(ObjectRecord(type: name, fields: fields, label: ""))
             return .object(id)
         }
         return .record(type: name, fields: fields)
+    }
+
+    /// Refuses values nested deeper than the nesting limit. A step can wrap the previous step's value
+    /// once more (`model.n = Node(next: [model.n])`), and everything that walks values (labels,
+    /// comparisons, descriptions) recurses through them: 3,000 steps of that overflowed the stack.
+    /// Looking costs work like building: a large value checked again and again ends at the work limit.
+    func checkNesting(_ values: [Value], at location: SourceLocation) throws(EvaluationError) {
+        var visited = 0
+        func tooDeep(_ value: Value, _ depth: Int) -> Bool {
+            visited += 1
+            if depth > Parser.maximumNestingDepth { return true }
+            switch value {
+            case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
+                return elements.contains { tooDeep($0, depth + 1) }
+            case .binding(.constant(let inner)), .binding(.closures(_, let inner?)):
+                return tooDeep(inner, depth + 1)
+            default:
+                return false
+            }
+        }
+        let deep = values.contains { tooDeep($0, 2) }
+        try charge(visited, at: location)
+        if deep {
+            throw EvaluationError("value is nested more than \(Parser.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
+        }
     }
 
     /// The methods bodies and computed properties call on values.

@@ -147,6 +147,7 @@ extension Engine {
             var values: [Value] = []
             values.reserveCapacity(elements.count)
             for item in elements { values.append(try evaluate(item, in: scope, expected: element)) }
+            try checkNesting(values, at: location)
             return .array(values)
         case .paren(let inner):
             return try evaluate(inner, in: scope, expected: expected)

@@ -92,7 +92,8 @@ struct DeclarationBuilder {
             if name == "Set", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
             if name == "Self" || typeNames.contains(name) { return .named(name) }
             if ["Content", "Body", "IndexSet", "Color", "Font", "Image", "Text", "AnyView"].contains(name) { return .unknown }
-            if let location {
+            // Past the error limit, no more suggestions: each one compares the name with every type.
+            if let location, diagnostics.count < Parser.maximumErrors {
                 diagnostics.append(.error("unknown type '\(name)'\(Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys))", at: location))
             }
             return .unknown

@@ -281,8 +281,8 @@ public struct Lexer {
 
 extension Character {
     var isIdentifierStart: Bool {
-        if self == "_" { return true }
-        if isASCII { return isLetter }
+        // ASCII first, without Unicode property lookups: nearly every character of a scenario is ASCII.
+        if let ascii = asciiValue { return ascii == 95 || (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122) }
         // Non-ASCII letters and emoji are allowed in names, as in Swift; marks and controls are not.
         guard let scalar = unicodeScalars.first else { return false }
         switch scalar.properties.generalCategory {
@@ -294,5 +294,5 @@ extension Character {
         }
     }
 
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+    var isASCIIDigitCharacter: Bool { asciiValue.map { $0 >= 48 && $0 <= 57 } ?? false }
 }

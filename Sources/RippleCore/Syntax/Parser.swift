@@ -778,7 +778,7 @@ public struct Parser {
             let right = try parseBinary(minimum: next, allowTrailingClosure: allowTrailingClosure)
             depth -= 1
             left = ExprSyntax(.binary(op, left, right), at: left.location)
-            if left.height > Self.maximumChainLength {
+            if left.height > Self.maximumChainLength + 1 {
                 throw fail("expression has more than \(Self.maximumChainLength) operators (limit: expression length)")
             }
         }
@@ -804,7 +804,7 @@ public struct Parser {
         while true {
             chain += 1
             // The height check also catches chains stacked on chains: `((x).a.b…).a.b…` recurses through both.
-            if chain > Self.maximumChainLength || (chain > 1 && expression.height > Self.maximumChainLength) {
+            if chain > Self.maximumChainLength || (chain > 1 && expression.height > Self.maximumChainLength + 1) {
                 throw fail("expression has more than \(Self.maximumChainLength) member accesses (limit: expression length)")
             }
             let token = current

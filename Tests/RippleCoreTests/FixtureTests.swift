@@ -1,0 +1,282 @@
+import Foundation
+import Testing
+@testable import RippleCore
+
+// Hostile and malformed input: every file in Tests/Fixtures/Invalid must fail with the exact first
+// diagnostic in its sibling `.expected`, within a second; every file in Tests/Fixtures/Hostile must load.
+// Inputs over 100 KB are generated here instead of committed. Tests/Fixtures is in no target's folder.
+
+/// A fixture file, named by its file name without `.ripple`.
+struct FixtureFile: CustomTestStringConvertible, Sendable {
+    var name: String
+    var url: URL
+    var testDescription: String { name }
+
+    /// The `.ripple` files of `Tests/Fixtures/<folder>`, sorted by name.
+    static func all(in folder: String) -> [FixtureFile] {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // RippleCoreTests
+            .deletingLastPathComponent()  // Tests
+            .appendingPathComponent("Fixtures")
+            .appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".ripple") }.sorted().map { file in
+            FixtureFile(name: String(file.dropLast(".ripple".count)), url: directory.appendingPathComponent(file))
+        }
+    }
+}
+
+/// A scenario made in the test: too large to commit, or a limit's boundary.
+struct GeneratedInput: CustomTestStringConvertible, Sendable {
+    var name: String
+    var bytes: @Sendable () -> [UInt8]
+    /// The exact first line: `name.ripple:line:col: error: message`.
+    var expected: String
+    var testDescription: String { name }
+
+    init(_ name: String, expected: String, _ text: @escaping @Sendable () -> String) {
+        self.name = name
+        self.expected = expected
+        self.bytes = { Array(text().utf8) }
+    }
+
+    init(_ name: String, expected: String, bytes: @escaping @Sendable () -> [UInt8]) {
+        self.name = name
+        self.expected = expected
+        self.bytes = bytes
+    }
+}
+
+/// What loading some bytes gave: the first diagnostic's line (nil when it loaded), all of them, the time.
+struct LoadOutcome {
+    var first: String?
+    var diagnostics: [Diagnostic]
+    var elapsed: Duration
+}
+
+/// A hang guard, not a benchmark: the suite runs in a debug build beside other tests on two cores. The release
+/// build handles every fixture in well under a second (docs/Reliability.md gives the measured times).
+private let hangGuard = Duration.seconds(5)
+private let rootView = "struct Root: View {\n    var body: some View { Text(\"a\") }\n}\n"
+
+/// Loads bytes as a scenario and renders its diagnostics the way the CLI does.
+func loadFixture(_ bytes: [UInt8], file: String) -> LoadOutcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+        _ = try Scenario(bytes: bytes, file: file)
+        return LoadOutcome(first: nil, diagnostics: [], elapsed: clock.now - start)
+    } catch {
+        let printed = DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error.diagnostics)
+        let elapsed = clock.now - start
+        return LoadOutcome(first: printed.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init),
+                       diagnostics: error.diagnostics, elapsed: elapsed)
+    }
+}
+
+/// Loads, and on a slow first run loads again: a second on a hostile input is a bound, not a benchmark,
+/// and tests running beside this one on two cores can stretch one run's wall-clock time.
+func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
+    var outcome = loadFixture(bytes, file: file)
+    for _ in 0..<2 where outcome.elapsed >= hangGuard {
+        let again = loadFixture(bytes, file: file)
+        if again.elapsed < outcome.elapsed { outcome = again }
+    }
+    return outcome
+}
+
+@Suite struct FixtureTests {
+    static let invalid = FixtureFile.all(in: "Invalid")
+    static let hostile = FixtureFile.all(in: "Hostile")
+
+    @Test func thereAreEnoughFixtures() {
+        #expect(Self.invalid.count >= 55)
+        #expect(!Self.hostile.isEmpty)
+    }
+
+    @Test(arguments: invalid)
+    func invalidFixture(_ fixture: FixtureFile) throws {
+        let bytes = try [UInt8](Data(contentsOf: fixture.url))
+        let expectedURL = fixture.url.deletingPathExtension().appendingPathExtension("expected")
+        let expected = try #require(try String(contentsOf: expectedURL, encoding: .utf8).split(separator: "\n").first.map(String.init),
+                                    "\(fixture.name).expected holds the first diagnostic line")
+        let outcome = loadFixtureWithinBound(bytes, file: fixture.name + ".ripple")
+        #expect(outcome.first == expected)
+        #expect(outcome.elapsed < hangGuard, "took \(outcome.elapsed)")
+        // The printer shows each diagnostic in three bounded lines, whatever the source line holds.
+        let printed = DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(outcome.diagnostics)
+        #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count < 600 })
+        #expect(outcome.diagnostics.count <= Parser.maximumErrors + 1)
+    }
+
+    @Test(arguments: hostile)
+    func hostileFixtureLoadsAndRuns(_ fixture: FixtureFile) throws {
+        let bytes = try [UInt8](Data(contentsOf: fixture.url))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let scenario = try Scenario(bytes: bytes, file: fixture.name + ".ripple")
+        let (trace, graphs) = try scenario.simulateWithGraphs()
+        #expect(!TraceText.render(trace).isEmpty)
+        #expect(graphs.count == scenario.variants.count)
+        #expect(clock.now - start < hangGuard)
+    }
+
+    // MARK: - Generated inputs
+
+    static let generated: [GeneratedInput] = [
+        GeneratedInput("one-megabyte-line", expected: "one-megabyte-line.ripple:5:1000016: error: unexpected '~'") {
+            "scenario \"t\"\n" + rootView + "let title = \"" + String(repeating: "a", count: 1_000_000) + "\" ~\n"
+        },
+        GeneratedInput("over-the-size-limit",
+                       expected: "over-the-size-limit.ripple:1:1: error: file is 4194305 bytes; scenarios are limited to 4194304 bytes (limit: file size)") {
+            let padding: Int = Scenario.maximumFileSize + 1 - 13 - rootView.utf8.count - 2
+            return "scenario \"t\"\n" + rootView + "//" + String(repeating: "x", count: padding)
+        },
+        GeneratedInput("steps-over-the-limit",
+                       expected: "steps-over-the-limit.ripple:10009:1: error: the scenario has 10001 steps; at most 10000 are allowed (limit: steps)") {
+            "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n}\nlet model = Model()\n" + rootView
+                + (0...Scenario.maximumSteps).map { "step \"s\($0)\" { model.n = \($0) }\n" }.joined()
+        },
+        GeneratedInput("nul-padding-one-megabyte", expected: "nul-padding-one-megabyte.ripple:2:1: error: unexpected character 'U+0'", bytes: {
+            Array("scenario \"t\"\n".utf8) + [UInt8](repeating: 0, count: 1 << 20)
+        }),
+        GeneratedInput("value-nested-by-3000-steps", expected: "value-nested-by-3000-steps.ripple:41:35: error: value is nested more than 64 levels deep (limit: nesting depth)") {
+            // Each step wraps the last value once more; 3,000 of them overflowed the stack.
+            "scenario \"t\"\nstruct Node { var next: [Node] }\n@Observable final class Model {\n    var n: Node = Node(next: [])\n}\n"
+                + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\n"
+                + (0..<3_000).map { "step \"s\($0)\" { model.n = Node(next: [model.n]) }\n" }.joined()
+        },
+        GeneratedInput("else-if-30000", expected: "else-if-30000.ripple:4:836: error: nesting is deeper than 64 levels (limit: nesting depth)") {
+            "scenario \"t\"\nstruct Root: View {\n    let a: Bool = true\n    var body: some View { if a {}"
+                + String(repeating: " else if a {}", count: 30_000) + " }\n}\n"
+        },
+    ]
+
+    @Test(arguments: generated)
+    func generatedInput(_ input: GeneratedInput) {
+        let bytes = input.bytes()
+        let outcome = loadFixtureWithinBound(bytes, file: input.name + ".ripple")
+        #expect(outcome.first == input.expected)
+        #expect(outcome.elapsed < hangGuard, "took \(outcome.elapsed)")
+    }
+}
+
+// MARK: - Documented limits
+
+/// Each documented limit, crossed by one: the error names the limit and its value.
+@Suite struct LimitTests {
+    private func firstDiagnostic(_ text: String) -> Diagnostic? {
+        do {
+            _ = try Scenario(source: text, file: "limit.ripple")
+            return nil
+        } catch {
+            return error.diagnostics.first
+        }
+    }
+
+    private func loads(_ text: String) -> Bool { firstDiagnostic(text) == nil }
+
+    @Test func nestingDepth() {
+        let depth = Parser.maximumNestingDepth
+        // `let x = (…)`: the initializer is one level, each parenthesis another.
+        let within = "scenario \"t\"\n" + rootView + "let x = " + String(repeating: "(", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1) + "\n"
+        let beyond = "scenario \"t\"\n" + rootView + "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"
+        #expect(loads(within))
+        #expect(firstDiagnostic(beyond)?.message == "nesting is deeper than 64 levels (limit: nesting depth)")
+    }
+
+    @Test func viewsBuiltInsideViews() {
+        // A chain of 10,000 view types, each building the next, once overflowed the stack of the cycle
+        // check (from about 6,000). Loading 500 KB of declarations takes about a second in a debug build,
+        // so this case is here rather than among the fixtures bound to a second.
+        let text = "scenario \"t\"\n" + (0..<10_000).map { "struct V\($0): View { var body: some View { V\($0 + 1)() } }\n" }.joined()
+            + "struct V10000: View { var body: some View { Text(\"end\") } }\n"
+        let diagnostic = firstDiagnostic(text)
+        #expect(diagnostic?.message == "views are nested more than 64 levels deep, down to 'V64' (limit: nesting depth)")
+        #expect(diagnostic?.location.line == 65)
+    }
+
+    @Test func chainLength() {
+        let model = "scenario \"t\"\n" + rootView
+        let within = model + "let x = 1" + String(repeating: " + 1", count: Parser.maximumChainLength - 1) + "\n"
+        let beyond = model + "let x = 1" + String(repeating: " + 1", count: Parser.maximumChainLength + 1) + "\n"
+        #expect(loads(within))
+        #expect(firstDiagnostic(beyond)?.message == "expression has more than 256 operators (limit: expression length)")
+        let members = model + "let x = y" + String(repeating: ".a", count: Parser.maximumChainLength + 1) + "\n"
+        #expect(firstDiagnostic(members)?.message == "expression has more than 256 member accesses (limit: expression length)")
+    }
+
+    @Test func chainsStackedOnChainsCountTogether() {
+        // `((1 + 1 …) + 1 …)`: each chain is short, the tree they make is not.
+        var expression = "1"
+        for _ in 0..<3 { expression = "(" + expression + ")" + String(repeating: " + 1", count: 100) }
+        let diagnostic = firstDiagnostic("scenario \"t\"\n" + rootView + "let x = " + expression + "\n")
+        #expect(diagnostic?.message == "expression has more than 256 operators (limit: expression length)")
+    }
+
+    @Test func instances() {
+        let text = "scenario \"t\"\nstruct Root: View {\n    var body: some View { ForEach(0..<\(Engine.maximumInstances + 1), id: \\.self) { i in Row() } }\n}\n"
+            + "struct Row: View {\n    var body: some View { Text(\"r\") }\n}\n"
+        #expect(firstDiagnostic(text)?.message == "'ForEach' has 250001 elements; a scenario may have at most 250000 view instances (limit: instances)")
+    }
+
+    @Test func rangeSize() {
+        let text = "scenario \"t\"\n" + rootView + "let xs = 0..<\(Engine.maximumInstances * 4 + 1)\n"
+        #expect(firstDiagnostic(text)?.message == "range has more than 1000000 elements (limit: instances)")
+    }
+
+    /// A computed property that doubles a 2 KB string `levels` times: little evaluation, much work.
+    private func doubling(levels: Int, body: String, steps: String = "") -> String {
+        "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n    var p0: String { \"" + String(repeating: "ab", count: 1024) + "\" }\n"
+            + (1...levels).map { "    var p\($0): String { p\($0 - 1) + p\($0 - 1) }\n" }.joined()
+            + "}\nlet model = Model()\nstruct Root: View {\n    var body: some View { \(body) }\n}\n" + steps
+    }
+
+    @Test func workPerStep() {
+        let text = doubling(levels: 12, body: "Text(model.p12)")
+        #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
+    @Test func totalWork() {
+        // About 4,700,000 each time the body runs (mostly string building), under the per-step limit;
+        // 430 steps that each run it again exceed the total.
+        let steps = (1...430).map { "step \"s\($0)\" { model.n = \($0) }\n" }.joined()
+        let text = doubling(levels: 8, body: "VStack { Text(\"\\(model.n)\"); Text(model.p8) }", steps: steps)
+        let diagnostic = firstDiagnostic(text)
+        #expect(diagnostic?.message == "the scenario needs more than 200000000 evaluation steps in all (limit: total work)")
+    }
+
+    @Test func valuesDoubledInEveryStepStopAtTheWorkLimit() {
+        // Each step doubles the string: memory would grow without bound; the work it costs does not let it.
+        let steps = (0..<40).map { "step \"double \($0)\" { model.s = model.s + model.s }\n" }.joined()
+        let text = "scenario \"t\"\n@Observable final class Model {\n    var s: String = \"" + String(repeating: "ab", count: 600) + "\"\n}\n"
+            + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.s.isEmpty)\") }\n}\n" + steps
+        #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
+    @Test func steps() {
+        let text = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n}\nlet model = Model()\n" + rootView
+            + (0...Scenario.maximumSteps).map { "step \"s\($0)\" { model.n = \($0) }\n" }.joined()
+        #expect(firstDiagnostic(text)?.message == "the scenario has 10001 steps; at most 10000 are allowed (limit: steps)")
+    }
+
+    @Test func fileSize() {
+        let bytes = [UInt8](repeating: UInt8(ascii: " "), count: Scenario.maximumFileSize + 1)
+        do {
+            _ = try Scenario(bytes: bytes, file: "big.ripple")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["file is 4194305 bytes; scenarios are limited to 4194304 bytes (limit: file size)"])
+        }
+    }
+
+    @Test func syntaxErrors() {
+        let text = "scenario \"t\"\n" + String(repeating: "let = 1\n", count: 500)
+        do {
+            _ = try Scenario(source: text, file: "many.ripple")
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.count == Parser.maximumErrors)
+        }
+    }
+}
