@@ -24,7 +24,8 @@ enum EngineBench {
         var description: String
     }
 
-    static func run(_ workload: Workload, text: String, afterLoad: () -> Void = {}) throws -> EngineResult {
+    /// `Parser.parse` alone, then `Scenario(source:file:)`: parse, resolve and simulate every step once.
+    static func load(_ workload: Workload, text: String) throws -> (scenario: Scenario, parseSeconds: Double, loadSeconds: Double) {
         let file = "bench-\(workload.kind.rawValue)-\(workload.rows).ripple"
         let (parsed, parseSeconds) = timed { Parser.parse(source: text, file: file) }
         if !parsed.1.isEmpty { throw Failure(description: "parse: \(parsed.1.prefix(3).map { "\($0)" }.joined(separator: "; "))") }
@@ -34,11 +35,14 @@ enum EngineBench {
         } catch {
             throw Failure(description: "load: \(String(describing: error).prefix(2000))")
         }
-        let (scenario, loadSeconds) = loaded
-        afterLoad()
-        guard scenario.steps.count == workload.steps.count else {
-            throw Failure(description: "the scenario has \(scenario.steps.count) steps, the workload \(workload.steps.count)")
+        guard loaded.0.steps.count == workload.steps.count else {
+            throw Failure(description: "the scenario has \(loaded.0.steps.count) steps, the workload \(workload.steps.count)")
         }
+        return (loaded.0, parseSeconds, loaded.1)
+    }
+
+    /// The second run: a new `Simulation` (timed apart) and `run(step)` over every step, checked.
+    static func simulate(_ scenario: Scenario, _ workload: Workload, parseSeconds: Double, loadSeconds: Double, textBytes: Int) throws -> EngineResult {
         let variant = scenario.variants[0].name
         let clock = ContinuousClock()
         let initStart = clock.now
@@ -65,33 +69,58 @@ enum EngineBench {
         if check == "ok" && firstRun != evaluations {
             check = "load's run evaluated \(firstRun), the second run \(evaluations)"
         }
-        return EngineResult(textBytes: text.utf8.count, parseSeconds: parseSeconds, loadSeconds: loadSeconds,
+        return EngineResult(textBytes: textBytes, parseSeconds: parseSeconds, loadSeconds: loadSeconds,
                             simInitSeconds: simInitSeconds, stepsSeconds: stepsSeconds,
                             instances: simulation.initialInstances, evaluations: evaluations, wasted: wasted, check: check)
+    }
+
+    /// Times `Scenario(source:)` on the text plus an expectation that names an unknown variant: the resolver
+    /// rejects it after resolving everything, before any simulation. Returns the time and whether it stopped there.
+    static func parseAndResolve(_ workload: Workload, text: String) -> (Double, Bool) {
+        let stopper = "\nexpect \"s1\" in \"zz-no-such-variant\" { evaluates nothing }\n"
+        let source = text + stopper
+        let (stopped, seconds) = timed { () -> Bool in
+            do throws(DiagnosticError) {
+                _ = try Scenario(source: source, file: "bench-resolve.ripple")
+                return false
+            } catch {
+                return error.diagnostics.count == 1 && error.diagnostics[0].message.contains("zz-no-such-variant")
+            }
+        }
+        return (seconds, stopped)
     }
 
     /// narrow: a step evaluates exactly the rows it wrote, none wasted, none stale.
     /// broad: every step evaluates the list and every row; only the written rows were needed.
     static func verify(_ workload: Workload, _ traces: [StepTrace]) -> String {
+        // What each row shows, to know which written rows end a step with other values (needed) and which do not (wasted).
+        var titles: [Int: String] = [:]
+        var done: [Int: Bool] = [:]
         for (index, (step, trace)) in zip(workload.steps, traces).enumerated() {
-            var rows: Set<Int> = []
+            var before: [Int: (String?, Bool?)] = [:]
             for write in step {
                 switch write {
-                case .title(let row, _), .done(let row, _): rows.insert(row)
+                case .title(let row, let value):
+                    if before[row] == nil { before[row] = (titles[row], done[row]) }
+                    titles[row] = value
+                case .done(let row, let value):
+                    if before[row] == nil { before[row] = (titles[row], done[row]) }
+                    done[row] = value
                 default: break
                 }
             }
+            let changed = before.filter { row, old in old.0 != titles[row] || (old.1 ?? false) != (done[row] ?? false) }.count
             let counts = trace.counts
             switch workload.kind {
             case .narrow:
                 let evaluated = Set(trace.instances.filter { $0.outcome != .stale }.map(\.name))
-                let expected = Set(rows.map { "Row[\($0)]" })
-                if evaluated != expected || counts.wasted != 0 || counts.stale != 0 {
-                    return "step s\(index + 1): evaluated \(evaluated.sorted().prefix(5)) (wasted \(counts.wasted), stale \(counts.stale)); expected \(expected.sorted().prefix(5))"
+                let expected = Set(before.keys.map { "Row[\($0)]" })
+                if evaluated != expected || counts.needed != changed || counts.stale != 0 {
+                    return "step s\(index + 1): evaluated \(evaluated.sorted().prefix(5)) (\(counts.needed) needed, \(counts.stale) stale); expected \(expected.sorted().prefix(5)) (\(changed) needed)"
                 }
             case .broad:
-                if counts.evaluations != workload.rows + 1 || counts.needed != rows.count + 1 || counts.stale != 0 {
-                    return "step s\(index + 1): \(counts.evaluations) evaluations, \(counts.needed) needed, \(counts.stale) stale; expected \(workload.rows + 1), \(rows.count + 1), 0"
+                if counts.evaluations != workload.rows + 1 || counts.needed != changed || counts.stale != 0 {
+                    return "step s\(index + 1): \(counts.evaluations) evaluations, \(counts.needed) needed, \(counts.stale) stale; expected \(workload.rows + 1), \(changed), 0"
                 }
             case .mixed:
                 if counts.stale != 0 { return "step s\(index + 1): \(counts.stale) stale views" }

@@ -3,7 +3,7 @@
 
 import Foundation
 
-/// An item's name: `narrow-1000`, `broad-100000`, `render-10000`.
+/// An item's name: `narrow-1000`, `broad-100000`, `render-10000`; `@WRITES` runs fewer writes (a probe): `broad-1000@500`.
 struct ItemName: Hashable {
     enum Kind: Hashable {
         case workload(WorkloadKind)
@@ -12,22 +12,35 @@ struct ItemName: Hashable {
 
     var kind: Kind
     var rows: Int
+    /// Writes in the run; the full run has `Workload.writesPerRun`.
+    var writes: Int
+
+    var isProbe: Bool { writes != Workload.writesPerRun }
 
     var text: String {
-        switch kind {
-        case .workload(let workload): "\(workload.rawValue)-\(rows)"
-        case .render: "render-\(rows)"
+        let head: String = switch kind {
+        case .workload(let workload): workload.rawValue
+        case .render: "render"
         }
+        return "\(head)-\(rows)" + (isProbe ? "@\(writes)" : "")
     }
 
-    init(kind: Kind, rows: Int) {
+    init(kind: Kind, rows: Int, writes: Int = Workload.writesPerRun) {
         self.kind = kind
         self.rows = rows
+        self.writes = writes
     }
 
     init?(_ text: String) {
-        guard let dash = text.lastIndex(of: "-"), let rows = Int(text[text.index(after: dash)...]), rows > 0 else { return nil }
-        let head = String(text[..<dash])
+        var body = Substring(text)
+        writes = Workload.writesPerRun
+        if let at = body.firstIndex(of: "@") {
+            guard let count = Int(body[body.index(after: at)...]), count > 0 else { return nil }
+            writes = count
+            body = body[..<at]
+        }
+        guard let dash = body.lastIndex(of: "-"), let rows = Int(body[body.index(after: dash)...]), rows > 0 else { return nil }
+        let head = String(body[..<dash])
         if head == "render" {
             kind = .render
         } else if let workload = WorkloadKind(rawValue: head) {
@@ -42,56 +55,77 @@ struct ItemName: Hashable {
 enum ItemRunner {
     /// Items whose first repetition takes less than this are repeated 3× (medians reported).
     static let repeatBelowSeconds = 5.0
+    /// Otherwise the second run and the peer are repeated 3× when two more of them take less than this.
+    static let repeatSecondRunBelowSeconds = 15.0
 
     static func run(_ item: ItemName) -> Int32 {
         switch item.kind {
-        case .workload(let kind): return runWorkload(kind, rows: item.rows)
-        case .render: return runRender(rows: item.rows)
+        case .workload(let kind): return runWorkload(kind, rows: item.rows, writes: item.writes)
+        case .render: return runRender(rows: item.rows, writes: item.writes)
         }
     }
 
-    static func runWorkload(_ kind: WorkloadKind, rows: Int) -> Int32 {
-        let workload = Workload(kind: kind, rows: rows)
+    static func runWorkload(_ kind: WorkloadKind, rows: Int, writes: Int) -> Int32 {
+        let workload = Workload(kind: kind, rows: rows, totalWrites: writes)
         let (text, generateSeconds) = timed { workload.text }
         Results.emit("steps", workload.steps.count)
         Results.emit("writes", workload.writeCount)
         Results.emit("text_bytes", text.utf8.count)
         Results.emit("generate_s", generateSeconds)
+        // Parse and resolve exactly, on their own: the same text plus an expectation naming an unknown variant, which
+        // the resolver rejects before anything is simulated. (The load parses and resolves the same text, so this
+        // does not raise the load's peak memory.)
+        let (parseResolveSeconds, stopped) = EngineBench.parseAndResolve(workload, text: text)
+        Results.emit("parse_resolve_s", parseResolveSeconds)
+        if !stopped { Results.emit("parse_resolve_note", "the resolver did not stop the load: includes simulation") }
         var engines: [EngineResult] = []
         var peers: [PeerResult] = []
-        var repetitions = 3
+        // Small items repeat everything 3×; bigger ones load once and repeat the second run and the peer
+        // while that stays cheap, so the per-write numbers are medians too.
+        var loads = 3
+        var simulations = 1
         var repetition = 0
-        while repetition < repetitions {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let engine: EngineResult
-            do {
-                engine = try EngineBench.run(workload, text: text, afterLoad: {
-                    if repetition == 0 { Results.emit("rss_after_load_kib", Memory.highWaterKiB()) }
-                })
-            } catch {
-                Results.emit("error", "\(error)".replacingOccurrences(of: "\n", with: " ⏎ "))
-                return 1
+        do {
+            while repetition < loads {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let (scenario, parseSeconds, loadSeconds) = try EngineBench.load(workload, text: text)
+                if repetition == 0 { Results.emit("rss_after_load_kib", Memory.highWaterKiB()) }
+                var simulation = 0
+                while simulation < simulations {
+                    let engineStart = clock.now
+                    let engine = try EngineBench.simulate(scenario, workload, parseSeconds: parseSeconds, loadSeconds: loadSeconds,
+                                                          textBytes: text.utf8.count)
+                    engines.append(engine)
+                    if repetition == 0 && simulation == 0 {
+                        Results.emit("rss_engine_kib", Memory.highWaterKiB())
+                        emit(engine)
+                    }
+                    let peer = ObservationPeer.run(workload)
+                    peers.append(peer)
+                    if repetition == 0 && simulation == 0 {
+                        emit(peer)
+                        let total = (clock.now - start).seconds + generateSeconds
+                        Results.emit("rep1_total_s", total)
+                        if total >= repeatBelowSeconds {
+                            loads = 1
+                            let again = (clock.now - engineStart).seconds
+                            simulations = again * 2 < repeatSecondRunBelowSeconds ? 3 : 1
+                        }
+                    }
+                    simulation += 1
+                }
+                repetition += 1
             }
-            engines.append(engine)
-            if repetition == 0 {
-                Results.emit("rss_engine_kib", Memory.highWaterKiB())
-                emit(engine)
-            }
-            let peer = ObservationPeer.run(workload)
-            peers.append(peer)
-            if repetition == 0 {
-                emit(peer)
-                let total = (clock.now - start).seconds + generateSeconds
-                Results.emit("rep1_total_s", total)
-                if total >= repeatBelowSeconds { repetitions = 1 }
-            }
-            repetition += 1
+        } catch {
+            Results.emit("error", "\(error)".replacingOccurrences(of: "\n", with: " ⏎ "))
+            return 1
         }
         // Medians over the repetitions (one repetition: its own values again).
         func m(_ value: (EngineResult) -> Double) -> Double { median(engines.map(value)) }
         func p(_ value: (PeerResult) -> Double) -> Double { median(peers.map(value)) }
         Results.emit("reps", engines.count)
+        Results.emit("loads", loads)
         Results.emit("parse_s", m(\.parseSeconds))
         Results.emit("load_s", m(\.loadSeconds))
         Results.emit("sim_init_s", m(\.simInitSeconds))
@@ -131,14 +165,14 @@ enum ItemRunner {
         Results.emit("peer_firings", peer.firings)
     }
 
-    static func runRender(rows: Int) -> Int32 {
+    /// The full item renders end to end; a probe (fewer writes) reports the stages one by one.
+    static func runRender(rows: Int, writes: Int) -> Int32 {
         do {
-            let result = try RenderBench.inProcess(rows: rows)
-            Results.emit("load_s", result.loadSeconds)
-            Results.emit("render_s", result.renderSeconds)
-            Results.emit("files", result.files)
-            Results.emit("svg_files", result.svgFiles)
-            Results.emit("megabytes", result.megabytes)
+            if writes == Workload.writesPerRun {
+                try RenderBench.render(rows: rows, writes: writes)
+            } else {
+                try RenderBench.breakdown(rows: rows, writes: writes)
+            }
             Results.emit("rss_end_kib", Memory.highWaterKiB())
             Results.emit("done", "1")
             return 0
