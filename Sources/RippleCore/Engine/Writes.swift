@@ -460,10 +460,15 @@ extension Engine {
             let property = declaration.stored[index]
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
-            label(objects[object.raw].fields[index], as: objectName(object) + "." + name)
+            // Only the written part can hold objects that need a name; the rest of the value kept its own.
+            label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined())
             written.append(.property(object, name))
             let subject = objectName(object) + "." + name
-            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
+            // Texts every notified view shares, built once per write rather than once per view.
+            let oldText = describe(old)
+            let newText = describe(leaf)
+            let writeText = " (\(kind) \(shortTarget(text)))"
+            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
             switch declaration.modelKind {
             case .observable:
                 if property.isIgnored {
@@ -495,8 +500,8 @@ extension Engine {
                 let key = DependencyKey.observation(object, name)
                 for id in (dependents[key] ?? []).sorted() {
                     markDirty(id, Cause(kind: .observation, subject: subject,
-                                        detail: dependencyDetail(id, key) + " (\(kind) \(shortTarget(text)))",
-                                        old: describe(old), new: describe(leaf), source: subject), pass: &pass)
+                                        detail: dependencyDetail(id, key) + writeText,
+                                        old: oldText, new: newText, source: subject), pass: &pass)
                 }
             case .observableObject:
                 guard property.isPublished else {
@@ -505,7 +510,7 @@ extension Engine {
                 }
                 trace.notified = true
                 trace.note = "'@Published' sends objectWillChange on every write"
-                notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(describe(old)) → \(describe(leaf)))", pass: &pass)
+                notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
             case .plain:
                 trace.note = "'\(declaration.name)' is a plain class: nobody is told"
             }
@@ -545,10 +550,19 @@ extension Engine {
 
     func shortTarget(_ statement: String) -> String {
         // `state.users[1].name = "Bea"` → `users[1].name`: the written place below the root name.
+        // One pass over the bytes for ` = `, ` += ` and the like: statements print as `target op value`.
         var target = statement
-        for separator in [" = ", " += ", " -= ", " *= ", " /= "] {
-            if let prefix = statement.prefix(before: separator) { target = prefix; break }
+        let bytes = Array(statement.utf8)
+        var index = 0
+        scan: while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: " ") {
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "=") && bytes[index + 2] == UInt8(ascii: " ") { break scan }
+                if "+-*/%".utf8.contains(next), index + 3 < bytes.count, bytes[index + 2] == UInt8(ascii: "="), bytes[index + 3] == UInt8(ascii: " ") { break scan }
+            }
+            index += 1
         }
+        if index + 2 < bytes.count { target = String(decoding: bytes[..<index], as: UTF8.self) }
         if let dot = target.firstIndex(of: ".") { return String(target[target.index(after: dot)...]) }
         return target
     }

@@ -34,6 +34,12 @@ public struct DependencyDiagram: Sendable {
     /// `parent|child` → edge id.
     public var treeEdges: [String: String]
     public var folds: [Fold]
+    /// Every path in a fold, and the fold it is in: looked up once per instance per step.
+    public var foldIndex: [String: Int] = [:]
+    /// Paths drawn inside a summary node rather than a node of their own.
+    public var foldedPaths: Set<String> = []
+    /// Instance nodes that stand for one instance (not a fold), for per-step classes.
+    public var unfoldedNodes: [(path: String, id: String)] = []
     /// The graph's label as laid out; replaced per step with that step's title.
     public var titlePlaceholder: String
 
@@ -125,7 +131,6 @@ public struct DependencyDiagram: Sendable {
 
         // The view tree, with long runs of one row folded.
         let children = Dictionary(grouping: graph.instances.filter { $0.parent != nil }, by: { $0.parent! })
-        var foldedPaths: Set<String> = []
         for (parent, siblings) in children.sorted(by: { $0.key < $1.key }) {
             let rows = Dictionary(grouping: siblings.filter { $0.name.contains("[") }, by: \.viewType)
             for (viewType, run) in rows.sorted(by: { $0.key < $1.key }) where run.count > Self.foldThreshold {
@@ -195,6 +200,10 @@ public struct DependencyDiagram: Sendable {
             }
         }
         dot = writer.text
+        for (index, fold) in folds.enumerated() {
+            for path in fold.paths { foldIndex[path] = index }
+        }
+        unfoldedNodes = instanceNodes.filter { !foldedPaths.contains($0.key) }.map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
     }
 
     private var treePairIDs: [String: String] = [:]

@@ -31,8 +31,7 @@ public struct StepHighlight: Hashable, Sendable {
         texts[diagram.titlePlaceholder] = title
         var outcomes: [String: Outcome] = [:]
         for instance in step.instances { outcomes[instance.path] = instance.outcome }
-        let folded = Set(diagram.folds.flatMap(\.paths))
-        for (path, id) in diagram.instanceNodes where !folded.contains(path) {
+        for (path, id) in diagram.unfoldedNodes {
             if !alive.contains(path) {
                 classes[id, default: []].append("absent")
             } else {
@@ -40,9 +39,14 @@ public struct StepHighlight: Hashable, Sendable {
             }
             if step.created.contains(path) { classes[id, default: []].append("created") }
         }
-        for fold in diagram.folds {
-            var counts: [Outcome: Int] = [:]
-            for path in fold.paths { counts[outcomes[path] ?? .skipped, default: 0] += 1 }
+        // Folded runs count only the instances the step touched; the rest are skipped.
+        var touched: [Int: [Outcome: Int]] = [:]
+        for instance in step.instances {
+            if let fold = diagram.foldIndex[instance.path] { touched[fold, default: [:]][instance.outcome, default: 0] += 1 }
+        }
+        for (index, fold) in diagram.folds.enumerated() {
+            var counts = touched[index] ?? [:]
+            counts[.skipped] = fold.paths.count - counts.values.reduce(0, +)
             let evaluated = (counts[.needed] ?? 0) + (counts[.wasted] ?? 0)
             let outcome: Outcome = (counts[.needed] ?? 0) > 0 ? .needed : (counts[.wasted] ?? 0) > 0 ? .wasted : (counts[.stale] ?? 0) > 0 ? .stale : .skipped
             classes[fold.id, default: []].append(outcome.rawValue)
