@@ -130,13 +130,21 @@ extension Engine {
                 }
             }
         }
-        unregister(id)
+        // Most re-evaluations read what they read before: the indexes change only when the keys do.
+        if instances[id].keys != keys {
+            for key in instances[id].keys where !keys.contains(key) { dependents[key]?.remove(id) }
+            for key in keys where !instances[id].keys.contains(key) { dependents[key, default: []].insert(id) }
+            instances[id].keys = keys
+        }
+        if instances[id].places != tracker.places {
+            for place in instances[id].places where !tracker.places.contains(place) { readers[place]?.remove(id) }
+            for place in tracker.places where !instances[id].places.contains(place) { readers[place, default: []].insert(id) }
+            instances[id].places = tracker.places
+        }
         instances[id].reads = new
-        instances[id].keys = keys
-        instances[id].places = tracker.places
-        untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
-        for key in keys { dependents[key, default: []].insert(id) }
-        for place in tracker.places { readers[place, default: []].insert(id) }
+        if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {
+            untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
+        }
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
         if table.views[instances[id].viewType]?.isModifier == true { return }
@@ -146,6 +154,14 @@ extension Engine {
     /// Paths whose values differ between two evaluations' reads, or that one of them did not read at all
     /// (a flipped branch); deferred reads have no value and never differ.
     func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
+        // The usual case: the same paths in the same order; compare pairwise without building tables.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.path == $1.path && $0.deferred == $1.deferred }) {
+            var changed: [String] = []
+            for (before, after) in zip(old, new) where !after.deferred && before.value != after.value && !changed.contains(after.path) {
+                changed.append(after.path)
+            }
+            return changed
+        }
         var before: [String: [Value?]] = [:]
         for read in old where !read.deferred { before[read.path, default: []].append(read.value) }
         var changed: [String] = []
