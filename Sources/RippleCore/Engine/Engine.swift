@@ -62,9 +62,9 @@ final class Engine {
     var rootEnvironment: [String: Value] = [:]
     var appStorage: [String: Value] = [:]
     /// Dependents by key, the way Observation's registrar keeps its lookups by key path.
-    var dependents: [DependencyKey: Set<Int>] = [:]
+    var dependents: [DependencyKey: InstanceSet] = [:]
     /// Readers by place, tracked or not, to find stale views.
-    var readers: [Place: Set<Int>] = [:]
+    var readers: [Place: InstanceSet] = [:]
     /// Instances the last step evaluated, in order.
     var lastEvaluated: [Int] = []
     /// Call sites of views, numbered in the order first built: a number is cheaper to keep and hash.
@@ -83,7 +83,7 @@ final class Engine {
     /// Access paths as text, by where they are in the source.
     var renderedPaths: [Int: String] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
-    var instancesByName: [String: [Int]] = [:]
+    var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.
     var environmentDeclarers: [String: Set<Int>] = [:]
     /// Objects each `ObservableObject` holder holds.
@@ -194,7 +194,7 @@ final class Engine {
         }
         for (name, value) in description.fields.sorted(by: { $0.key < $1.key }) { label(value, as: path + "." + name) }
         pass.created.insert(id)
-        instancesByName[name, default: []].append(id)
+        instancesByName[name, default: []].insert(id)
         return id
     }
 
@@ -205,7 +205,7 @@ final class Engine {
         for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }
         instances[id].alive = false
         instances[id].children = []
-        instancesByName[instances[id].name]?.removeAll { $0 == id }
+        instancesByName[instances[id].name]?.remove(id)
         pass.destroyed.append(instances[id].path)
     }
 

@@ -1,0 +1,61 @@
+/// A set of instance ids tuned for the dependency indexes, where most keys have exactly one dependent:
+/// one id is kept inline, and a `Set` is allocated only for the second.
+struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
+    private enum Storage: Sendable {
+        case empty
+        case one(Int)
+        case many(Set<Int>)
+    }
+
+    private var storage: Storage = .empty
+
+    init(arrayLiteral elements: Int...) {
+        for element in elements { insert(element) }
+    }
+
+    var isEmpty: Bool {
+        if case .empty = storage { return true }
+        return false
+    }
+
+    func contains(_ id: Int) -> Bool {
+        switch storage {
+        case .empty: false
+        case .one(let only): only == id
+        case .many(let ids): ids.contains(id)
+        }
+    }
+
+    mutating func insert(_ id: Int) {
+        switch storage {
+        case .empty: storage = .one(id)
+        case .one(let only) where only != id: storage = .many([only, id])
+        case .one: break
+        case .many(var ids):
+            storage = .empty
+            ids.insert(id)
+            storage = .many(ids)
+        }
+    }
+
+    mutating func remove(_ id: Int) {
+        switch storage {
+        case .one(let only) where only == id: storage = .empty
+        case .many(var ids):
+            storage = .empty
+            ids.remove(id)
+            storage = ids.count == 1 ? .one(ids.first!) : .many(ids)
+        default: break
+        }
+    }
+
+    func makeIterator() -> AnyIterator<Int> {
+        switch storage {
+        case .empty: return AnyIterator { nil }
+        case .one(let only):
+            var done = false
+            return AnyIterator { defer { done = true }; return done ? nil : only }
+        case .many(let ids): return AnyIterator(ids.makeIterator())
+        }
+    }
+}
