@@ -1,3 +1,5 @@
+import RippleRender
+
 /// A JUnit XML report: one test suite per scenario file, one test case per expectation and variant.
 struct JUnitReport {
     private var suites: [(name: String, cases: [(name: String, failure: String?)], skipped: Bool)] = []
@@ -30,20 +32,5 @@ struct JUnitReport {
         return text + "</testsuites>\n"
     }
 
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default:
-                // XML 1.0 cannot carry most control characters, even escaped.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { escaped += "?" } else { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
-    }
+    private func escape(_ text: String) -> String { XML.escape(text) }
 }

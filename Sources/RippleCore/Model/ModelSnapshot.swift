@@ -122,9 +122,9 @@ extension Engine {
         guard let computed = declaration.computedProperty(named: name), !visiting.contains(name) else { return [] }
         var names: [String] = []
         func add(_ n: String) { if !names.contains(n) { names.append(n) } }
-        var found: [String] = []
-        for statement in computed.getter { StatementSyntax.identifiers(in: statement, into: &found) }
-        for identifier in found {
+        var found: [(name: String, location: SourceLocation)] = []
+        for statement in computed.getter { StatementSyntax.names(in: statement, into: &found) }
+        for identifier in found.map(\.name) {
             if declaration.storedIndex(of: identifier) != nil { add(identifier) }
             else if declaration.computedProperty(named: identifier) != nil {
                 for inner in computedReads(declaration, identifier, visiting: visiting.union([name])) { add(inner) }
@@ -135,19 +135,19 @@ extension Engine {
 }
 
 extension StatementSyntax {
-    /// Names used in a statement (identifiers and `self.x` members), in order.
-    static func identifiers(in statement: StatementSyntax, into names: inout [String]) {
+    /// Names used in a statement (identifiers and `self.x` members) with where they are, in order.
+    static func names(in statement: StatementSyntax, into names: inout [(name: String, location: SourceLocation)]) {
         func walk(_ e: ExprSyntax) {
             switch e.kind {
-            case .identifier(let n): names.append(n)
+            case .identifier(let n): names.append((n, e.location))
             case .member(let base, let n, _):
-                if case .identifier("self") = base.kind { names.append(n) } else { walk(base) }
+                if case .identifier("self") = base.kind { names.append((n, e.location)) } else { walk(base) }
             case .call(let callee, let arguments, let trailing): walk(callee); for a in arguments + trailing { walk(a.value) }
             case .subscriptAccess(let base, let arguments, _): walk(base); for a in arguments { walk(a.value) }
             case .forceUnwrap(let b), .unary(_, let b), .paren(let b): walk(b)
             case .binary(_, let l, let r): walk(l); walk(r)
             case .ternary(let c, let a, let b): walk(c); walk(a); walk(b)
-            case .closure(let c): for s in c.body { identifiers(in: s, into: &names) }
+            case .closure(let c): for s in c.body { Self.names(in: s, into: &names) }
             case .array(let elements): elements.forEach(walk)
             case .string(let parts): for case .interpolation(let i) in parts { walk(i) }
             default: break
@@ -160,7 +160,7 @@ extension StatementSyntax {
             for condition in conditions {
                 switch condition { case .expression(let e), .optionalBinding(_, let e): walk(e) }
             }
-            for s in then + (otherwise ?? []) { identifiers(in: s, into: &names) }
+            for s in then + (otherwise ?? []) { Self.names(in: s, into: &names) }
         case .returnStatement(nil): break
         }
     }

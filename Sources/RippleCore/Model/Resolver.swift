@@ -105,9 +105,9 @@ struct Resolver {
             var computedEdges: [String: [(name: String, location: SourceLocation)]] = [:]
             let names = Set(data.computed.map(\.name))
             for computed in data.computed {
-                var references: [(String, SourceLocation)] = []
-                for statement in computed.getter { identifiers(in: statement, into: &references) }
-                computedEdges[computed.name] = references.filter { names.contains($0.0) }.map { (name: $0.0, location: $0.1) }
+                var references: [(name: String, location: SourceLocation)] = []
+                for statement in computed.getter { StatementSyntax.names(in: statement, into: &references) }
+                computedEdges[computed.name] = references.filter { names.contains($0.name) }
             }
             reportCycles(computedEdges, describe: { cycle in
                 cycle.count == 1 ? "computed property '\(cycle[0])' of '\(data.name)' reads itself"
@@ -187,37 +187,4 @@ struct Resolver {
         }
     }
 
-    private func identifiers(in statement: StatementSyntax, into names: inout [(String, SourceLocation)]) {
-        switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): identifiers(in: e, into: &names)
-        case .assignment(let t, _, let v): identifiers(in: t, into: &names); identifiers(in: v, into: &names)
-        case .ifStatement(let conditions, let then, let otherwise):
-            for condition in conditions {
-                switch condition { case .expression(let e), .optionalBinding(_, let e): identifiers(in: e, into: &names) }
-            }
-            for s in then + (otherwise ?? []) { identifiers(in: s, into: &names) }
-        case .returnStatement(nil): break
-        }
-    }
-
-    private func identifiers(in expression: ExprSyntax, into names: inout [(String, SourceLocation)]) {
-        switch expression.kind {
-        case .identifier(let name): names.append((name, expression.location))
-        case .member(let base, let name, _):
-            if case .identifier("self") = base.kind { names.append((name, expression.location)) } else { identifiers(in: base, into: &names) }
-        case .call(let callee, let arguments, let trailing):
-            identifiers(in: callee, into: &names)
-            for argument in arguments + trailing { identifiers(in: argument.value, into: &names) }
-        case .forceUnwrap(let base), .unary(_, let base), .paren(let base): identifiers(in: base, into: &names)
-        case .subscriptAccess(let base, let arguments, _):
-            identifiers(in: base, into: &names)
-            for argument in arguments { identifiers(in: argument.value, into: &names) }
-        case .binary(_, let l, let r): identifiers(in: l, into: &names); identifiers(in: r, into: &names)
-        case .ternary(let c, let a, let b): identifiers(in: c, into: &names); identifiers(in: a, into: &names); identifiers(in: b, into: &names)
-        case .closure(let closure): for s in closure.body { identifiers(in: s, into: &names) }
-        case .array(let elements): for e in elements { identifiers(in: e, into: &names) }
-        case .string(let parts): for case .interpolation(let e) in parts { identifiers(in: e, into: &names) }
-        default: break
-        }
-    }
 }

@@ -144,12 +144,7 @@ public struct Parser {
     private mutating func synchronize(from start: Int) {
         depth = 0
         if position == start { advance() }
-        // Find how deep we are by counting braces since the declaration began.
-        var braces = 0
-        for index in start..<position {
-            if tokens[index].isSymbol("{") { braces += 1 }
-            if tokens[index].isSymbol("}") { braces -= 1 }
-        }
+        var braces = bracesOpened(since: start)
         while !atEnd {
             if braces <= 0 && current.followsNewline && startsTopLevel(current) { return }
             if current.isSymbol("{") { braces += 1 }
@@ -452,14 +447,20 @@ public struct Parser {
         return declaration
     }
 
-    /// After an error inside a type, skips to the start of the next member or the closing brace.
-    private mutating func skipMember(from start: Int) {
-        if position == start { advance() }
+    /// How many braces are open between the token at `start` and the current one.
+    private func bracesOpened(since start: Int) -> Int {
         var braces = 0
         for index in start..<position {
             if tokens[index].isSymbol("{") { braces += 1 }
             if tokens[index].isSymbol("}") { braces -= 1 }
         }
+        return braces
+    }
+
+    /// After an error inside a type, skips to the start of the next member or the closing brace.
+    private mutating func skipMember(from start: Int) {
+        if position == start { advance() }
+        var braces = bracesOpened(since: start)
         while !atEnd {
             if braces <= 0 && current.isSymbol("}") { return }
             if braces <= 0 && current.followsNewline { return }

@@ -73,18 +73,25 @@ public enum SVGHighlighter {
 
 /// Escaping for XML and HTML text and attributes.
 public enum XML {
-    /// `&`, `<`, `>`, `"` and `'` escaped.
+    /// `&`, `<`, `>`, `"` and `'` escaped; control characters XML 1.0 cannot carry, even escaped,
+    /// become U+FFFD.
     public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    escaped += "\u{FFFD}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped
