@@ -162,6 +162,10 @@ enum HTMLReport {
           g.setAttribute('data-base', classes.filter(function (c) { return legend || ['absent','needed','wasted','stale','skipped','created','written','source','path','missed'].indexOf(c) < 0; }).join(' '));
         });
         figure.querySelectorAll('text').forEach(function (t) { t.setAttribute('data-text', t.textContent); });
+        figure.querySelectorAll('g.node > title').forEach(function (t) {
+          var first = t.parentNode.querySelector('text');
+          t.setAttribute('data-title', first ? first.getAttribute('data-text') || first.textContent : t.textContent);
+        });
       });
       function stepData(variant, index) { return index < 0 ? variant.overview : variant.steps[index]; }
       function show(index) {
@@ -181,6 +185,13 @@ enum HTMLReport {
             t.textContent = replaced !== undefined ? replaced : (overview !== undefined ? overview : original);
           });
           figure.querySelector('.details').innerHTML = '<p class="hint">Click an instance to see why it was evaluated.</p>';
+          // Hovering an instance shows what happened to it in this step.
+          var hover = {};
+          step.instances.forEach(function (i) { hover[i.node] = (hover[i.node] ? hover[i.node] + '\\n' : '') + i.name + ': ' + i.outcome + '\\n' + i.explanation; });
+          figure.querySelectorAll('g.node > title').forEach(function (t) {
+            var text = hover[t.parentNode.id];
+            t.textContent = text !== undefined ? text : t.getAttribute('data-title');
+          });
         });
         var writes = index < 0 ? [] : data.variants[0].steps[index].writes;
         document.getElementById('writes').textContent = writes.join('  ·  ');
