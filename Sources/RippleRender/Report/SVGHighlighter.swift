@@ -35,11 +35,43 @@ public enum SVGHighlighter {
     </defs>
     """
 
-    /// Adds the stylesheet and patterns after the opening `<svg ...>` tag.
+    /// Adds the stylesheet and patterns after the opening `<svg ...>` tag, and puts the clusters in a fixed order.
     public static func prepare(_ svg: String) -> String {
+        let svg = sortingClusters(svg)
         guard let open = svg.range(of: "<svg") , let close = svg[open.upperBound...].firstIndex(of: ">") else { return svg }
         let insertAt = svg.index(after: close)
         return String(svg[..<insertAt]) + "\n" + style + "\n" + definitions + String(svg[insertAt...])
+    }
+
+    /// graphviz emits clusters in the order of their names' addresses in memory, which differs from run to run
+    /// although their positions do not. The cluster groups (flat: a title, a path, a label) are sorted by id,
+    /// so the same DOT gives the same bytes.
+    static func sortingClusters(_ svg: String) -> String {
+        let lines = svg.split(separator: "\n", omittingEmptySubsequences: false)
+        var clusters: [(id: Substring, lines: [Substring])] = []
+        var firstIndex: Int?
+        var output: [Substring] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("<g id=\""), line.contains("class=\"cluster") {
+                if firstIndex == nil { firstIndex = output.count }
+                let id = line.dropFirst(7).prefix { $0 != "\"" }
+                var block: [Substring] = []
+                while index < lines.count {
+                    block.append(lines[index])
+                    index += 1
+                    if block.last == "</g>" { break }
+                }
+                clusters.append((id, block))
+                continue
+            }
+            output.append(line)
+            index += 1
+        }
+        guard let firstIndex else { return svg }
+        output.insert(contentsOf: clusters.sorted { $0.id < $1.id }.flatMap(\.lines), at: firstIndex)
+        return output.joined(separator: "\n")
     }
 
     /// The SVG with each element's classes extended and laid-out texts replaced, for one step.
