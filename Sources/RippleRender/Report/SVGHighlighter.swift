@@ -76,30 +76,7 @@ public enum SVGHighlighter {
 
     /// The SVG with each element's classes extended and laid-out texts replaced, for one step.
     public static func apply(_ highlight: StepHighlight, to svg: String) -> String {
-        var output = ""
-        output.reserveCapacity(svg.utf8.count + svg.utf8.count / 8)
-        var rest = Substring(svg)
-        let marker = "<g id=\""
-        while let start = rest.range(of: marker) {
-            output += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let idEnd = rest.firstIndex(of: "\"") else { break }
-            let id = String(rest[..<idEnd])
-            output += rest[..<idEnd]
-            rest = rest[idEnd...]
-            let classPrefix = "\" class=\""
-            if let extra = highlight.classes[id], rest.hasPrefix(classPrefix) {
-                let valueStart = rest.index(rest.startIndex, offsetBy: classPrefix.count)
-                guard let valueEnd = rest[valueStart...].firstIndex(of: "\"") else { break }
-                output += classPrefix + rest[valueStart..<valueEnd] + " " + extra.joined(separator: " ")
-                rest = rest[valueEnd...]
-            }
-        }
-        output += rest
-        for (laidOut, replacement) in highlight.texts.sorted(by: { $0.key < $1.key }) {
-            output = output.replacingAll(">" + XML.escape(laidOut) + "<", with: ">" + XML.escape(replacement) + "<")
-        }
-        return output
+        SVGTemplate(svg, texts: Set(highlight.texts.keys)).render(highlight)
     }
 }
 

@@ -48,7 +48,9 @@ public enum ScenarioRenderer {
                 let laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot, engine: engine))
                 var alive = Set(graph.initialPaths)
                 let base = StepHighlight.overview(diagram: diagram, title: overview, alive: alive)
-                picture.svg = SVGHighlighter.apply(base, to: laidOut)
+                // Cut once, drawn once per step: only the classes and the replaceable texts change.
+                let template = SVGTemplate(laidOut, texts: Set([diagram.titlePlaceholder] + diagram.folds.map(\.placeholder)))
+                picture.svg = template.render(base)
                 if formats.contains(.svg) { files.append(("\(variantSlugs[index]).svg", picture.svg)) }
                 for (stepIndex, step) in variant.steps.enumerated() {
                     // Alive during the step: what existed before it, plus what it created.
@@ -57,7 +59,7 @@ public enum ScenarioRenderer {
                     let highlight = StepHighlight(diagram: diagram, step: step, variant: variant.name, alive: during)
                     picture.highlights.append(highlight)
                     if formats.contains(.svg) {
-                        files.append(("\(variantSlugs[index])-\(stepSlugs[stepIndex]).svg", SVGHighlighter.apply(highlight, to: laidOut)))
+                        files.append(("\(variantSlugs[index])-\(stepSlugs[stepIndex]).svg", template.render(highlight)))
                     }
                     alive = during.subtracting(step.destroyed)
                     alive.formUnion(step.created)
