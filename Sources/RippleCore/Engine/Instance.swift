@@ -41,8 +41,9 @@ struct Instance: Sendable {
     /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
     var slots: [String: SlotID] = [:]
     var reads: [ReadRecord] = []
-    var keys: Set<DependencyKey> = []
-    var places: Set<Place> = []
+    /// Keys and places as small arrays: most instances have one or two, and a set costs more memory.
+    var keys: [DependencyKey] = []
+    var places: [Place] = []
     /// The last value seen of each environment key the view declares.
     var environmentSeen: [String: Value] = [:]
     var alive = true

@@ -265,7 +265,7 @@ extension Engine {
             guard let slot = instance.slots[name] else { return .none }
             if case .stateObject = property.role {} else {
                 tracker?.use(.state(slot))
-                tracker?.places.insert(.state(slot))
+                tracker?.touch(.state(slot))
             }
             return slots[slot.raw].value
         case .binding:
@@ -285,7 +285,7 @@ extension Engine {
             if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instance.path)'; add '.environmentObject(...)' to an ancestor", at: location) }
             return value
         case .appStorage(let key):
-            tracker?.places.insert(.appStorage(key))
+            tracker?.touch(.appStorage(key))
             return appStorage[key] ?? Value.none
         }
     }
@@ -295,7 +295,7 @@ extension Engine {
         switch target {
         case .state(let slot, let path):
             if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = "read through a plain 'Binding' property, which SwiftUI does not track" }
-            tracker?.places.insert(.state(slot))
+            tracker?.touch(.state(slot))
             return (try? value(in: slots[slot.raw].value, at: path)) ?? Value.none
         case .property(let object, let name, let path):
             guard !name.isEmpty else { return .object(object) }
@@ -310,7 +310,7 @@ extension Engine {
             return value
         case .appStorage(let key):
             if tracked { tracker?.use(.appStorage(key)) }
-            tracker?.places.insert(.appStorage(key))
+            tracker?.touch(.appStorage(key))
             return appStorage[key] ?? Value.none
         }
     }
@@ -324,13 +324,13 @@ extension Engine {
         if let index = declaration.storedIndex(of: name) {
             let property = declaration.stored[index]
             if let key = property.appStorageKey {
-                tracker?.places.insert(.appStorage(key))
+                tracker?.touch(.appStorage(key))
                 tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(record.type)': user defaults changes reach only views that declare '@AppStorage'"
                 if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
                 return appStorage[key] ?? Value.none
             }
             if let tracker {
-                tracker.places.insert(.property(object, name))
+                tracker.touch(.property(object, name))
                 switch declaration.modelKind {
                 case .observable:
                     if property.isIgnored {

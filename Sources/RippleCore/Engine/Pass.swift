@@ -50,13 +50,21 @@ struct Pass {
     var evaluated: [Int: (needed: Bool, changed: [String])] = [:]
     /// Instances whose `@State` keeps a first value although the parent now passes another.
     var seeded: [Int: [Cause]] = [:]
-    /// Instances reading an object recreated by an inline `@ObservedObject`.
+    /// Instances in the order evaluated.
     var order: [Int] = []
+    /// Whether causes are kept: the first evaluation of the tree has no trace, so it does not keep them.
+    var recordsCauses = true
 }
 
 extension Engine {
     func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
         guard alive(id) else { return }
+        guard pass.recordsCauses else {
+            if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
+                pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
+            }
+            return
+        }
         // Several writes to one property in one step are one cause: the first old value, the last new one.
         if let source = cause.source, cause.kind != .input,
            let index = pass.causes[id]?.firstIndex(where: { $0.kind == cause.kind && $0.source == source }) {
@@ -115,16 +123,17 @@ extension Engine {
         pass.evaluated[id] = (isNew || !changed.isEmpty, changed)
         pass.order.append(id)
         // Keys the view has by declaration, whatever its body reads.
-        var keys = tracker.keys
+        var keys = tracker.keyList
+        func add(_ key: DependencyKey) { if !keys.contains(key) { keys.append(key) } }
         if let declaration = table.views[instances[id].viewType] {
             for property in declaration.properties {
                 switch property.role {
-                case .environment(let key): keys.insert(.environment(key))
-                case .appStorage(let key): keys.insert(.appStorage(key))
+                case .environment(let key): add(.environment(key))
+                case .appStorage(let key): add(.appStorage(key))
                 case .observedObject, .stateObject, .environmentObject:
                     let value = (try? viewProperty(property.name, of: id, at: property.location, scope: Scope())) ?? Value.none
                     if case .object(let object)? = Optional(value), table.data[objects[object.raw].type]?.modelKind == .observableObject {
-                        keys.insert(.objectWillChange(object))
+                        add(.objectWillChange(object))
                     }
                 default: break
                 }
@@ -136,10 +145,10 @@ extension Engine {
             for key in keys where !instances[id].keys.contains(key) { dependents[key, default: []].insert(id) }
             instances[id].keys = keys
         }
-        if instances[id].places != tracker.places {
+        if instances[id].places != tracker.placeList {
             for place in instances[id].places where !tracker.places.contains(place) { readers[place]?.remove(id) }
-            for place in tracker.places where !instances[id].places.contains(place) { readers[place, default: []].insert(id) }
-            instances[id].places = tracker.places
+            for place in tracker.placeList where !instances[id].places.contains(place) { readers[place, default: []].insert(id) }
+            instances[id].places = tracker.placeList
         }
         instances[id].reads = new
         if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {

@@ -33,6 +33,15 @@ final class Tracker {
     var keyLog: [KeyUse] = []
     var keys: Set<DependencyKey> = []
     var places: Set<Place> = []
+    /// The places in the order first read: what the instance keeps (a small array, not a set).
+    var placeList: [Place] = []
+    /// The keys in the order first used.
+    var keyList: [DependencyKey] = []
+
+    /// Notes a place the body read.
+    func touch(_ place: Place) {
+        if places.insert(place).inserted { placeList.append(place) }
+    }
     /// Computed properties being evaluated, outermost first.
     var via: [String] = []
     /// Stale explanations for untracked places read: place → why nothing is told.
@@ -60,7 +69,7 @@ final class Tracker {
     }
 
     func use(_ key: DependencyKey) {
-        keys.insert(key)
+        if keys.insert(key).inserted { keyList.append(key) }
         keyLog.append(KeyUse(key: key, via: via))
     }
 }
