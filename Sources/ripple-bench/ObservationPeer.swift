@@ -147,60 +147,52 @@ enum ObservationPeer {
     }
 
     static func narrow(_ workload: Workload) -> PeerResult {
-        let sink = Sink()
-        let graph = PeerGraph()
-        let clock = ContinuousClock()
-        let start = clock.now
-        let model = PeerNarrowModel(rows: workload.rows)
-        graph.add { sink.total &+= model.header.utf8.count }  // Root
-        graph.add { for item in model.items { sink.total &+= item.id } }  // ItemList: ForEach(model.items)
-        for item in model.items {  // Row(item:): Text(item.title).strikethrough(item.done)
-            graph.add {
-                sink.total &+= item.title.utf8.count
-                sink.total &+= item.done ? 1 : 0
-            }
-        }
-        graph.trackAll()
-        let setup = clock.now - start
-        let writesStart = clock.now
-        for step in workload.steps {
-            for write in step {
-                switch write {
-                case .title(let row, let value): model.items[row].title = value
-                case .done(let row, let value): model.items[row].done = value
-                default: fatalError("not a narrow write: \(write)")
+        var model: PeerNarrowModel!
+        return measure(workload, kind: "narrow", build: { graph, sink in
+            model = PeerNarrowModel(rows: workload.rows)
+            graph.add { sink.total &+= model.header.utf8.count }  // Root
+            graph.add { for item in model.items { sink.total &+= item.id } }  // ItemList: ForEach(model.items)
+            for item in model.items {  // Row(item:): Text(item.title).strikethrough(item.done)
+                graph.add {
+                    sink.total &+= item.title.utf8.count
+                    sink.total &+= item.done ? 1 : 0
                 }
             }
-            graph.settle()
-        }
-        let writes = clock.now - writesStart
-        return PeerResult(setupSeconds: setup.seconds, writesSeconds: writes.seconds, trackedViews: graph.count,
-                          reevaluations: graph.reevaluations, firings: graph.firings, checksum: sink.total)
+        }, title: { model.items[$0].title = $1 }, done: { model.items[$0].done = $1 })
     }
 
     static func broad(_ workload: Workload) -> PeerResult {
+        var model: PeerBroadModel!
+        return measure(workload, kind: "broad", build: { graph, sink in
+            model = PeerBroadModel(rows: workload.rows)
+            graph.add { sink.total &+= model.header.utf8.count }  // Root
+            graph.add { sink.total &+= model.items.indices.count }  // ItemList: ForEach(model.items.indices)
+            for index in 0..<workload.rows {  // Row(model:index:): Text(model.items[index].title).strikethrough(model.items[index].done)
+                graph.add {
+                    sink.total &+= model.items[index].title.utf8.count
+                    sink.total &+= model.items[index].done ? 1 : 0
+                }
+            }
+        }, title: { model.items[$0].title = $1 }, done: { model.items[$0].done = $1 })
+    }
+
+    /// Builds the tracked bodies, then times the workload's title and done writes, settling after each step.
+    private static func measure(_ workload: Workload, kind: String, build: (PeerGraph, Sink) -> Void,
+                                title: (Int, String) -> Void, done: (Int, Bool) -> Void) -> PeerResult {
         let sink = Sink()
         let graph = PeerGraph()
         let clock = ContinuousClock()
         let start = clock.now
-        let model = PeerBroadModel(rows: workload.rows)
-        graph.add { sink.total &+= model.header.utf8.count }  // Root
-        graph.add { sink.total &+= model.items.indices.count }  // ItemList: ForEach(model.items.indices)
-        for index in 0..<workload.rows {  // Row(model:index:): Text(model.items[index].title).strikethrough(model.items[index].done)
-            graph.add {
-                sink.total &+= model.items[index].title.utf8.count
-                sink.total &+= model.items[index].done ? 1 : 0
-            }
-        }
+        build(graph, sink)
         graph.trackAll()
         let setup = clock.now - start
         let writesStart = clock.now
         for step in workload.steps {
             for write in step {
                 switch write {
-                case .title(let row, let value): model.items[row].title = value
-                case .done(let row, let value): model.items[row].done = value
-                default: fatalError("not a broad write: \(write)")
+                case .title(let row, let value): title(row, value)
+                case .done(let row, let value): done(row, value)
+                default: fatalError("not a \(kind) write: \(write)")
                 }
             }
             graph.settle()
