@@ -12,12 +12,11 @@ extension Engine {
                 return .binding(.constant(try evaluate(arguments[0].value, in: scope, expected: nil)))
             }
             if name == "init", case .named(let typeName)? = type { return try construct(typeName, arguments, in: scope, at: location) }
-            guard case .named(let typeName)? = type, let enumeration = table.enums[typeName] else {
+            guard case .named(let typeName)? = type, table.enums[typeName] != nil else {
                 let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
                 guard owners.count == 1 else { throw EvaluationError("cannot tell which enum '.\(name)' belongs to", at: location) }
                 return try enumCase(owners[0], name, arguments, in: scope, at: location)
             }
-            _ = enumeration
             return try enumCase(typeName, name, arguments, in: scope, at: location)
         case .member(let base, let name, let optional):
             if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, table.enums[typeName] != nil {

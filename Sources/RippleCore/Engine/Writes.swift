@@ -667,14 +667,3 @@ extension Engine {
     }
 }
 
-extension String {
-    /// The text before the first occurrence of `separator`, if it occurs.
-    func prefix(before separator: String) -> String? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(separator) { return String(self[..<index]) }
-            index = self.index(after: index)
-        }
-        return nil
-    }
-}

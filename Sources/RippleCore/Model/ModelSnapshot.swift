@@ -65,7 +65,7 @@ public struct ModelSnapshot: Hashable, Sendable {
 extension Engine {
     func snapshot() -> ModelSnapshot {
         var objectSnapshots: [ModelSnapshot.Object] = []
-        for (index, record) in objects.enumerated() where !record.label.isEmpty {
+        for record in objects where !record.label.isEmpty {
             guard let declaration = table.data[record.type] else { continue }
             let properties = declaration.stored.enumerated().map { offset, property in
                 (name: property.name,
@@ -75,7 +75,6 @@ extension Engine {
             let computed = declaration.computed.map { property in
                 (name: property.name, reads: computedReads(declaration, property.name))
             }
-            _ = index
             objectSnapshots.append(ModelSnapshot.Object(name: record.label, type: record.type, kind: declaration.modelKind.rawValue,
                                                         properties: properties, computed: computed))
         }

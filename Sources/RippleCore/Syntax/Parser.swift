@@ -338,7 +338,6 @@ public struct Parser {
 
     /// Parses one declaration; `let a = 1` at the top level, a type, or an extension.
     private mutating func parseDeclaration() throws(Failure) -> [DeclarationSyntax] {
-        let start = current.location
         let attributes = try parseAttributes()
         var modifiers: [String] = []
         while case .identifier(let word) = current.kind,
@@ -354,7 +353,7 @@ public struct Parser {
         case "struct", "class", "enum":
             advance()
             let kind: TypeDeclarationSyntax.Kind = keyword == "struct" ? .structure : keyword == "class" ? .classType : .enumeration
-            return [.type(try parseTypeBody(kind: kind, attributes: attributes, location: attributes.first?.location ?? start))]
+            return [.type(try parseTypeBody(kind: kind, attributes: attributes))]
         case "let", "var":
             advance()
             let nameLocation = current.location
@@ -411,8 +410,7 @@ public struct Parser {
         return attributes
     }
 
-    private mutating func parseTypeBody(kind: TypeDeclarationSyntax.Kind, attributes: [AttributeSyntax],
-                                        location: SourceLocation) throws(Failure) -> TypeDeclarationSyntax {
+    private mutating func parseTypeBody(kind: TypeDeclarationSyntax.Kind, attributes: [AttributeSyntax]) throws(Failure) -> TypeDeclarationSyntax {
         let nameLocation = current.location
         let name = try identifier("a type name")
         if current.isSymbol("<") { throw fail("generic types are not supported in scenarios") }
@@ -429,7 +427,6 @@ public struct Parser {
         try nest()
         var declaration = TypeDeclarationSyntax(kind: kind, attributes: attributes, name: name, conformances: conformances,
                                                 members: [], cases: [], location: nameLocation)
-        _ = location
         while !current.isSymbol("}") {
             if atEnd { throw fail("expected '}' to close '\(name)'") }
             let start = position

@@ -75,7 +75,7 @@ public struct DependencyDiagram: Sendable {
             for group in run.dropFirst().dropLast() { folded.insert(group.name) }
         }
         for group in graph.groups where !folded.contains(group.name) { keptGroups.append(group) }
-        for (key, run) in foldedGroups.sorted(by: { $0.key < $1.key }) {
+        for (_, run) in foldedGroups.sorted(by: { $0.key < $1.key }) {
             let first = run[0]
             let clusterID = nextID("cluster_fold")
             let prefix = Self.arrayElementPrefix(first.name) ?? first.name
@@ -93,7 +93,6 @@ public struct DependencyDiagram: Sendable {
             for group in run {
                 for property in group.properties { keyNodes[property.key] = ids[property.label] }
             }
-            _ = key
         }
         for group in keptGroups {
             let clusterID = nextID("cluster_g")
@@ -131,18 +130,15 @@ public struct DependencyDiagram: Sendable {
 
         // The view tree, with long runs of one row folded.
         let children = Dictionary(grouping: graph.instances.filter { $0.parent != nil }, by: { $0.parent! })
-        for (parent, siblings) in children.sorted(by: { $0.key < $1.key }) {
+        for (_, siblings) in children.sorted(by: { $0.key < $1.key }) {
             let rows = Dictionary(grouping: siblings.filter { $0.name.contains("[") }, by: \.viewType)
             for (viewType, run) in rows.sorted(by: { $0.key < $1.key }) where run.count > Self.foldThreshold {
                 let id = nextID("fold")
                 let middle = run.dropFirst().dropLast()
                 for instance in middle { instanceNodes[instance.path] = id; foldedPaths.insert(instance.path) }
-                let total = Self.formatted(run.count)
                 let widest = Self.formatted(max(run.count, maximumCounts))
                 folds.append(Fold(id: id, viewType: viewType, paths: run.map(\.path),
                                   placeholder: "\(widest) evaluated, \(widest) wasted, \(widest) stale"))
-                _ = parent
-                _ = total
             }
         }
         for instance in graph.instances where !foldedPaths.contains(instance.path) {
