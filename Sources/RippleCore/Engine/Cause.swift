@@ -1,4 +1,8 @@
 /// Why an instance was evaluated or left stale.
+///
+/// A write can dirty thousands of views at once (every row that reads an array), so a cause keeps its
+/// explanation as parts shared between those views and joins them into text only when someone reads
+/// ``detail``: the write path builds no string per view.
 public struct Cause: Hashable, Sendable, Codable {
     /// The mechanism.
     public enum Kind: String, Hashable, Sendable, Codable {
@@ -26,22 +30,93 @@ public struct Cause: Hashable, Sendable, Codable {
         case seededState
     }
 
+    /// An explanation not yet joined into text.
+    enum Explanation: Hashable, Sendable {
+        case text(String)
+        /// `depends on <key>[ via a → b][ (reads <path>)] (<write>)`: the key, the write and the path are
+        /// each one string shared by every view the write dirtied.
+        case dependency(key: String, via: [String], read: String?, write: String)
+
+        var text: String {
+            switch self {
+            case .text(let text):
+                return text
+            case .dependency(let key, let via, let read, let write):
+                var text = "depends on " + key
+                if !via.isEmpty { text += " via " + via.joined(separator: " → ") }
+                if let read { text += " (reads " + read + ")" }
+                return text + write
+            }
+        }
+    }
+
     public var kind: Kind
     /// What changed: `state.users`, `_expanded`, `\.colorScheme`, `input 'name'`.
     public var subject: String
-    /// Extra explanation: the write, the reason inputs differ, the path through computed properties.
-    public var detail: String
+    var explanation: Explanation
+    /// Several writes in one step reached the view through this cause; the first is the one explained.
+    var laterWrites = false
     public var old: String?
     public var new: String?
     /// Where the invalidation came from in the picture: a dependency key (`RootView.state.users`) or the parent's path.
     public var source: String?
 
+    /// Extra explanation: the write, the reason inputs differ, the path through computed properties.
+    public var detail: String {
+        get { laterWrites ? explanation.text + " (and later writes in this step)" : explanation.text }
+        set {
+            explanation = .text(newValue)
+            laterWrites = false
+        }
+    }
+
     public init(kind: Kind, subject: String, detail: String, old: String? = nil, new: String? = nil, source: String? = nil) {
+        self.init(kind: kind, subject: subject, explanation: .text(detail), old: old, new: new, source: source)
+    }
+
+    init(kind: Kind, subject: String, explanation: Explanation, old: String? = nil, new: String? = nil, source: String? = nil) {
         self.kind = kind
         self.subject = subject
-        self.detail = detail
+        self.explanation = explanation
         self.old = old
         self.new = new
         self.source = source
+    }
+
+    // Equality, hashing and coding go by the text a reader sees, not by how it is kept.
+
+    public static func == (a: Cause, b: Cause) -> Bool {
+        a.kind == b.kind && a.subject == b.subject && a.old == b.old && a.new == b.new && a.source == b.source && a.detail == b.detail
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(subject)
+        hasher.combine(detail)
+        hasher.combine(old)
+        hasher.combine(new)
+        hasher.combine(source)
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, subject, detail, old, new, source }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(Kind.self, forKey: .kind),
+                  subject: try container.decode(String.self, forKey: .subject),
+                  detail: try container.decode(String.self, forKey: .detail),
+                  old: try container.decodeIfPresent(String.self, forKey: .old),
+                  new: try container.decodeIfPresent(String.self, forKey: .new),
+                  source: try container.decodeIfPresent(String.self, forKey: .source))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(subject, forKey: .subject)
+        try container.encode(detail, forKey: .detail)
+        try container.encodeIfPresent(old, forKey: .old)
+        try container.encodeIfPresent(new, forKey: .new)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 }

@@ -73,9 +73,7 @@ extension Engine {
                 pass.causes[id]![index].old = nil
                 pass.causes[id]![index].new = nil
             }
-            if !pass.causes[id]![index].detail.hasSuffix("writes in this step)") {
-                pass.causes[id]![index].detail += " (and later writes in this step)"
-            }
+            pass.causes[id]![index].laterWrites = true
         } else {
             pass.causes[id, default: []].append(cause)
         }

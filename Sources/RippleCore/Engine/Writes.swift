@@ -498,9 +498,11 @@ extension Engine {
                     trace.note = "value changed: Observation notifies"
                 }
                 let key = DependencyKey.observation(object, name)
+                let keyText = describe(key)
                 for id in (dependents[key] ?? []).sorted() {
+                    let use = dependencyUse(id, key)
                     markDirty(id, Cause(kind: .observation, subject: subject,
-                                        detail: dependencyDetail(id, key) + writeText,
+                                        explanation: .dependency(key: keyText, via: use.via, read: use.read, write: writeText),
                                         old: oldText, new: newText, source: subject), pass: &pass)
                 }
             case .observableObject:
@@ -567,15 +569,13 @@ extension Engine {
         return target
     }
 
-    /// "depends on state.users via currentUser" for an instance and the key that dirtied it.
-    func dependencyDetail(_ id: Int, _ key: DependencyKey) -> String {
+    /// How an instance reached the key that dirtied it: the computed properties on the way and the path
+    /// it read (`state.users via currentUser`), as parts of the cause's explanation.
+    func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {
         for read in instances[id].reads {
-            if let use = read.keys.first(where: { $0.key == key }) {
-                let via = use.via.isEmpty ? "" : " via " + use.via.joined(separator: " → ")
-                return "depends on \(describe(key))\(via) (reads \(read.path))"
-            }
+            if let use = read.keys.first(where: { $0.key == key }) { return (use.via, read.path) }
         }
-        return "depends on \(describe(key))"
+        return ([], nil)
     }
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
