@@ -205,8 +205,7 @@ extension Engine {
     }
 
     func objectName(_ id: ObjectID) -> String {
-        let record = objects[id.raw]
-        return record.label.isEmpty ? "\(record.type)#\(id.raw)" : record.label
+        objects[id.raw].label.isEmpty ? "\(objects[id.raw].type)#\(id.raw)" : objects[id.raw].label
     }
 
     /// A dependency key for people: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.

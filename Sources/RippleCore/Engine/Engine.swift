@@ -99,9 +99,13 @@ final class Engine {
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
     var closures: [Int: (syntax: ClosureSyntax, scope: Scope)] = [:]
 
+    /// Each declared view's shared box, made once: instances point at it.
+    let viewInfos: [String: ViewInfo]
+
     init(table: DeclarationTable, semantics: Semantics) {
         self.table = table
         self.semantics = semantics
+        viewInfos = table.views.mapValues(ViewInfo.init)
     }
 
     var root: Int { 0 }
@@ -159,7 +163,7 @@ final class Engine {
         let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name
         nextSequence += 1
-        instances.append(Instance(id: id, viewType: description.viewType, name: name, path: path, parent: parent,
+        instances.append(Instance(id: id, viewType: description.viewType, info: viewInfos[description.viewType], name: name, path: path, parent: parent,
                                   depth: depth, description: description, sequence: nextSequence))
         guard let declaration = table.views[description.viewType] else { return id }
         // Owned storage starts from the parent's seed or the property's default, once per identity.

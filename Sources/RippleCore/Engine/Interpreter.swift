@@ -72,7 +72,7 @@ extension Engine {
         if name == "self", let first = firstMember(of: expression), case .member(_, let member, _) = first.kind { name = member }
         if scope.bindingLocals[name] != nil { return "binding" }
         if scope.locals[name] != nil { return nil }
-        if case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) {
+        if case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) {
             return property.role.description
         }
         if name == "self" { return "self" }
@@ -207,7 +207,7 @@ extension Engine {
     }
 
     func isTypeName(_ name: String, in scope: Scope) -> Bool {
-        name.first?.isUppercase == true && (table.data[name] != nil || table.enums[name] != nil || table.views[name] != nil)
+        name.startsUppercase && (table.data[name] != nil || table.enums[name] != nil || table.views[name] != nil)
     }
 
     // MARK: - Names
@@ -257,32 +257,32 @@ extension Engine {
 
     /// A view property's value as the body sees it, recording the keys the property's role creates.
     func viewProperty(_ name: String, of id: Int, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value? {
-        let instance = instances[id]
         if name == scope.contentParameter { return .opaque(type: "Content", text: "content") }
-        guard let declaration = table.views[instance.viewType], let property = declaration.property(named: name) else { return nil }
+        // Fields are read through `instances[id]` one at a time: a copy of the whole instance costs more than the read.
+        guard let property = instances[id].info?.declaration.property(named: name) else { return nil }
         switch property.role {
         case .state, .stateObject, .focusState:
-            guard let slot = instance.slots[name] else { return .none }
+            guard let slot = instances[id].slots[name] else { return .none }
             if case .stateObject = property.role {} else {
                 tracker?.use(.state(slot))
                 tracker?.touch(.state(slot))
             }
             return slots[slot.raw].value
         case .binding:
-            guard case .binding(let target)? = instance.description.fields[name] else { return .none }
+            guard case .binding(let target)? = instances[id].description.fields[name] else { return .none }
             return readBinding(target, tracked: true)
         case .plainBinding, .input, .bindable, .observedObject:
-            return instance.description.fields[name] ?? Value.none
+            return instances[id].description.fields[name] ?? Value.none
         case .environment(let key):
             return environmentValue(key, at: id)
         case .environmentModel(let type):
             let value = environmentValue("type:" + type, at: id)
-            if value.isNone { throw EvaluationError("no '\(type)' in the environment of '\(instance.path)'; add '.environment(\(type.prefix(1).lowercased() + type.dropFirst()))' to an ancestor", at: location) }
+            if value.isNone { throw EvaluationError("no '\(type)' in the environment of '\(instances[id].path)'; add '.environment(\(type.prefix(1).lowercased() + type.dropFirst()))' to an ancestor", at: location) }
             return value
         case .environmentObject:
             let type: String = if case .named(let t) = property.type { t } else { "" }
             let value = environmentValue("object:" + type, at: id)
-            if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instance.path)'; add '.environmentObject(...)' to an ancestor", at: location) }
+            if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instances[id].path)'; add '.environmentObject(...)' to an ancestor", at: location) }
             return value
         case .appStorage(let key):
             tracker?.touch(.appStorage(key))
@@ -319,13 +319,13 @@ extension Engine {
 
     /// Reads a stored or computed property of an object, recording Observation's key.
     func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
-        let record = objects[object.raw]
-        guard let declaration = table.data[record.type] else { return .none }
+        let type = objects[object.raw].type
+        guard let declaration = table.data[type] else { return .none }
         if let index = declaration.storedIndex(of: name) {
             let property = declaration.stored[index]
             if let key = property.appStorageKey {
                 tracker?.touch(.appStorage(key))
-                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(record.type)': user defaults changes reach only views that declare '@AppStorage'"
+                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(type)': user defaults changes reach only views that declare '@AppStorage'"
                 if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
                 return appStorage[key] ?? Value.none
             }
@@ -342,10 +342,10 @@ extension Engine {
                     if !property.isPublished {
                         tracker.untracked[.property(object, name)] = "'\(name)' is not '@Published'"
                     } else if tracker.untracked[.property(object, name)] == nil {
-                        tracker.untracked[.property(object, name)] = "the view does not observe '\(record.label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
+                        tracker.untracked[.property(object, name)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
                     }
                 case .plain:
-                    tracker.untracked[.property(object, name)] = "'\(record.type)' is a plain class: nobody is told of its changes"
+                    tracker.untracked[.property(object, name)] = "'\(type)' is a plain class: nobody is told of its changes"
                 }
             }
             return objects[object.raw].fields[index]
@@ -357,7 +357,7 @@ extension Engine {
             scope.this = .object(object)
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
         }
-        throw EvaluationError("unknown property '\(name)' on '\(record.type)'\(Suggestion.didYouMean(name, in: memberNames(record.type)))",
+        throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))",
                               at: location ?? declaration.location)
     }
 

@@ -107,8 +107,9 @@ extension Engine {
         self.tracker = nil
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
-        if let declaration = table.views[instances[id].viewType] {
-            for property in declaration.properties where property.role == .binding {
+        let info = instances[id].info
+        if let info, info.hasBindings {
+            for property in info.declaration.properties where property.role == .binding {
                 if case .binding(let target)? = instances[id].description.fields[property.name] {
                     instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
                 }
@@ -123,8 +124,8 @@ extension Engine {
         // Keys the view has by declaration, whatever its body reads.
         var keys = tracker.keyList
         func add(_ key: DependencyKey) { if !keys.contains(key) { keys.append(key) } }
-        if let declaration = table.views[instances[id].viewType] {
-            for property in declaration.properties {
+        if let info, info.hasDeclaredKeys {
+            for property in info.declaration.properties {
                 switch property.role {
                 case .environment(let key): add(.environment(key))
                 case .appStorage(let key): add(.appStorage(key))
@@ -154,7 +155,7 @@ extension Engine {
         }
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
-        if table.views[instances[id].viewType]?.isModifier == true { return }
+        if info?.declaration.isModifier == true { return }
         try reconcile(id, descriptions, pass: &pass)
     }
 
@@ -241,7 +242,7 @@ extension Engine {
     /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.
     func update(_ id: Int, with description: ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
         let old = instances[id].description
-        guard let declaration = table.views[description.viewType] else { return }
+        guard let declaration = instances[id].info?.declaration else { return }
         var differences: [(String, InputDifference)] = []
         if old.key.explicitID != description.key.explicitID {
             differences.append(("id", .value))

@@ -24,14 +24,13 @@ extension Engine {
 
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
-        let instance = instances[id]
-        guard let declaration = table.views[instance.viewType] else { return [] }
+        guard let info = instances[id].info else { return [] }
         var scope = Scope()
         scope.this = .view(id)
         scope.recordsReads = true
-        scope.contentParameter = declaration.contentParameter
+        scope.contentParameter = info.declaration.contentParameter
         var output: [ChildDescription] = []
-        try buildStatements(declaration.body, in: scope, context: BuildContext(), into: &output)
+        try buildStatements(info.declaration.body, in: scope, context: BuildContext(), into: &output)
         return output
     }
 
@@ -345,7 +344,7 @@ extension Engine {
         collectPaths(in: expression, into: &paths)
         for path in paths {
             // `Color.red`, `Font.title`: capitalized roots are styling constants; a lowercase name must resolve.
-            if case .identifier(let root) = rootOfChain(path).kind, root.first?.isUppercase == true, scope.locals[root] == nil { continue }
+            if case .identifier(let root) = rootOfChain(path).kind, root.startsUppercase, scope.locals[root] == nil { continue }
             _ = try evaluate(path, in: scope, expected: nil)
         }
     }

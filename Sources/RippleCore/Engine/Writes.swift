@@ -20,9 +20,9 @@ extension Engine {
         var pass = Pass()
         var writes: [WriteTrace] = []
         var written: [Place] = []
-        for statement in step.statements {
+        for (statement, text) in zip(step.statements, step.texts) {
             do throws(EvaluationError) {
-                writes.append(try apply(statement, pass: &pass, written: &written))
+                writes.append(try apply(statement, text: text, pass: &pass, written: &written))
             } catch {
                 report(error)
             }
@@ -32,8 +32,7 @@ extension Engine {
         return trace(step.name, writes: writes, written: written, pass: pass)
     }
 
-    func apply(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
-        let text = statement.rendered
+    func apply(_ statement: StatementSyntax, text: String, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
         switch statement.kind {
         case .environmentWrite(let key, let valueExpression):
             guard let declaration = table.environmentKeys[key] else {
@@ -365,10 +364,11 @@ extension Engine {
     }
 
     /// Rejects a literal of the wrong type: `expanded = 1` for a Bool.
-    func checkType(_ value: Value, _ type: ValueType, name: String, at location: SourceLocation) throws(EvaluationError) {
+    /// `name` is rendered only when needed: for the message, or to tell a view's name from a type.
+    func checkType(_ value: Value, _ type: ValueType, name: @autoclosure () -> String, at location: SourceLocation) throws(EvaluationError) {
         func matches(_ value: Value, _ type: ValueType) -> Bool {
             switch (value, type) {
-            case (_, .unknown), (_, .named(_)) where table.views[name] != nil: return true
+            case (_, .unknown), (_, .named(_)) where table.views[name()] != nil: return true
             case (.none, .optional): return true
             case (_, .optional(let wrapped)): return matches(value, wrapped)
             case (.int, .int), (.double, .double), (.int, .double), (.bool, .bool), (.string, .string): return true
@@ -381,7 +381,7 @@ extension Engine {
             }
         }
         if !matches(value, type) {
-            throw EvaluationError("cannot assign a value of type '\(typeName(of: value))' to '\(name)' of type '\(type)'", at: location)
+            throw EvaluationError("cannot assign a value of type '\(typeName(of: value))' to '\(name())' of type '\(type)'", at: location)
         }
     }
 
@@ -461,7 +461,7 @@ extension Engine {
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
-            label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined())
+            if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
             written.append(.property(object, name))
             let subject = objectName(object) + "." + name
             // Texts every notified view shares, built once per write rather than once per view.

@@ -2,7 +2,17 @@
 public struct ResolvedStep: Hashable, Sendable {
     public var name: String
     public var statements: [StatementSyntax]
+    /// Each statement as the trace prints it, rendered once when the scenario is resolved: every variant
+    /// replays the same statements.
+    public var texts: [String]
     public var location: SourceLocation
+
+    public init(name: String, statements: [StatementSyntax], location: SourceLocation) {
+        self.name = name
+        self.statements = statements
+        self.texts = statements.map(\.rendered)
+        self.location = location
+    }
 }
 
 /// An `expect` block, with its references checked against the instances the variants create.

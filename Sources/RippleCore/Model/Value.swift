@@ -60,6 +60,14 @@ public enum Value: Hashable, Sendable {
     case opaque(type: String, text: String)
 
     var isNone: Bool { if case .none = self { true } else { false } }
+
+    /// Whether the value can hold a reference to an object: scalars cannot, so a write of one names nothing.
+    var mayHoldObjects: Bool {
+        switch self {
+        case .int, .double, .bool, .string, .none, .closure, .keyPath, .opaque: false
+        case .array, .record, .enumCase, .object, .binding: true
+        }
+    }
 }
 
 extension Value {

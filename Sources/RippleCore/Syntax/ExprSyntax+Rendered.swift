@@ -102,3 +102,13 @@ extension String {
         return text
     }
 }
+
+extension String {
+    /// Whether the name starts with an uppercase letter, as type names do: ASCII is checked by its byte,
+    /// other scripts by their Unicode properties.
+    var startsUppercase: Bool {
+        guard let byte = utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return first?.isUppercase == true
+    }
+}
