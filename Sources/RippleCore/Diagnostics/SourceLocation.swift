@@ -16,6 +16,10 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// The line and column as one number, a cheap key for caches of things at a place in the scenario's
+    /// own file (the engine runs one file's bodies; the prelude declares no views).
+    var position: Int { line << 32 | (column & 0xFFFF_FFFF) }
+
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

@@ -68,18 +68,19 @@ final class Engine {
     /// Instances the last step evaluated, in order.
     var lastEvaluated: [Int] = []
     /// Call sites of views, numbered in the order first built: a number is cheaper to keep and hash.
-    var siteNumbers: [SourceLocation: Int] = [:]
+    var siteNumbers: [Int: Int] = [:]
     var siteLocations: [SourceLocation] = []
 
     func siteNumber(_ location: SourceLocation) -> Int {
-        if let number = siteNumbers[location] { return number }
-        siteNumbers[location] = siteLocations.count
+        if let number = siteNumbers[location.position] { return number }
+        siteNumbers[location.position] = siteLocations.count
         siteLocations.append(location)
         return siteLocations.count - 1
     }
 
-    /// The argument sources of the views built at each call site, shared by the instances built there.
-    var fieldSourcesBySite: [SourceLocation: [String: String]] = [:]
+    /// The argument sources of the views built at each call site (by site number), shared by the instances
+    /// built there: they are the site's syntax, so they are rendered once.
+    var fieldSourcesBySite: [Int: [String: String]] = [:]
     /// Access paths as text, by where they are in the source.
     var renderedPaths: [Int: String] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
@@ -126,7 +127,7 @@ final class Engine {
         }
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
-        let description = try describeView(rootDeclaration, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
+        let description = try describeView(viewInfos[table.rootView]!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
         var pass = Pass()
         pass.recordsCauses = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)

@@ -36,9 +36,12 @@ final class ViewInfo: Sendable {
     let hasBindings: Bool
     /// Whether any property gives the view keys by declaration (environment, app storage, held objects).
     let hasDeclaredKeys: Bool
+    /// The parameters of its memberwise initializer.
+    let memberwiseParameters: [ViewProperty]
 
     init(_ declaration: ViewDeclaration) {
         self.declaration = declaration
+        memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = declaration.properties.contains { $0.role == .binding }
         hasDeclaredKeys = declaration.properties.contains {
             switch $0.role {

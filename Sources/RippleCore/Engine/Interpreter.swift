@@ -30,7 +30,7 @@ extension Engine {
 
     /// An access path as text, rendered once per place in the source: bodies run many times.
     func renderedPath(_ expression: ExprSyntax) -> String {
-        let key = expression.location.line << 24 | expression.location.column
+        let key = expression.location.position
         if let text = renderedPaths[key] { return text }
         let text = expression.rendered
         renderedPaths[key] = text

@@ -49,13 +49,13 @@ final class Tracker {
 
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
-    private var seenValues: [SourceLocation: Set<Value>] = [:]
+    private var seenValues: [Int: Set<Value>] = [:]
     private var lastKeys: [KeyUse] = []
 
     func record(path: String, site: SourceLocation, value rawValue: Value, from mark: Int, rootRole: String) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
-        guard seenValues[site, default: []].insert(value).inserted else { return }
+        guard seenValues[site.position, default: []].insert(value).inserted else { return }
         var keys: [KeyUse] = []
         for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
         // Reads at one site usually create the same keys: share one array instead of one each.

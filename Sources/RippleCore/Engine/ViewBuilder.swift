@@ -76,11 +76,11 @@ extension Engine {
             case .identifier(let name):
                 if name == "ForEach" {
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
-                } else if let declaration = table.views[name] {
-                    if declaration.isModifier {
+                } else if let info = viewInfos[name] {
+                    if info.declaration.isModifier {
                         throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
                     }
-                    output.append(try describeView(declaration, arguments, trailing, in: scope, context: context, site: expression.location))
+                    output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: expression.location))
                 } else if name == "List", arguments.first?.label == nil, arguments.count >= 1,
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
@@ -275,12 +275,12 @@ extension Engine {
                   case .identifier(let modifierName) = callee.kind else {
                 throw EvaluationError("'.modifier' takes a ViewModifier built in place, like '.modifier(Highlight())'", at: location)
             }
-            guard let declaration = table.views[modifierName], declaration.isModifier else {
+            guard let info = viewInfos[modifierName], info.declaration.isModifier else {
                 throw EvaluationError("'\(modifierName)' is not a ViewModifier declared in the scenario", at: arguments[0].location)
             }
             var content: [ChildDescription] = []
             try buildView(base, in: scope, context: BuildContext(forEachIDs: context.forEachIDs), into: &content)
-            var description = try describeView(declaration, modifierArguments, modifierTrailing, in: scope, context: context, site: arguments[0].location)
+            var description = try describeView(info, modifierArguments, modifierTrailing, in: scope, context: context, site: arguments[0].location)
             description.content = content
             output.append(description)
             return

@@ -2,7 +2,7 @@
 
 extension Engine {
     /// The parameters of a view's memberwise initializer, in declaration order.
-    func memberwiseParameters(of declaration: ViewDeclaration) -> [ViewProperty] {
+    static func memberwiseParameters(of declaration: ViewDeclaration) -> [ViewProperty] {
         declaration.properties.filter { property in
             switch property.role {
             case .input, .plainBinding: return !(property.isLet && property.defaultValue != nil) && !property.isPrivate
@@ -13,13 +13,17 @@ extension Engine {
         }
     }
 
-    func describeView(_ declaration: ViewDeclaration, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation) throws(EvaluationError) -> ChildDescription {
+    func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation) throws(EvaluationError) -> ChildDescription {
+        let declaration = info.declaration
+        let siteNumber = siteNumber(site)
         var description = ChildDescription(
-            key: ChildKey(site: siteNumber(site), forEachIDs: context.forEachIDs, explicitID: context.explicitID),
+            key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
             viewType: declaration.name, fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
         var given: [String: Value] = [:]
-        var sources: [String: String] = [:]
+        // The arguments' sources are the site's syntax: rendered the first time the site builds a view, then shared.
+        let sharedSources = fieldSourcesBySite[siteNumber]
+        var sources: [String: String]? = sharedSources == nil ? [:] : nil
         let all = arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
         if let initializer = declaration.initializer {
             var initScope = Scope()
@@ -28,7 +32,7 @@ extension Engine {
                 if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
                     let value = try evaluate(all[next].value, in: scope, expected: nil)
                     initScope = initScope.with(parameter.name, value)
-                    sources[parameter.name] = all[next].value.rendered
+                    sources?[parameter.name] = all[next].value.rendered
                     next += 1
                 } else if let defaultValue = parameter.defaultValue {
                     initScope = initScope.with(parameter.name, try evaluate(defaultValue, in: Scope(), expected: nil))
@@ -63,10 +67,10 @@ extension Engine {
                 } else {
                     given[name] = value
                 }
-                sources[name] = sources[name] ?? valueExpression.rendered
+                if sources?[name] == nil { sources?[name] = valueExpression.rendered }
             }
         } else {
-            let parameters = memberwiseParameters(of: declaration)
+            let parameters = info.memberwiseParameters
             var next = 0
             for property in parameters {
                 guard next < all.count else { break }
@@ -74,7 +78,7 @@ extension Engine {
                 let matchesTrailing = argument.label == "_trailing" && property.type == .function
                 guard argument.label == property.name || matchesTrailing else { continue }
                 let value = try evaluate(argument.value, in: scope, expected: property.type)
-                sources[property.name] = argument.value.rendered
+                sources?[property.name] = argument.value.rendered
                 next += 1
                 switch property.role {
                 case .state, .stateObject, .focusState:
@@ -106,7 +110,7 @@ extension Engine {
                 tracker = nil
                 given[property.name] = try evaluate(defaultValue, in: Scope(), expected: property.type)
                 tracker = saved
-                sources[property.name] = defaultValue.rendered
+                sources?[property.name] = defaultValue.rendered
                 if case .observedObject = property.role { description.inlineObjects.insert(property.name) }
             } else if case .optional = property.type, !property.isLet {
                 given[property.name] = Value.none
@@ -115,13 +119,8 @@ extension Engine {
             }
         }
         description.fields = given
-        // Every element of a ForEach shares its call site's sources: keep one copy of the dictionary.
-        if let shared = fieldSourcesBySite[site], shared == sources {
-            description.fieldSources = shared
-        } else {
-            fieldSourcesBySite[site] = sources
-            description.fieldSources = sources
-        }
+        if let sources { fieldSourcesBySite[siteNumber] = sources }
+        description.fieldSources = sharedSources ?? sources ?? [:]
         let saved = tracker
         tracker = nil
         for (name, value) in given {
