@@ -37,8 +37,9 @@ public enum BindingTarget: Hashable, Sendable {
     case appStorage(String)
 }
 
-/// A runtime value in the simulation. Not `indirect`: scalars stay inline, and the recursive cases
-/// already hold their children in arrays or in an indirect binding.
+/// A runtime value in the simulation. Scalars, strings, arrays and structs stay inline; the cases with
+/// the widest payloads (enum cases with a payload, bindings, opaque values) are boxed, which keeps every
+/// `Value` at 24 bytes: the model's arrays, every read and every input hold thousands of them.
 public enum Value: Hashable, Sendable {
     case int(Int)
     case double(Double)
@@ -49,15 +50,15 @@ public enum Value: Hashable, Sendable {
     case array([Value])
     /// A struct value: its type and its fields in declaration order.
     case record(type: String, fields: [Value])
-    case enumCase(type: String, name: String, payload: [Value])
+    indirect case enumCase(type: String, name: String, payload: [Value])
     /// A reference to a class instance.
     case object(ObjectID)
     /// A closure: each creation is distinct, which is why closures never compare equal.
     case closure(id: Int)
-    case binding(BindingTarget)
+    indirect case binding(BindingTarget)
     case keyPath([String])
     /// A value of a type the simulation does not look into (a URL or a date built by a call).
-    case opaque(type: String, text: String)
+    indirect case opaque(type: String, text: String)
 
     var isNone: Bool { if case .none = self { true } else { false } }
 
