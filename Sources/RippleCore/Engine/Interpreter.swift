@@ -262,14 +262,14 @@ extension Engine {
         guard let property = instances[id].info?.declaration.property(named: name) else { return nil }
         switch property.role {
         case .state, .stateObject, .focusState:
-            guard let slot = instances[id].slots[name] else { return .none }
+            guard let slot = instances[id].slots[name] else { return nil }
             if case .stateObject = property.role {} else {
                 tracker?.use(.state(slot))
                 tracker?.touch(.state(slot))
             }
             return slots[slot.raw].value
         case .binding:
-            guard case .binding(let target)? = instances[id].description.fields[name] else { return .none }
+            guard case .binding(let target)? = instances[id].description.fields[name] else { return nil }
             return readBinding(target, tracked: true)
         case .plainBinding, .input, .bindable, .observedObject:
             return instances[id].description.fields[name] ?? Value.none

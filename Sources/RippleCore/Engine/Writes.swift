@@ -368,7 +368,8 @@ extension Engine {
     func checkType(_ value: Value, _ type: ValueType, name: @autoclosure () -> String, at location: SourceLocation) throws(EvaluationError) {
         func matches(_ value: Value, _ type: ValueType) -> Bool {
             switch (value, type) {
-            case (_, .unknown), (_, .named(_)) where table.views[name()] != nil: return true
+            case (_, .unknown): return true
+            case (_, .named(_)) where table.views[name()] != nil: return true
             case (.none, .optional): return true
             case (_, .optional(let wrapped)): return matches(value, wrapped)
             case (.int, .int), (.double, .double), (.int, .double), (.bool, .bool), (.string, .string): return true
