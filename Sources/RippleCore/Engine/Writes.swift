@@ -608,8 +608,7 @@ extension Engine {
         var entries: [(position: [Int], trace: InstanceTrace)] = []
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
-            let instance = instances[id]
-            entries.append((position(of: id), InstanceTrace(path: instance.path, name: instance.name, viewType: instance.viewType,
+            entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                                              outcome: result.needed ? .needed : .wasted,
                                                              causes: pass.causes[id] ?? [], changedReads: result.changed)))
         }
@@ -631,8 +630,7 @@ extension Engine {
                 }
             }
             guard !causes.isEmpty else { continue }
-            let instance = instances[id]
-            entries.append((position(of: id), InstanceTrace(path: instance.path, name: instance.name, viewType: instance.viewType,
+            entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                                              outcome: .stale, causes: causes, changedReads: changed)))
         }
         entries.sort { $0.position.lexicographicallyPrecedes($1.position) }
