@@ -1,6 +1,8 @@
 /// A model object's storage.
 struct ObjectRecord: Sendable {
     var type: String
+    /// The declaration of `type`.
+    var info: DataInfo
     var fields: [Value]
     /// Where the object was first stored, for people: `RootView.state`, `store`.
     var label: String
@@ -102,11 +104,14 @@ final class Engine {
 
     /// Each declared view's shared box, made once: instances point at it.
     let viewInfos: [String: ViewInfo]
+    /// Each declared struct's and class's shared box: objects point at it, records look it up by type.
+    let dataInfos: [String: DataInfo]
 
     init(table: DeclarationTable, semantics: Semantics) {
         self.table = table
         self.semantics = semantics
         viewInfos = table.views.mapValues(ViewInfo.init)
+        dataInfos = table.data.mapValues(DataInfo.init)
     }
 
     var root: Int { 0 }
@@ -140,7 +145,7 @@ final class Engine {
         case .object(let id):
             if objects[id.raw].label.isEmpty {
                 objects[id.raw].label = name
-                for (index, property) in (table.data[objects[id.raw].type]?.stored ?? []).enumerated() {
+                for (index, property) in objects[id.raw].info.declaration.stored.enumerated() {
                     label(objects[id.raw].fields[index], as: name + "." + property.name)
                 }
             }

@@ -28,30 +28,6 @@ struct ChildDescription: Sendable {
     var bindingValues: [String: Value] = [:]
 }
 
-/// A view declaration shared by reference: every instance of a type points at one box, so reading a
-/// property's role on the hot path neither hashes the type's name nor copies the declaration.
-final class ViewInfo: Sendable {
-    let declaration: ViewDeclaration
-    /// Whether any property is a `@Binding`, whose carried value is refreshed after each evaluation.
-    let hasBindings: Bool
-    /// Whether any property gives the view keys by declaration (environment, app storage, held objects).
-    let hasDeclaredKeys: Bool
-    /// The parameters of its memberwise initializer.
-    let memberwiseParameters: [ViewProperty]
-
-    init(_ declaration: ViewDeclaration) {
-        self.declaration = declaration
-        memberwiseParameters = Engine.memberwiseParameters(of: declaration)
-        hasBindings = declaration.properties.contains { $0.role == .binding }
-        hasDeclaredKeys = declaration.properties.contains {
-            switch $0.role {
-            case .environment, .appStorage, .observedObject, .stateObject, .environmentObject: true
-            default: false
-            }
-        }
-    }
-}
-
 /// One view instance in the simulated tree.
 struct Instance: Sendable {
     var id: Int

@@ -49,13 +49,43 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    func makeIterator() -> AnyIterator<Int> {
+    /// Iterates without allocating: most sets hold one id, and indexes are iterated on every write.
+    struct Iterator: IteratorProtocol {
+        fileprivate enum State {
+            case done
+            case one(Int)
+            case many(Set<Int>.Iterator)
+        }
+        fileprivate var state: State
+
+        mutating func next() -> Int? {
+            switch state {
+            case .done:
+                return nil
+            case .one(let only):
+                state = .done
+                return only
+            case .many(var iterator):
+                let id = iterator.next()
+                state = .many(iterator)
+                return id
+            }
+        }
+    }
+
+    func makeIterator() -> Iterator {
         switch storage {
-        case .empty: return AnyIterator { nil }
-        case .one(let only):
-            var done = false
-            return AnyIterator { defer { done = true }; return done ? nil : only }
-        case .many(let ids): return AnyIterator(ids.makeIterator())
+        case .empty: Iterator(state: .done)
+        case .one(let only): Iterator(state: .one(only))
+        case .many(let ids): Iterator(state: .many(ids.makeIterator()))
+        }
+    }
+
+    var underestimatedCount: Int {
+        switch storage {
+        case .empty: 0
+        case .one: 1
+        case .many(let ids): ids.count
         }
     }
 }

@@ -135,7 +135,7 @@ extension Engine {
         try checkNesting(fields, at: location)
         if declaration.isClass {
             let id = ObjectID(raw: objects.count)
-            objects.append(ObjectRecord(type: name, fields: fields, label: ""))
+            objects.append(ObjectRecord(type: name, info: dataInfos[name]!, fields: fields, label: ""))
             return .object(id)
         }
         return .record(type: name, fields: fields)
@@ -320,7 +320,7 @@ extension Engine {
             case .state(let slot, let path): return .state(slot, path + [.field(name)])
             case .property(let object, let property, let path):
                 if property.isEmpty {
-                    guard table.data[objects[object.raw].type]?.storedIndex(of: name) != nil else {
+                    guard objects[object.raw].info.storedIndex(of: name) != nil else {
                         throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: expression.location)
                     }
                     return .property(object, name, [])
@@ -352,7 +352,7 @@ extension Engine {
             switch (component, current) {
             case (.index(let i), .array(let elements)) where elements.indices.contains(i): current = elements[i]
             case (.field(let name), .record(let type, let fields)):
-                guard let index = table.data[type]?.storedIndex(of: name) else {
+                guard let index = dataInfos[type]?.storedIndex(of: name) else {
                     throw EvaluationError("unknown property '\(name)' on '\(type)'", at: SourceLocation(file: "", line: 0, column: 0))
                 }
                 current = fields[index]

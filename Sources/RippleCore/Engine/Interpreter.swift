@@ -319,10 +319,10 @@ extension Engine {
 
     /// Reads a stored or computed property of an object, recording Observation's key.
     func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
-        let type = objects[object.raw].type
-        guard let declaration = table.data[type] else { return .none }
-        if let index = declaration.storedIndex(of: name) {
-            let property = declaration.stored[index]
+        let info = objects[object.raw].info
+        let type = info.declaration.name
+        if let index = info.storedIndex(of: name) {
+            let property = info.declaration.stored[index]
             if let key = property.appStorageKey {
                 tracker?.touch(.appStorage(key))
                 tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(type)': user defaults changes reach only views that declare '@AppStorage'"
@@ -331,7 +331,7 @@ extension Engine {
             }
             if let tracker {
                 tracker.touch(.property(object, name))
-                switch declaration.modelKind {
+                switch info.declaration.modelKind {
                 case .observable:
                     if property.isIgnored {
                         tracker.untracked[.property(object, name)] = "'\(name)' is '@ObservationIgnored'"
@@ -350,7 +350,7 @@ extension Engine {
             }
             return objects[object.raw].fields[index]
         }
-        if let computed = declaration.computedProperty(named: name) {
+        if let computed = info.declaration.computedProperty(named: name) {
             tracker?.via.append(name)
             defer { tracker?.via.removeLast() }
             var scope = Scope()
@@ -358,7 +358,7 @@ extension Engine {
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
         }
         throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))",
-                              at: location ?? declaration.location)
+                              at: location ?? info.declaration.location)
     }
 
     /// Computed properties currently running, to stop a cycle that the static check missed.
@@ -377,12 +377,12 @@ extension Engine {
             if name == "objectWillChange" { return .opaque(type: "objectWillChange", text: String(object.raw)) }
             return try readProperty(object, name, at: location)
         case .record(let type, let fields):
-            if let view = table.views[type], let index = view.properties.firstIndex(where: { $0.name == name }) {
+            if let view = viewInfos[type], let index = view.declaration.properties.firstIndex(where: { $0.name == name }) {
                 return fields[index]
             }
-            guard let declaration = table.data[type] else { break }
-            if let index = declaration.storedIndex(of: name) { return fields[index] }
-            if let computed = declaration.computedProperty(named: name) {
+            guard let info = dataInfos[type] else { break }
+            if let index = info.storedIndex(of: name) { return fields[index] }
+            if let computed = info.declaration.computedProperty(named: name) {
                 var inner = Scope()
                 inner.this = .record(value)
                 return try runGetter(computed.getter, in: inner, expected: computed.type, name: name, location: location)

@@ -20,9 +20,10 @@ extension Engine {
         var pass = Pass()
         var writes: [WriteTrace] = []
         var written: [Place] = []
-        for (statement, text) in zip(step.statements, step.texts) {
+        for (index, statement) in step.statements.enumerated() {
             do throws(EvaluationError) {
-                writes.append(try apply(statement, text: text, pass: &pass, written: &written))
+                writes.append(try apply(statement, text: StatementText(full: step.texts[index], target: step.targets[index]),
+                                        pass: &pass, written: &written))
             } catch {
                 report(error)
             }
@@ -32,7 +33,7 @@ extension Engine {
         return trace(step.name, writes: writes, written: written, pass: pass)
     }
 
-    func apply(_ statement: StatementSyntax, text: String, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
+    func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
         switch statement.kind {
         case .environmentWrite(let key, let valueExpression):
             guard let declaration = table.environmentKeys[key] else {
@@ -44,7 +45,7 @@ extension Engine {
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
             let differs = inputDifference(old, value) != nil
-            return WriteTrace(statement: text, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
+            return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
                               notified: differs, note: differs ? "views declaring \\.\(key) are told" : "equal value: no change")
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
@@ -78,7 +79,7 @@ extension Engine {
                     throw EvaluationError("'objectWillChange' belongs to an 'ObservableObject'", at: objectExpression.location)
                 }
                 notifyHolders(object, detail: "objectWillChange.send() on \(objectName(object))", pass: &pass)
-                return WriteTrace(statement: text, target: objectName(object) + ".objectWillChange", kind: "objectWillChange.send()",
+                return WriteTrace(statement: text.full, target: objectName(object) + ".objectWillChange", kind: "objectWillChange.send()",
                                   old: nil, new: nil, notified: true, note: "every view holding \(objectName(object)) is told")
             }
             let target = try lvalue(base)
@@ -150,45 +151,45 @@ extension Engine {
                 cursor = (object, nil)
             } else {
                 // The root's own properties first; searching the whole tree is the fallback.
-                let owners: [Instance]
-                if !instances.isEmpty, table.views[instances[self.root].viewType]?.property(named: name) != nil {
-                    owners = [instances[self.root]]
+                let owners: [Int]
+                if !instances.isEmpty, instances[self.root].info?.declaration.property(named: name) != nil {
+                    owners = [self.root]
                 } else {
-                    owners = instances.filter { $0.alive && table.views[$0.viewType]?.property(named: name) != nil }
+                    owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.declaration.property(named: name) != nil }
                 }
                 guard let owner = owners.first else {
                     throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: root.location)
                 }
-                if owners.count > 1 && owner.id != self.root {
-                    throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\($0.name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: root.location)
+                if owners.count > 1 && owner != self.root {
+                    throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\(instances[$0].name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: root.location)
                 }
-                cursor = try viewPropertyPlace(owner.id, name, at: root.location)
+                cursor = try viewPropertyPlace(owner, name, at: root.location)
             }
         } else {
             throw EvaluationError("cannot write to '\(expression.rendered)'", at: expression.location)
         }
-        for component in rest {
+        for (position, component) in rest.enumerated() {
             if let object = cursor.object {
                 guard case .member(_, let name, _) = component.kind else {
                     throw EvaluationError("'\(objects[object.raw].type)' is an object: write to one of its properties", at: component.location)
                 }
-                guard let declaration = table.data[objects[object.raw].type] else { throw EvaluationError("unknown object", at: component.location) }
-                guard let index = declaration.storedIndex(of: name) else {
-                    if declaration.computedProperty(named: name) != nil {
-                        throw EvaluationError("'\(name)' is a computed property of '\(declaration.name)' and cannot be written", at: component.location)
+                let info = objects[object.raw].info
+                guard let index = info.declaration.storedIndex(of: name) else {
+                    if info.declaration.computedProperty(named: name) != nil {
+                        throw EvaluationError("'\(name)' is a computed property of '\(info.declaration.name)' and cannot be written", at: component.location)
                     }
                     if name == "objectWillChange" { throw EvaluationError("call 'objectWillChange.send()'", at: component.location) }
-                    throw EvaluationError("unknown property '\(name)' on '\(declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(declaration.name)))", at: component.location)
+                    throw EvaluationError("unknown property '\(name)' on '\(info.declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(info.declaration.name)))", at: component.location)
                 }
-                if declaration.stored[index].isLet {
+                if info.declaration.stored[index].isLet {
                     // A `let` holding an object can still be written through: the object's properties are not the `let`.
-                    if case .object(let inner) = objects[object.raw].fields[index], component != rest.last {
+                    if case .object(let inner) = objects[object.raw].fields[index], position != rest.count - 1 {
                         cursor = (inner, nil)
                         continue
                     }
-                    throw EvaluationError("'\(name)' is a 'let' constant of '\(declaration.name)'", at: component.location)
+                    throw EvaluationError("'\(name)' is a 'let' constant of '\(info.declaration.name)'", at: component.location)
                 }
-                if let key = declaration.stored[index].appStorageKey {
+                if let key = info.declaration.stored[index].appStorageKey {
                     if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
                     cursor = (nil, LValue(root: .appStorage(key), path: []))
                     continue
@@ -199,7 +200,7 @@ extension Engine {
                 case .member(_, let name, _):
                     let current = try read(lvalue, at: component.location)
                     if case .object(let object) = current { cursor = (object, nil); try descend(&cursor, component); continue }
-                    guard case .record(let type, _) = current, let data = table.data[type], let index = data.storedIndex(of: name) else {
+                    guard case .record(let type, _) = current, let data = dataInfos[type]?.declaration, let index = data.storedIndex(of: name) else {
                         throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: component.location)
                     }
                     if data.stored[index].isLet {
@@ -269,7 +270,7 @@ extension Engine {
 
     private func descend(_ cursor: inout (object: ObjectID?, lvalue: LValue?), _ component: ExprSyntax) throws(EvaluationError) {
         guard let object = cursor.object, case .member(_, let name, _) = component.kind else { return }
-        guard let declaration = table.data[objects[object.raw].type], declaration.storedIndex(of: name) != nil else {
+        guard objects[object.raw].info.storedIndex(of: name) != nil else {
             throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: component.location)
         }
         cursor = (nil, LValue(root: .property(object, name), path: []))
@@ -281,18 +282,17 @@ extension Engine {
     }
 
     func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
-        let instance = instances[id]
-        guard let declaration = table.views[instance.viewType], let property = declaration.property(named: name) else {
-            throw EvaluationError("'\(instance.viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instance.viewType]?.properties.map(\.name) ?? []))", at: location)
+        guard let property = instances[id].info?.declaration.property(named: name) else {
+            throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
         switch property.role {
         case .state, .focusState, .stateObject:
-            guard let slot = instance.slots[name] else { break }
+            guard let slot = instances[id].slots[name] else { break }
             if case .object(let object) = slots[slot.raw].value { return (object, nil) }
             if case .stateObject = property.role { break }
             return (nil, LValue(root: .slot(slot), path: []))
         case .binding, .plainBinding:
-            guard case .binding(let target)? = instance.description.fields[name] else { break }
+            guard case .binding(let target)? = instances[id].description.fields[name] else { break }
             switch target {
             case .state(let slot, let path): return (nil, LValue(root: .slot(slot), path: path))
             case .property(let object, let property, let path):
@@ -306,15 +306,15 @@ extension Engine {
         case .bindable, .observedObject, .environmentModel, .environmentObject:
             if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return (object, nil) }
         case .input:
-            if case .object(let object)? = instance.description.fields[name] { return (object, nil) }
-            guard let parent = instance.parent else {
-                throw EvaluationError("'\(name)' is an input of the root view '\(instance.name)': its default value cannot be written; use '@State'", at: location)
+            if case .object(let object)? = instances[id].description.fields[name] { return (object, nil) }
+            guard let parent = instances[id].parent else {
+                throw EvaluationError("'\(name)' is an input of the root view '\(instances[id].name)': its default value cannot be written; use '@State'", at: location)
             }
-            throw EvaluationError("'\(name)' is an input that '\(instances[parent].name)' passes to '\(instance.name)'; write its source instead", at: location)
+            throw EvaluationError("'\(name)' is an input that '\(instances[parent].name)' passes to '\(instances[id].name)'; write its source instead", at: location)
         case .environment(let key):
             throw EvaluationError("'\(name)' reads environment key '\\.\(key)'; write 'environment \\.\(key) = value' instead", at: location)
         }
-        throw EvaluationError("'\(name)' of '\(instance.name)' cannot be written", at: location)
+        throw EvaluationError("'\(name)' of '\(instances[id].name)' cannot be written", at: location)
     }
 
     /// Finds an instance by short name or path; a short name must be unambiguous.
@@ -342,7 +342,7 @@ extension Engine {
         let whole: Value
         switch lvalue.root {
         case .property(let object, let name):
-            guard let index = table.data[objects[object.raw].type]?.storedIndex(of: name) else { return .none }
+            guard let index = objects[object.raw].info.storedIndex(of: name) else { return .none }
             whole = objects[object.raw].fields[index]
         case .slot(let slot): whole = slots[slot.raw].value
         case .appStorage(let key): whole = appStorage[key] ?? Value.none
@@ -354,7 +354,7 @@ extension Engine {
         guard lvalue.path.isEmpty else { return nil }
         switch lvalue.root {
         case .property(let object, let name):
-            return table.data[objects[object.raw].type]?.stored.first { $0.name == name }?.type
+            return objects[object.raw].info.declaration.stored.first { $0.name == name }?.type
         case .slot(let slot):
             let record = slots[slot.raw]
             return table.views[instances[record.owner].viewType]?.property(named: record.name)?.type
@@ -452,13 +452,20 @@ extension Engine {
 
     // MARK: - Notification
 
-    func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: String, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+    /// A step statement's text as the trace prints it, and the written place below its root
+    /// (`users[1].name` for `state.users[1].name = "Bea"`); both fixed when the scenario is resolved.
+    struct StatementText {
+        var full: String
+        var target: String
+    }
+
+    func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         let kind = inPlace ? "in-place mutation" : "assignment"
         switch target.root {
         case .property(let object, let name):
-            let declaration = table.data[objects[object.raw].type]!
-            let index = declaration.storedIndex(of: name)!
-            let property = declaration.stored[index]
+            let info = objects[object.raw].info
+            let index = info.storedIndex(of: name)!
+            let property = info.declaration.stored[index]
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
@@ -468,9 +475,9 @@ extension Engine {
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            let writeText = " (\(kind) \(shortTarget(text)))"
-            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
-            switch declaration.modelKind {
+            let writeText = " (" + kind + " " + text.target + ")"
+            var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
+            switch info.declaration.modelKind {
             case .observable:
                 if property.isIgnored {
                     trace.note = "'\(name)' is '@ObservationIgnored': no notification"
@@ -515,7 +522,7 @@ extension Engine {
                 trace.note = "'@Published' sends objectWillChange on every write"
                 notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
             case .plain:
-                trace.note = "'\(declaration.name)' is a plain class: nobody is told"
+                trace.note = "'\(info.declaration.name)' is a plain class: nobody is told"
             }
             return trace
         case .slot(let slot):
@@ -524,7 +531,7 @@ extension Engine {
             let record = slots[slot.raw]
             let subject = instances[record.owner].path + "._" + record.name
             written.append(.state(slot))
-            var trace = WriteTrace(statement: text, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
+            var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
             if inputDifference(oldWhole, newWhole) == nil {
                 trace.note = "equal value: @State ignores the write"
                 return trace
@@ -546,12 +553,12 @@ extension Engine {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
                                     old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
             }
-            return WriteTrace(statement: text, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
+            return WriteTrace(statement: text.full, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
                               notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
         }
     }
 
-    func shortTarget(_ statement: String) -> String {
+    static func shortTarget(_ statement: String) -> String {
         // `state.users[1].name = "Bea"` → `users[1].name`: the written place below the root name.
         // One pass over the bytes for ` = `, ` += ` and the like: statements print as `target op value`.
         var target = statement
@@ -594,7 +601,7 @@ extension Engine {
             elements[i] = try replacing(elements[i], at: rest, with: leaf)
             return .array(elements)
         case (.field(let name), .record(let type, var fields)):
-            guard let index = table.data[type]?.storedIndex(of: name) else { return value }
+            guard let index = dataInfos[type]?.storedIndex(of: name) else { return value }
             fields[index] = try replacing(fields[index], at: rest, with: leaf)
             return .record(type: type, fields: fields)
         default:

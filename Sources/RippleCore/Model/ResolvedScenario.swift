@@ -5,12 +5,15 @@ public struct ResolvedStep: Hashable, Sendable {
     /// Each statement as the trace prints it, rendered once when the scenario is resolved: every variant
     /// replays the same statements.
     public var texts: [String]
+    /// Each statement's written place below its root name (`users[1].name`), for causes.
+    var targets: [String]
     public var location: SourceLocation
 
     public init(name: String, statements: [StatementSyntax], location: SourceLocation) {
         self.name = name
         self.statements = statements
         self.texts = statements.map(\.rendered)
+        self.targets = texts.map(Engine.shortTarget)
         self.location = location
     }
 }

@@ -1,0 +1,41 @@
+// Declarations as the engine reads them on its hot paths: shared by reference, looked up once.
+//
+// `DeclarationTable` keeps declarations as values in dictionaries keyed by name. Reading one copies it
+// (a dozen reference-counted fields) after hashing the name; a body evaluated 10,000 times did that for
+// every property it read. Instances and objects keep a reference to their declaration's box instead.
+
+/// A view declaration shared by reference: every instance of a type points at one box, so reading a
+/// property's role on the hot path neither hashes the type's name nor copies the declaration.
+final class ViewInfo: Sendable {
+    let declaration: ViewDeclaration
+    /// Whether any property is a `@Binding`, whose carried value is refreshed after each evaluation.
+    let hasBindings: Bool
+    /// Whether any property gives the view keys by declaration (environment, app storage, held objects).
+    let hasDeclaredKeys: Bool
+    /// The parameters of its memberwise initializer.
+    let memberwiseParameters: [ViewProperty]
+
+    init(_ declaration: ViewDeclaration) {
+        self.declaration = declaration
+        memberwiseParameters = Engine.memberwiseParameters(of: declaration)
+        hasBindings = declaration.properties.contains { $0.role == .binding }
+        hasDeclaredKeys = declaration.properties.contains {
+            switch $0.role {
+            case .environment, .appStorage, .observedObject, .stateObject, .environmentObject: true
+            default: false
+            }
+        }
+    }
+}
+
+/// A struct or class declaration shared by reference: every object of a type points at one box.
+final class DataInfo: Sendable {
+    let declaration: DataDeclaration
+
+    init(_ declaration: DataDeclaration) {
+        self.declaration = declaration
+    }
+
+    /// The index of a stored property in an object's or record's fields.
+    func storedIndex(of name: String) -> Int? { declaration.storedIndex(of: name) }
+}
