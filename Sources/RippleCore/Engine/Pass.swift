@@ -145,7 +145,7 @@ extension Engine {
             instances[id].keys = keys
         }
         if instances[id].places != tracker.placeList {
-            for place in instances[id].places where !tracker.places.contains(place) { readers[place]?.remove(id) }
+            for place in instances[id].places where !tracker.hasTouched(place) { readers[place]?.remove(id) }
             for place in tracker.placeList where !instances[id].places.contains(place) { readers[place, default: []].insert(id) }
             instances[id].places = tracker.placeList
         }

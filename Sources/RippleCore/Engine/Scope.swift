@@ -31,16 +31,37 @@ struct Scope: Sendable {
 final class Tracker {
     var reads: [ReadRecord] = []
     var keyLog: [KeyUse] = []
-    var keys: Set<DependencyKey> = []
-    var places: Set<Place> = []
     /// The places in the order first read: what the instance keeps (a small array, not a set).
-    var placeList: [Place] = []
+    private(set) var placeList: [Place] = []
     /// The keys in the order first used.
-    var keyList: [DependencyKey] = []
+    private(set) var keyList: [DependencyKey] = []
+    // Most bodies read a handful of places: the lists are searched directly, and sets are built only
+    // for the few bodies that read many (a list's body reading every element).
+    private var keySet: Set<DependencyKey>?
+    private var placeSet: Set<Place>?
+    private static let smallCount = 16
 
     /// Notes a place the body read.
     func touch(_ place: Place) {
-        if places.insert(place).inserted { placeList.append(place) }
+        _ = Self.insert(place, into: &placeList, index: &placeSet)
+    }
+
+    /// Whether the body read a place.
+    func hasTouched(_ place: Place) -> Bool {
+        placeSet?.contains(place) ?? placeList.contains(place)
+    }
+
+    /// Appends an element the list does not hold yet; returns whether it was new.
+    private static func insert<Element: Hashable>(_ element: Element, into list: inout [Element], index: inout Set<Element>?) -> Bool {
+        if index == nil {
+            if list.contains(element) { return false }
+            list.append(element)
+            if list.count > smallCount { index = Set(list) }
+            return true
+        }
+        guard index!.insert(element).inserted else { return false }
+        list.append(element)
+        return true
     }
     /// Computed properties being evaluated, outermost first.
     var via: [String] = []
@@ -49,13 +70,30 @@ final class Tracker {
 
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
-    private var seenValues: [Int: Set<Value>] = [:]
+    /// Values already recorded, by site: a short list for the usual body, a table past `smallCount`.
+    private var seenList: [(site: Int, value: Value)] = []
+    private var seenValues: [Int: Set<Value>]?
     private var lastKeys: [KeyUse] = []
+
+    /// Whether the value was recorded at the site before; records it if not.
+    private func firstSight(of value: Value, at site: Int) -> Bool {
+        if seenValues == nil {
+            if seenList.contains(where: { $0.site == site && $0.value == value }) { return false }
+            seenList.append((site, value))
+            if seenList.count > Self.smallCount {
+                var table: [Int: Set<Value>] = [:]
+                for entry in seenList { table[entry.site, default: []].insert(entry.value) }
+                seenValues = table
+            }
+            return true
+        }
+        return seenValues![site, default: []].insert(value).inserted
+    }
 
     func record(path: String, site: SourceLocation, value rawValue: Value, from mark: Int, rootRole: String) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
-        guard seenValues[site.position, default: []].insert(value).inserted else { return }
+        guard firstSight(of: value, at: site.position) else { return }
         var keys: [KeyUse] = []
         for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
         // Reads at one site usually create the same keys: share one array instead of one each.
@@ -69,7 +107,7 @@ final class Tracker {
     }
 
     func use(_ key: DependencyKey) {
-        if keys.insert(key).inserted { keyList.append(key) }
+        _ = Self.insert(key, into: &keyList, index: &keySet)
         keyLog.append(KeyUse(key: key, via: via))
     }
 }
