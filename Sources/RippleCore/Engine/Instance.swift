@@ -11,7 +11,7 @@ struct ChildDescription: Sendable {
     var key: ChildKey
     var viewType: String
     /// Properties the parent sets (inputs, bindings, observed objects), by name.
-    var fields: [String: Value]
+    var fields: NameTable<Value>
     /// Source of each field's argument, for display.
     var fieldSources: [String: String]
     /// `@State`-like properties the parent passed a first value for.

@@ -96,8 +96,8 @@ extension Engine {
             if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
                 if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
             }
-            if case .identifier(let typeName) = rootOfChain(base).kind, scope.locals[typeName] == nil, table.views[typeName] != nil,
-               case .none = scope.this, tracker == nil, let value = try instanceProperty(expression) {
+            if tracker == nil, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
+               scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
                 // In a step, `Root.count` reads the instance's property.
                 return value
             }
@@ -235,7 +235,7 @@ extension Engine {
     }
 
     func knownNames(in scope: Scope) -> [String] {
-        var names = Array(scope.locals.keys) + Array(scope.bindingLocals.keys) + Array(globals.keys)
+        var names = scope.locals.keys + scope.bindingLocals.keys + Array(globals.keys)
         switch scope.this {
         case .view(let id): names += table.views[instances[id].viewType]?.properties.map(\.name) ?? []
         case .object(let object): names += memberNames(objects[object.raw].type)

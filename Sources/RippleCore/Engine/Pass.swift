@@ -309,7 +309,7 @@ extension Engine {
     }
 
     /// A view value for a view's own `==`: its parent-set fields in declaration order.
-    func viewRecord(_ declaration: ViewDeclaration, _ fields: [String: Value], id: Int) -> Value {
+    func viewRecord(_ declaration: ViewDeclaration, _ fields: NameTable<Value>, id: Int) -> Value {
         .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? Value.none })
     }
 

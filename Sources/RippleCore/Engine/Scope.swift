@@ -11,9 +11,9 @@ struct Scope: Sendable {
     }
 
     var this: This = .none
-    var locals: [String: Value] = [:]
+    var locals = NameTable<Value>()
     /// Locals that stand for a binding's value (`task` in `ForEach($m.tasks) { $task in ... }`).
-    var bindingLocals: [String: BindingTarget] = [:]
+    var bindingLocals = NameTable<BindingTarget>()
     /// Whether access paths are recorded as the body's reads (not inside computed properties).
     var recordsReads = false
     /// A modifier's `content` parameter.
@@ -110,4 +110,42 @@ final class Tracker {
         _ = Self.insert(key, into: &keyList, index: &keySet)
         keyLog.append(KeyUse(key: key, via: via))
     }
+}
+
+/// A few names and their values, searched in order. A scope holds two or three locals and a view value a
+/// few inputs, and both are looked up for every name a body mentions: comparing short strings costs less
+/// than hashing them, and one small array takes less memory than a hash table.
+struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    private var entries: [(key: String, value: Element)] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, Element)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    subscript(name: String) -> Element? {
+        get {
+            for entry in entries where entry.key == name { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.key == name }) {
+                if let newValue {
+                    entries[index].value = newValue
+                } else {
+                    entries.remove(at: index)
+                }
+            } else if let newValue {
+                entries.append((name, newValue))
+            }
+        }
+    }
+
+    /// The names, in the order they were bound.
+    var keys: [String] { entries.map(\.key) }
+    var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+
+    func makeIterator() -> IndexingIterator<[(key: String, value: Element)]> { entries.makeIterator() }
 }

@@ -20,7 +20,7 @@ extension Engine {
             key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
             viewType: declaration.name, fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
-        var given: [String: Value] = [:]
+        var given = NameTable<Value>()
         // The arguments' sources are the site's syntax: rendered the first time the site builds a view, then shared.
         let sharedSources = fieldSourcesBySite[siteNumber]
         var sources: [String: String]? = sharedSources == nil ? [:] : nil
