@@ -1,0 +1,76 @@
+import Testing
+@testable import RippleCore
+
+/// The engine's small collections (docs/Performance.md): short lists that stand in for hash tables while
+/// they are small. Each must behave like the table it replaced, on both sides of its threshold.
+@Suite struct SmallCollectionTests {
+    @Test func nameTableBehavesLikeADictionary() {
+        var table = NameTable<Int>()
+        #expect(table["a"] == nil)
+        table["a"] = 1
+        table["b"] = 2
+        table["a"] = 3
+        #expect(table["a"] == 3)
+        #expect(table["b"] == 2)
+        #expect(table.keys == ["a", "b"])
+        table["a"] = nil
+        #expect(table["a"] == nil)
+        #expect(table.keys == ["b"])
+        table["missing"] = nil
+        #expect(table.count == 1)
+        #expect(Array(table).map(\.key) == ["b"])
+        let literal: NameTable<Int> = ["x": 1, "y": 2]
+        #expect(literal["y"] == 2)
+    }
+
+    @Test(arguments: [[], [7], [7, 3], [7, 3, 9, 1]])
+    func instanceSetHoldsWhatWasInserted(_ ids: [Int]) {
+        var set = InstanceSet()
+        for id in ids + ids { set.insert(id) }
+        #expect(set.sorted() == ids.sorted())
+        #expect(set.underestimatedCount == ids.count)
+        for id in ids { #expect(set.contains(id)) }
+        #expect(!set.contains(42))
+        if let first = ids.first {
+            set.remove(first)
+            #expect(set.sorted() == ids.dropFirst().sorted())
+            #expect(!set.contains(first))
+        }
+    }
+
+    /// A body that reads more places than the tracker's short lists hold: keys and places move to sets
+    /// part-way through, and the body must still be told of a write to the last place it read and not
+    /// of a place it never read. `simulateChecked` checks the indexes after every step.
+    @Test func aBodyReadingManyPlacesIsToldOfEachAndOnlyThose() throws {
+        let source = """
+        scenario "many reads"
+        @Observable final class Item {
+            var title: String
+        }
+        @Observable final class Model {
+            var items: [Item] = (0..<20).map { Item(title: "t\\($0)") }
+            var other: Int = 0
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View {
+                VStack {
+                    ForEach(model.items.indices, id: \\.self) { index in
+                        Text(model.items[index].title)
+                        Text(model.items[index].title)
+                    }
+                }
+            }
+        }
+        step "first" { model.items[0].title = "x" }
+        step "last" { model.items[19].title = "y" }
+        step "unread" { model.other = 1 }
+        """
+        let trace = try simulateChecked(source)
+        let steps = try #require(trace.variants.first?.steps)
+        #expect(steps.map(\.evaluated) == [["Root"], ["Root"], []])
+        let root = try #require(steps[1].instances.first)
+        #expect(root.outcome == .needed)
+        #expect(root.changedReads == ["model.items[index].title"])
+    }
+}
