@@ -59,24 +59,32 @@ struct Pass {
 extension Engine {
     func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
         guard alive(id) else { return }
-        guard pass.recordsCauses else {
-            if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
-                pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
+        if pass.recordsCauses {
+            let merged = if let source = cause.source, cause.kind != .input {
+                mergeLaterWrite(into: id, kind: cause.kind, source: source, old: cause.old, new: cause.new, pass: &pass)
+            } else {
+                false
             }
-            return
+            if !merged { pass.causes[id, default: []].append(cause) }
         }
-        // Several writes to one property in one step are one cause: the first old value, the last new one.
-        if let source = cause.source, cause.kind != .input,
-           let index = pass.causes[id]?.firstIndex(where: { $0.kind == cause.kind && $0.source == source }) {
-            if pass.causes[id]![index].old != cause.old || pass.causes[id]![index].new != cause.new {
-                // The writes touched different places below the property: one old → new pair would mislead.
-                pass.causes[id]![index].old = nil
-                pass.causes[id]![index].new = nil
-            }
-            pass.causes[id]![index].laterWrites = true
-        } else {
-            pass.causes[id, default: []].append(cause)
+        enqueue(id, pass: &pass)
+    }
+
+    /// Several writes to one property in one step are one cause: a later write only marks the cause the
+    /// first gave the instance (and drops its old → new pair when the writes touched different places
+    /// below the property, where one pair would mislead). False when no earlier write reached it this way.
+    func mergeLaterWrite(into id: Int, kind: Cause.Kind, source: String, old: String?, new: String?, pass: inout Pass) -> Bool {
+        guard let index = pass.causes[id]?.firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
+        if pass.causes[id]![index].old != old || pass.causes[id]![index].new != new {
+            pass.causes[id]![index].old = nil
+            pass.causes[id]![index].new = nil
         }
+        pass.causes[id]![index].laterWrites = true
+        return true
+    }
+
+    /// Queues an instance for evaluation in this pass, once.
+    func enqueue(_ id: Int, pass: inout Pass) {
         if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }

@@ -508,6 +508,13 @@ extension Engine {
                 let key = DependencyKey.observation(object, name)
                 let keyText = describe(key)
                 for id in (dependents[key] ?? []).sorted() {
+                    // A later write in the step to the same property only marks the first one's cause:
+                    // the cause, and the path it explains, are not built again for every dependent.
+                    if pass.recordsCauses, alive(id),
+                       mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
+                        enqueue(id, pass: &pass)
+                        continue
+                    }
                     let use = dependencyUse(id, key)
                     markDirty(id, Cause(kind: .observation, subject: subject,
                                         explanation: .dependency(key: keyText, via: use.via, read: use.read, write: writeText),
