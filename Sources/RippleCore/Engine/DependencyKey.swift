@@ -32,9 +32,67 @@ public struct ReadRecord: Hashable, Sendable {
     public var path: String
     /// The value read; nil for reads inside deferred closures, which do not run during the body.
     public var value: Value?
-    public var keys: [KeyUse]
+    /// The keys the read created, in the order first used.
+    public var keys: [KeyUse] {
+        get {
+            switch keyStorage {
+            case .none: []
+            case .one(let use): [use]
+            case .many(let uses): uses
+            }
+        }
+        set { keyStorage = KeyStorage(newValue) }
+    }
+    var keyStorage: KeyStorage
     /// Read only inside a deferred closure (an action, `.task`, `.onAppear`).
     public var deferred: Bool
     /// How the root of the path reaches the body (`input`, `@State`, `global`, ...).
     public var rootRole: String
+
+    init(path: String, value: Value?, keys: KeyStorage, deferred: Bool, rootRole: String) {
+        self.path = path
+        self.value = value
+        self.keyStorage = keys
+        self.deferred = deferred
+        self.rootRole = rootRole
+    }
+
+    /// How the read reached `key`, if it did, without building the array of keys.
+    func use(of key: DependencyKey) -> KeyUse? {
+        switch keyStorage {
+        case .none: nil
+        case .one(let use): use.key == key ? use : nil
+        case .many(let uses): uses.first { $0.key == key }
+        }
+    }
+}
+
+/// A read's keys. Most reads create exactly one, kept inline: an array of its own was one more heap
+/// object per read, allocated on every evaluation and freed, cold, on the next.
+enum KeyStorage: Hashable, Sendable {
+    case none
+    case one(KeyUse)
+    case many([KeyUse])
+
+    init(_ uses: [KeyUse]) {
+        switch uses.count {
+        case 0: self = .none
+        case 1: self = .one(uses[0])
+        default: self = .many(uses)
+        }
+    }
+
+    /// Adds a use the storage does not hold yet.
+    mutating func insert(_ use: KeyUse) {
+        switch self {
+        case .none: self = .one(use)
+        case .one(let first) where first != use: self = .many([first, use])
+        case .one: break
+        case .many(var uses):
+            guard !uses.contains(use) else { return }
+            self = .none
+            uses.append(use)
+            self = .many(uses)
+        }
+    }
 }

@@ -94,16 +94,18 @@ final class Tracker {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
         guard firstSight(of: value, at: site.position) else { return }
-        var keys: [KeyUse] = []
-        for use in keyLog[mark...] where !keys.contains(use) { keys.append(use) }
-        // Reads at one site usually create the same keys: share one array instead of one each.
-        if keys == lastKeys { keys = lastKeys } else { lastKeys = keys }
+        var keys = KeyStorage.none
+        for use in keyLog[mark...] { keys.insert(use) }
+        // Reads at one site that create several keys usually create the same ones: share one array.
+        if case .many(let uses) = keys {
+            if uses == lastKeys { keys = .many(lastKeys) } else { lastKeys = uses }
+        }
         reads.append(ReadRecord(path: path, value: value, keys: keys, deferred: false, rootRole: rootRole))
     }
 
     func recordDeferred(path: String, rootRole: String) {
         guard seen.insert(path).inserted else { return }
-        reads.append(ReadRecord(path: path, value: nil, keys: [], deferred: true, rootRole: rootRole))
+        reads.append(ReadRecord(path: path, value: nil, keys: .none, deferred: true, rootRole: rootRole))
     }
 
     func use(_ key: DependencyKey) {

@@ -588,7 +588,7 @@ extension Engine {
     /// it read (`state.users via currentUser`), as parts of the cause's explanation.
     func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {
         for read in instances[id].reads {
-            if let use = read.keys.first(where: { $0.key == key }) { return (use.via, read.path) }
+            if let use = read.use(of: key) { return (use.via, read.path) }
         }
         return ([], nil)
     }
