@@ -6,6 +6,9 @@ struct ObjectRecord: Sendable {
     var fields: [Value]
     /// Where the object was first stored, for people: `RootView.state`, `store`.
     var label: String
+    /// Who depends on and who reads each stored property, by its index (`DependencyIndex.swift`);
+    /// empty until the first body reads the object.
+    var observers: [PropertyObservers] = []
 }
 
 /// A `@State`-like slot's storage.
@@ -63,10 +66,11 @@ final class Engine {
     var globals: [String: Value] = [:]
     var rootEnvironment: [String: Value] = [:]
     var appStorage: [String: Value] = [:]
-    /// Dependents by key, the way Observation's registrar keeps its lookups by key path.
-    var dependents: [DependencyKey: InstanceSet] = [:]
-    /// Readers by place, tracked or not, to find stale views.
-    var readers: [Place: InstanceSet] = [:]
+    /// Dependents by key for keys that are not an object's property (those live with the object:
+    /// `DependencyIndex.swift`).
+    var otherDependents: [DependencyKey: InstanceSet] = [:]
+    /// Readers by place, tracked or not, to find stale views; objects' properties live with the object.
+    var otherReaders: [Place: InstanceSet] = [:]
     /// Instances the last step evaluated, in order.
     var lastEvaluated: [Int] = []
     /// Call sites of views, numbered in the order first built: a number is cheaper to keep and hash.
@@ -221,8 +225,8 @@ final class Engine {
     }
 
     func unregister(_ id: Int) {
-        for key in instances[id].keys { dependents[key]?.remove(id) }
-        for place in instances[id].places { readers[place]?.remove(id) }
+        for key in instances[id].keys { removeDependent(id, from: key) }
+        for place in instances[id].places { removeReader(id, of: place) }
     }
 
     /// The value of an environment key as seen at an instance: the nearest override above it, else the root's.
@@ -246,10 +250,10 @@ final class Engine {
                 else if !instances[parent].children.contains(instance.id) { problems.append("\(instance.path): missing from its parent's children") }
                 if instance.depth != instances[parent].depth + 1 { problems.append("\(instance.path): wrong depth") }
             }
-            for key in instance.keys where !(dependents[key]?.contains(instance.id) ?? false) {
+            for key in instance.keys where !dependents(of: key).contains(instance.id) {
                 problems.append("\(instance.path): key \(key) missing from the index")
             }
-            for place in instance.places where !(readers[place]?.contains(instance.id) ?? false) {
+            for place in instance.places where !readers(of: place).contains(instance.id) {
                 problems.append("\(instance.path): place missing from the reader index")
             }
             var names: Set<String> = []
@@ -257,12 +261,12 @@ final class Engine {
                 problems.append("\(instance.path): two children named '\(instances[child].name)'")
             }
         }
-        for (key, ids) in dependents {
+        for (key, ids) in allDependents() {
             for id in ids where !alive(id) || !instances[id].keys.contains(key) {
                 problems.append("index: \(key) lists instance \(id) that does not depend on it")
             }
         }
-        for (place, ids) in readers {
+        for (place, ids) in allReaders() {
             for id in ids where !alive(id) || !instances[id].places.contains(place) {
                 problems.append("index: place \(place) lists instance \(id) that does not read it")
             }

@@ -148,13 +148,13 @@ extension Engine {
         }
         // Most re-evaluations read what they read before: the indexes change only when the keys do.
         if instances[id].keys != keys {
-            for key in instances[id].keys where !keys.contains(key) { dependents[key]?.remove(id) }
-            for key in keys where !instances[id].keys.contains(key) { dependents[key, default: []].insert(id) }
+            for key in instances[id].keys where !keys.contains(key) { removeDependent(id, from: key) }
+            for key in keys where !instances[id].keys.contains(key) { addDependent(id, on: key) }
             instances[id].keys = keys
         }
         if instances[id].places != tracker.placeList {
-            for place in instances[id].places where !tracker.hasTouched(place) { readers[place]?.remove(id) }
-            for place in tracker.placeList where !instances[id].places.contains(place) { readers[place, default: []].insert(id) }
+            for place in instances[id].places where !tracker.hasTouched(place) { removeReader(id, of: place) }
+            for place in tracker.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
             instances[id].places = tracker.placeList
         }
         instances[id].reads = new

@@ -507,7 +507,7 @@ extension Engine {
                 }
                 let key = DependencyKey.observation(object, name)
                 let keyText = describe(key)
-                for id in (dependents[key] ?? []).sorted() {
+                for id in dependents(of: key).sorted() {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
                     if pass.recordsCauses, alive(id),
@@ -546,7 +546,7 @@ extension Engine {
             slots[slot.raw].value = newWhole
             trace.notified = true
             trace.note = "state changed"
-            for id in (dependents[.state(slot)] ?? []).sorted() {
+            for id in dependents(of: .state(slot)).sorted() {
                 let own = id == record.owner
                 markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
@@ -556,7 +556,7 @@ extension Engine {
         case .appStorage(let key):
             appStorage[key] = try replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
-            for id in (dependents[.appStorage(key)] ?? []).sorted() {
+            for id in dependents(of: .appStorage(key)).sorted() {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
                                     old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
             }
@@ -594,7 +594,7 @@ extension Engine {
     }
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
-        for id in (dependents[.objectWillChange(object)] ?? []).sorted() {
+        for id in dependents(of: .objectWillChange(object)).sorted() {
             markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
                                 source: describe(.objectWillChange(object))), pass: &pass)
         }
@@ -628,7 +628,7 @@ extension Engine {
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
         var candidates: Set<Int> = []
-        for place in written { candidates.formUnion(readers[place] ?? []) }
+        for place in written { candidates.formUnion(readers(of: place)) }
         candidates.formUnion(pass.seeded.keys)
         for id in candidates.sorted() where alive(id) && pass.evaluated[id] == nil {
             var causes = pass.seeded[id] ?? []

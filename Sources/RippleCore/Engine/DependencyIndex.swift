@@ -1,0 +1,106 @@
+// The two indexes a write consults: dependents by key (who is told) and readers by place (who may be
+// left stale).
+//
+// Observation keeps an object's observers in the object's registrar, beside its storage. Ripple does the
+// same for properties of model objects, the keys and places most scenarios have by the thousand: each
+// object keeps, per stored property, the instances that depend on it and that read it, so a write finds
+// them next to the field it just changed, with no hashing and no trip across a table of every key. The
+// other keys (state slots, environment, app storage, objectWillChange) are few and stay in tables.
+
+/// The instances that depend on and that read one stored property of an object.
+struct PropertyObservers: Sendable {
+    var dependents = InstanceSet()
+    var readers = InstanceSet()
+}
+
+extension Engine {
+    /// The stored-property slot of an object property key, when it has one.
+    private func observerSlot(_ object: ObjectID, _ name: String) -> Int? {
+        objects[object.raw].info.storedIndex(of: name)
+    }
+
+    private func updateObservers(_ object: ObjectID, _ slot: Int, _ change: (inout PropertyObservers) -> Void) {
+        if objects[object.raw].observers.isEmpty {
+            objects[object.raw].observers = Array(repeating: PropertyObservers(), count: objects[object.raw].info.declaration.stored.count)
+        }
+        change(&objects[object.raw].observers[slot])
+    }
+
+    // MARK: - Dependents
+
+    func dependents(of key: DependencyKey) -> InstanceSet {
+        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
+            let observers = objects[object.raw].observers
+            return observers.isEmpty ? [] : observers[slot].dependents
+        }
+        return otherDependents[key] ?? []
+    }
+
+    func addDependent(_ id: Int, on key: DependencyKey) {
+        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
+            updateObservers(object, slot) { $0.dependents.insert(id) }
+        } else {
+            otherDependents[key, default: []].insert(id)
+        }
+    }
+
+    func removeDependent(_ id: Int, from key: DependencyKey) {
+        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
+            guard !objects[object.raw].observers.isEmpty else { return }
+            objects[object.raw].observers[slot].dependents.remove(id)
+        } else {
+            otherDependents[key]?.remove(id)
+        }
+    }
+
+    // MARK: - Readers
+
+    func readers(of place: Place) -> InstanceSet {
+        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
+            let observers = objects[object.raw].observers
+            return observers.isEmpty ? [] : observers[slot].readers
+        }
+        return otherReaders[place] ?? []
+    }
+
+    func addReader(_ id: Int, of place: Place) {
+        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
+            updateObservers(object, slot) { $0.readers.insert(id) }
+        } else {
+            otherReaders[place, default: []].insert(id)
+        }
+    }
+
+    func removeReader(_ id: Int, of place: Place) {
+        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
+            guard !objects[object.raw].observers.isEmpty else { return }
+            objects[object.raw].observers[slot].readers.remove(id)
+        } else {
+            otherReaders[place]?.remove(id)
+        }
+    }
+
+    // MARK: - Everything, for the invariant check
+
+    /// Every key with its dependents, objects' properties included.
+    func allDependents() -> [(key: DependencyKey, ids: InstanceSet)] {
+        var all = otherDependents.map { (key: $0.key, ids: $0.value) }
+        for (raw, object) in objects.enumerated() where !object.observers.isEmpty {
+            for (slot, observers) in object.observers.enumerated() where !observers.dependents.isEmpty {
+                all.append((.observation(ObjectID(raw: raw), object.info.declaration.stored[slot].name), observers.dependents))
+            }
+        }
+        return all
+    }
+
+    /// Every place with its readers, objects' properties included.
+    func allReaders() -> [(place: Place, ids: InstanceSet)] {
+        var all = otherReaders.map { (place: $0.key, ids: $0.value) }
+        for (raw, object) in objects.enumerated() where !object.observers.isEmpty {
+            for (slot, observers) in object.observers.enumerated() where !observers.readers.isEmpty {
+                all.append((.property(ObjectID(raw: raw), object.info.declaration.stored[slot].name), observers.readers))
+            }
+        }
+        return all
+    }
+}
