@@ -30,29 +30,44 @@ struct ChildDescription: Sendable {
 
 /// One view instance in the simulated tree.
 struct Instance: Sendable {
-    var id: Int
-    var viewType: String
+    // Fields a write and the evaluation it causes read come first, so that they share the instance's
+    // first cache lines: at 100,000 rows most instances are out of cache when a write reaches them.
+    var depth: Int
+    /// Creation order among all instances: ties in top-down order are broken by it.
+    var sequence: Int
+    var alive = true
     /// The declaration of `viewType`; nil only for a type the table does not declare.
     var info: ViewInfo?
-    var name: String
-    var path: String
-    var parent: Int?
-    var depth: Int
-    var children: [Int] = []
-    var description: ChildDescription
-    /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
-    var slots: [String: SlotID] = [:]
     var reads: [ReadRecord] = []
     /// Keys and places as small arrays: most instances have one or two, and a set costs more memory.
     var keys: [DependencyKey] = []
     var places: [Place] = []
-    /// The last value seen of each environment key the view declares.
-    var environmentSeen: [String: Value] = [:]
-    var alive = true
-    /// Creation order among all instances: ties in top-down order are broken by it.
-    var sequence: Int
+    var parent: Int?
     /// Position among the parent's children, for tree order.
     var childIndex = 0
+    var path: String
+    var name: String
+    var viewType: String
+    var id: Int
+    var children: [Int] = []
+    /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
+    var slots: [String: SlotID] = [:]
+    /// The last value seen of each environment key the view declares.
+    var environmentSeen: [String: Value] = [:]
+    var description: ChildDescription
+
+    init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, parent: Int?, depth: Int,
+         description: ChildDescription, sequence: Int) {
+        self.id = id
+        self.viewType = viewType
+        self.info = info
+        self.name = name
+        self.path = path
+        self.parent = parent
+        self.depth = depth
+        self.description = description
+        self.sequence = sequence
+    }
 
     /// The identity within the parent: kept once, in the description the parent built.
     var key: ChildKey { description.key }
