@@ -87,8 +87,12 @@ public enum Graphviz {
             throw .layout(engine: engine, message: "could not create a graphviz context")
         }
 
+        // Graphviz's lexer keeps what it read past a graph's closing brace (a trailing newline) and its
+        // line count for the next parse, which then reported its errors a line too far. Nothing is left
+        // after the brace when the input ends there, and `agsetfile` restarts the count.
+        agsetfile(nil)
         // NULL means bad DOT, but also input with no graph at all, which reports nothing.
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        guard let graph = Self.trimmingTrailingWhitespace(dot).withCString({ agmemread($0) }) else {
             throw .parse(message: takeMessages() ?? "the input holds no graph")
         }
         defer { agclose(graph) }
@@ -134,6 +138,19 @@ public enum Graphviz {
     nonisolated(unsafe) private static var processContext: OpaquePointer?
 
     /// Returns the messages graphviz reported during this call, or nil if there were none.
+    /// The input without the whitespace after its last graph, so the parser reads it to the end.
+    static func trimmingTrailingWhitespace(_ dot: String) -> String {
+        var end = dot.utf8.endIndex
+        while end > dot.utf8.startIndex {
+            let before = dot.utf8.index(before: end)
+            switch dot.utf8[before] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): end = before
+            default: return end == dot.utf8.endIndex ? dot : String(dot[..<end])
+            }
+        }
+        return ""
+    }
+
     private static func takeMessages() -> String? {
         let lines = collectedMessages
             .split(whereSeparator: \.isNewline)
