@@ -74,12 +74,14 @@ extension Engine {
     /// first gave the instance (and drops its old → new pair when the writes touched different places
     /// below the property, where one pair would mislead). False when no earlier write reached it this way.
     func mergeLaterWrite(into id: Int, kind: Cause.Kind, source: String, old: String?, new: String?, pass: inout Pass) -> Bool {
-        guard let index = pass.causes[id]?.firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
-        if pass.causes[id]![index].old != old || pass.causes[id]![index].new != new {
-            pass.causes[id]![index].old = nil
-            pass.causes[id]![index].new = nil
+        // One lookup: a broad step merges a cause for every row and every write after the first.
+        guard let slot = pass.causes.index(forKey: id),
+              let index = pass.causes.values[slot].firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
+        if pass.causes.values[slot][index].old != old || pass.causes.values[slot][index].new != new {
+            pass.causes.values[slot][index].old = nil
+            pass.causes.values[slot][index].new = nil
         }
-        pass.causes[id]![index].laterWrites = true
+        pass.causes.values[slot][index].laterWrites = true
         return true
     }
 
