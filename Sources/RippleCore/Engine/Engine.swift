@@ -89,6 +89,8 @@ final class Engine {
     var fieldSourcesBySite: [Int: [String: String]] = [:]
     /// Access paths as text, by where they are in the source.
     var renderedPaths: [Int: String] = [:]
+    /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
+    var accessPlans: [SiteKey: AccessPlan] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.

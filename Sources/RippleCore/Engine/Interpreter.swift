@@ -9,11 +9,18 @@ extension Engine {
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: expression.location)
         }
-        if scope.recordsReads, let tracker, isAccessPath(expression), let role = trackedRoot(of: expression, in: scope) {
-            let mark = tracker.keyLog.count
-            let value = try access(expression, in: scope, expected: expected)
-            tracker.record(path: renderedPath(expression), site: expression.location, value: value, from: mark, rootRole: role)
-            return value
+        if scope.recordsReads, let tracker, expression.kind.mayBeAccessPath {
+            let plan = accessPlan(expression)
+            if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
+                let mark = tracker.keyLog.count
+                let value = if let root = plan.root {
+                    try run(plan, root: root, in: scope)
+                } else {
+                    try access(expression, in: scope, expected: expected)
+                }
+                tracker.record(path: plan.text, site: expression.location, value: value, from: mark, rootRole: role)
+                return value
+            }
         }
         return try access(expression, in: scope, expected: expected)
     }

@@ -1,0 +1,137 @@
+// Access paths read in bodies, analysed once per place in the source.
+//
+// A body evaluated 10,000 times reads the same paths each time: `item.title`, `model.items[index].done`.
+// Working out whether an expression is an access path, what name it starts from and how it prints walked
+// the expression again on every read, and evaluating it walked down to its root once per component.
+// A plan keeps what depends only on the syntax; running it does what `access` does, component by
+// component, through the same lookups, so reads, keys, work and errors are the same.
+
+/// Where a plan is kept: an expression's start and height (an expression and its base can start at the
+/// same place, never with the same height).
+struct SiteKey: Hashable {
+    var position: Int
+    var height: Int
+}
+
+/// What `evaluate` needs to know about an expression, from its syntax alone.
+struct AccessPlan {
+    enum Component {
+        case member(name: String, optional: Bool, location: SourceLocation)
+        case subscriptAccess(arguments: [ArgumentSyntax], optional: Bool, location: SourceLocation)
+        case forceUnwrap(baseText: String, location: SourceLocation)
+    }
+
+    /// The expression is an access path (names, members, subscripts, method calls on a path).
+    var isPath = false
+    /// The name whose role decides whether the path is a read of the body (`self.x` counts as `x`);
+    /// nil when no scope can make it one (`$x`, a path rooted in a call).
+    var trackedName: String?
+    /// The path as it prints.
+    var text = ""
+    /// Set when the path is a root name followed only by members, subscripts and `!`, and the root is
+    /// not capitalized (which could name a type): such a path is run from the plan.
+    var root: (name: String, location: SourceLocation)?
+    var components: [Component] = []
+}
+
+extension ExprKind {
+    /// Whether an expression of this kind can be an access path: the cheap test before a plan is looked up.
+    var mayBeAccessPath: Bool {
+        switch self {
+        case .identifier, .dollar, .member, .subscriptAccess, .forceUnwrap, .call: true
+        default: false
+        }
+    }
+}
+
+extension Engine {
+    /// The plan for an expression, made the first time it is evaluated in a body.
+    func accessPlan(_ expression: ExprSyntax) -> AccessPlan {
+        let key = SiteKey(position: expression.location.position, height: expression.height)
+        if let plan = accessPlans[key] { return plan }
+        let plan = makeAccessPlan(expression)
+        accessPlans[key] = plan
+        return plan
+    }
+
+    private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
+        var plan = AccessPlan()
+        guard isAccessPath(expression) else { return plan }
+        plan.isPath = true
+        plan.text = expression.rendered
+        // The tracked name, as `trackedRoot` finds it.
+        var root = expression
+        var components: [AccessPlan.Component] = []
+        var simple = true
+        walk: while true {
+            switch root.kind {
+            case .member(let base, let name, let optional):
+                components.append(.member(name: name, optional: optional, location: root.location))
+                root = base
+            case .subscriptAccess(let base, let arguments, let optional):
+                components.append(.subscriptAccess(arguments: arguments, optional: optional, location: root.location))
+                root = base
+            case .forceUnwrap(let base):
+                components.append(.forceUnwrap(baseText: base.rendered, location: root.location))
+                root = base
+            case .call(let callee, _, _):
+                simple = false
+                guard case .member(let base, _, _) = callee.kind else { return plan }
+                root = base
+            default:
+                break walk
+            }
+        }
+        guard case .identifier(var name) = root.kind else { return plan }
+        if name == "self", let first = firstMember(of: expression), case .member(_, let member, _) = first.kind { name = member }
+        plan.trackedName = name
+        if simple, case .identifier(let rootName) = root.kind, !rootName.startsUppercase {
+            plan.root = (rootName, root.location)
+            plan.components = components.reversed()
+        }
+        return plan
+    }
+
+    /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`), or nil when a read
+    /// of it is not the body's (a local, an unknown name); the scope-dependent half of `trackedRoot`.
+    func trackedRole(of name: String, in scope: Scope) -> String? {
+        if scope.bindingLocals[name] != nil { return "binding" }
+        if scope.locals[name] != nil { return nil }
+        if case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) {
+            return property.role.description
+        }
+        if name == "self" { return "self" }
+        if globals[name] != nil { return "global" }
+        return nil
+    }
+
+    /// Evaluates a simple path from its plan: what `access` does for each component, in order.
+    func run(_ plan: AccessPlan, root: (name: String, location: SourceLocation), in scope: Scope) throws(EvaluationError) -> Value {
+        var value: Value
+        var start = 0
+        if root.name == "self", case .member(let name, _, let location)? = plan.components.first, scope.locals["self"] == nil {
+            // `self.name` is the name itself.
+            value = try lookup(name, in: scope, at: location)
+            start = 1
+        } else {
+            value = try lookup(root.name, in: scope, at: root.location)
+        }
+        for component in plan.components[start...] {
+            switch component {
+            case .member(let name, let optional, let location):
+                if optional, value.isNone { value = .none; continue }
+                value = try member(of: value, name, at: location, scope: scope)
+            case .subscriptAccess(let arguments, let optional, let location):
+                if optional, value.isNone { value = .none; continue }
+                guard arguments.count == 1, arguments[0].label == nil else {
+                    throw EvaluationError("subscripts take one index", at: location)
+                }
+                let index = try evaluate(arguments[0].value, in: scope, expected: .int)
+                value = try element(of: value, index, at: arguments[0].location)
+            case .forceUnwrap(let baseText, let location):
+                if value.isNone { throw EvaluationError("'\(baseText)' is nil; force-unwrapping it would crash", at: location) }
+            }
+        }
+        return value
+    }
+}
