@@ -59,7 +59,7 @@ extension Engine {
         guard isAccessPath(expression) else { return plan }
         plan.isPath = true
         plan.text = expression.rendered
-        // The tracked name, as `trackedRoot` finds it.
+        // Down to the root, noting each component on the way.
         var root = expression
         var components: [AccessPlan.Component] = []
         var simple = true
@@ -93,7 +93,7 @@ extension Engine {
     }
 
     /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`), or nil when a read
-    /// of it is not the body's (a local, an unknown name); the scope-dependent half of `trackedRoot`.
+    /// of it is not the body's (a local, an unknown name): the half of `trackedRoot` that the scope decides.
     func trackedRole(of name: String, in scope: Scope) -> String? {
         if scope.bindingLocals[name] != nil { return "binding" }
         if scope.locals[name] != nil { return nil }

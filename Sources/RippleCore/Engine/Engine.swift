@@ -87,8 +87,6 @@ final class Engine {
     /// The argument sources of the views built at each call site (by site number), shared by the instances
     /// built there: they are the site's syntax, so they are rendered once.
     var fieldSourcesBySite: [Int: [String: String]] = [:]
-    /// Access paths as text, by where they are in the source.
-    var renderedPaths: [Int: String] = [:]
     /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
     var accessPlans: [SiteKey: AccessPlan] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.

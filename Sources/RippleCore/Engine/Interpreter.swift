@@ -35,15 +35,6 @@ extension Engine {
         }
     }
 
-    /// An access path as text, rendered once per place in the source: bodies run many times.
-    func renderedPath(_ expression: ExprSyntax) -> String {
-        let key = expression.location.position
-        if let text = renderedPaths[key] { return text }
-        let text = expression.rendered
-        renderedPaths[key] = text
-        return text
-    }
-
     /// Whether an expression is a chain of names, members, subscripts and method calls.
     func isAccessPath(_ expression: ExprSyntax) -> Bool {
         switch expression.kind {
@@ -57,34 +48,11 @@ extension Engine {
         }
     }
 
-    /// The root of an access path when it is something a body's reads are about; nil for locals and types.
+    /// The role of an access path's root when the path is something a body's reads are about; nil for
+    /// locals, types and expressions that are not paths.
     func trackedRoot(of expression: ExprSyntax, in scope: Scope) -> String? {
-        var root = expression
-        while true {
-            switch root.kind {
-            case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base): root = base; continue
-            case .call(let callee, _, _):
-                if case .member(let base, _, _) = callee.kind { root = base; continue }
-                return nil
-            default: break
-            }
-            break
-        }
-        var name: String
-        switch root.kind {
-        case .identifier(let n): name = n
-        case .dollar: return nil  // `$x` passes a binding down: not a read
-        default: return nil
-        }
-        if name == "self", let first = firstMember(of: expression), case .member(_, let member, _) = first.kind { name = member }
-        if scope.bindingLocals[name] != nil { return "binding" }
-        if scope.locals[name] != nil { return nil }
-        if case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) {
-            return property.role.description
-        }
-        if name == "self" { return "self" }
-        if globals[name] != nil { return "global" }
-        return nil
+        guard let name = accessPlan(expression).trackedName else { return nil }
+        return trackedRole(of: name, in: scope)
     }
 
     // MARK: - Access paths

@@ -167,7 +167,7 @@ extension Engine {
             if scope.recordsReads, let tracker {
                 let mark = tracker.keyLog.count
                 _ = readBinding(target, tracked: true)
-                tracker.record(path: renderedPath(data.value), site: data.value.location, value: whole, from: mark, rootRole: "binding")
+                tracker.record(path: accessPlan(data.value).text, site: data.value.location, value: whole, from: mark, rootRole: "binding")
             }
             guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
             elements = values
