@@ -1,8 +1,8 @@
 /// A model object's storage.
 struct ObjectRecord: Sendable {
-    var type: String
-    /// The declaration of `type`.
+    /// The object's class, shared by every object of it.
     var info: DataInfo
+    var type: String { info.declaration.name }
     var fields: [Value]
     /// Where the object was first stored, for people: `RootView.state`, `store`.
     var label: String

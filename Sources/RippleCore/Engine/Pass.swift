@@ -205,11 +205,6 @@ extension Engine {
         var names: [String: Int] = [:]
         var newChildren: [Int] = []
         newChildren.reserveCapacity(descriptions.count)
-        // A ForEach can add 100,000 instances at once: growing the array once, to the size it needs, keeps
-        // the peak from holding a full old buffer beside a doubled new one (the largest part of the peak).
-        if instances.count + descriptions.count > instances.capacity {
-            instances.reserveCapacity(max(instances.count + descriptions.count, instances.capacity + instances.capacity / 2))
-        }
         let parentPath = instances[builder ?? parent].path
         for description in descriptions {
             var base = description.viewType + description.key.forEachIDs.map { "[" + identityText($0) + "]" }.joined()
