@@ -14,40 +14,46 @@ struct PropertyObservers: Sendable {
 }
 
 extension Engine {
-    /// The stored-property slot of an object property key, when it has one.
-    private func observerSlot(_ object: ObjectID, _ name: String) -> Int? {
+    /// The slot of an object property, when `name` is one of the object's stored properties.
+    private func propertySlot(_ object: ObjectID, _ name: String) -> Int? {
         objects[object.raw].info.storedIndex(of: name)
     }
 
-    private func updateObservers(_ object: ObjectID, _ slot: Int, _ change: (inout PropertyObservers) -> Void) {
+    /// One of an object property's sets (its dependents or its readers); empty before any body read the object.
+    private func observers(_ object: ObjectID, _ slot: Int, _ set: KeyPath<PropertyObservers, InstanceSet>) -> InstanceSet {
+        let observers = objects[object.raw].observers
+        return observers.isEmpty ? [] : observers[slot][keyPath: set]
+    }
+
+    /// Changes one of an object property's sets, making the object's observers when it has none yet.
+    private func changeObservers(_ object: ObjectID, _ slot: Int, _ set: WritableKeyPath<PropertyObservers, InstanceSet>,
+                                 _ change: (inout InstanceSet) -> Void) {
         if objects[object.raw].observers.isEmpty {
             objects[object.raw].observers = Array(repeating: PropertyObservers(), count: objects[object.raw].info.declaration.stored.count)
         }
-        change(&objects[object.raw].observers[slot])
+        change(&objects[object.raw].observers[slot][keyPath: set])
     }
 
     // MARK: - Dependents
 
     func dependents(of key: DependencyKey) -> InstanceSet {
-        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
-            let observers = objects[object.raw].observers
-            return observers.isEmpty ? [] : observers[slot].dependents
+        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+            return observers(object, slot, \.dependents)
         }
         return otherDependents[key] ?? []
     }
 
     func addDependent(_ id: Int, on key: DependencyKey) {
-        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
-            updateObservers(object, slot) { $0.dependents.insert(id) }
+        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+            changeObservers(object, slot, \.dependents) { $0.insert(id) }
         } else {
             otherDependents[key, default: []].insert(id)
         }
     }
 
     func removeDependent(_ id: Int, from key: DependencyKey) {
-        if case .observation(let object, let name) = key, let slot = observerSlot(object, name) {
-            guard !objects[object.raw].observers.isEmpty else { return }
-            objects[object.raw].observers[slot].dependents.remove(id)
+        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+            changeObservers(object, slot, \.dependents) { $0.remove(id) }
         } else {
             otherDependents[key]?.remove(id)
         }
@@ -56,25 +62,23 @@ extension Engine {
     // MARK: - Readers
 
     func readers(of place: Place) -> InstanceSet {
-        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
-            let observers = objects[object.raw].observers
-            return observers.isEmpty ? [] : observers[slot].readers
+        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+            return observers(object, slot, \.readers)
         }
         return otherReaders[place] ?? []
     }
 
     func addReader(_ id: Int, of place: Place) {
-        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
-            updateObservers(object, slot) { $0.readers.insert(id) }
+        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+            changeObservers(object, slot, \.readers) { $0.insert(id) }
         } else {
             otherReaders[place, default: []].insert(id)
         }
     }
 
     func removeReader(_ id: Int, of place: Place) {
-        if case .property(let object, let name) = place, let slot = observerSlot(object, name) {
-            guard !objects[object.raw].observers.isEmpty else { return }
-            objects[object.raw].observers[slot].readers.remove(id)
+        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+            changeObservers(object, slot, \.readers) { $0.remove(id) }
         } else {
             otherReaders[place]?.remove(id)
         }

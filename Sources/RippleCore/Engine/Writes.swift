@@ -174,7 +174,7 @@ extension Engine {
                     throw EvaluationError("'\(objects[object.raw].type)' is an object: write to one of its properties", at: component.location)
                 }
                 let info = objects[object.raw].info
-                guard let index = info.declaration.storedIndex(of: name) else {
+                guard let index = info.storedIndex(of: name) else {
                     if info.declaration.computedProperty(named: name) != nil {
                         throw EvaluationError("'\(name)' is a computed property of '\(info.declaration.name)' and cannot be written", at: component.location)
                     }
