@@ -97,8 +97,8 @@ extension Engine {
     func trackedRole(of name: String, in scope: Scope) -> String? {
         if scope.bindingLocals[name] != nil { return "binding" }
         if scope.locals[name] != nil { return nil }
-        if case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) {
-            return property.role.description
+        if case .view(let id) = scope.this, let info = instances[id].info, let index = info.propertyIndex(named: name) {
+            return info.roleTexts[index]
         }
         if name == "self" { return "self" }
         if globals[name] != nil { return "global" }

@@ -14,9 +14,13 @@ final class ViewInfo: Sendable {
     let hasDeclaredKeys: Bool
     /// The parameters of its memberwise initializer.
     let memberwiseParameters: [ViewProperty]
+    /// Each property's role as reads print it (`input`, `@State`), by property index: a read of the body
+    /// names its root's role, and rendering the role anew for every read cost more than the read.
+    let roleTexts: [String]
 
     init(_ declaration: ViewDeclaration) {
         self.declaration = declaration
+        roleTexts = declaration.properties.map(\.role.description)
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = declaration.properties.contains { $0.role == .binding }
         hasDeclaredKeys = declaration.properties.contains {
@@ -26,6 +30,9 @@ final class ViewInfo: Sendable {
             }
         }
     }
+
+    /// The index of a property, without copying the property out of the declaration.
+    func propertyIndex(named name: String) -> Int? { declaration.properties.firstIndex { $0.name == name } }
 }
 
 /// A struct or class declaration shared by reference: every object of a type points at one box.

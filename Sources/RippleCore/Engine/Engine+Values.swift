@@ -136,7 +136,7 @@ extension Engine {
     func describe(_ value: Value, limit: Int = 80) -> String {
         var text = ""
         describe(value, into: &text, limit: limit)
-        if text.count > limit {
+        if text.isLonger(than: limit) {
             text = String(text.prefix(limit - 1)) + "…"
             // A cut array says how long it is, so two long arrays that differ at the end do not look the same.
             if case .array(let elements) = value { text += " (\(elements.count) elements)" }
@@ -145,18 +145,18 @@ extension Engine {
     }
 
     private func describe(_ value: Value, into text: inout String, limit: Int) {
-        if text.count > limit { return }
+        if text.isLonger(than: limit) { return }
         switch value {
         case .int(let i): text += String(i)
         case .double(let d): text += String(d)
         case .bool(let b): text += String(b)
-        case .string(let s): text += "\"" + s.escapedForSwift + "\""
+        case .string(let s): text += String(joining: "\"", s.escapedForSwift, "\"")
         case .none: text += "nil"
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { text += ", " }
-                if text.count > limit { text += "…"; break }
+                if text.isLonger(than: limit) { text += "…"; break }
                 describe(element, into: &text, limit: limit)
             }
             text += "]"
@@ -165,7 +165,7 @@ extension Engine {
             let names = table.data[type]?.stored.map(\.name) ?? []
             for (index, field) in fields.enumerated() {
                 if index > 0 { text += ", " }
-                if text.count > limit { text += "…"; break }
+                if text.isLonger(than: limit) { text += "…"; break }
                 text += (index < names.count ? names[index] : "_") + ": "
                 describe(field, into: &text, limit: limit)
             }
@@ -211,7 +211,7 @@ extension Engine {
     /// A dependency key for people: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.
     func describe(_ key: DependencyKey) -> String {
         switch key {
-        case .observation(let object, let name): return objectName(object) + "." + name
+        case .observation(let object, let name): return String(joining: objectName(object), ".", name)
         case .objectWillChange(let object): return objectName(object) + ".objectWillChange"
         case .state(let slot):
             let record = slots[slot.raw]

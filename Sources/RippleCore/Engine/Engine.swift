@@ -89,6 +89,8 @@ final class Engine {
     var fieldSourcesBySite: [Int: [String: String]] = [:]
     /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
     var accessPlans: [SiteKey: AccessPlan] = [:]
+    /// Arguments of built-in views and styling modifiers, analysed once (`ArgumentPlan.swift`).
+    var argumentPlans: [SiteKey: ArgumentPlan] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.

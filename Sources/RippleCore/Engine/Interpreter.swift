@@ -234,11 +234,12 @@ extension Engine {
     func viewProperty(_ name: String, of id: Int, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value? {
         if name == scope.contentParameter { return .opaque(type: "Content", text: "content") }
         // Fields are read through `instances[id]` one at a time: a copy of the whole instance costs more than the read.
-        guard let property = instances[id].info?.declaration.property(named: name) else { return nil }
-        switch property.role {
+        guard let info = instances[id].info, let index = info.propertyIndex(named: name) else { return nil }
+        let role = info.declaration.properties[index].role
+        switch role {
         case .state, .stateObject, .focusState:
             guard let slot = instances[id].slots[name] else { return nil }
-            if case .stateObject = property.role {} else {
+            if case .stateObject = role {} else {
                 tracker?.use(.state(slot))
                 tracker?.touch(.state(slot))
             }
@@ -255,7 +256,7 @@ extension Engine {
             if value.isNone { throw EvaluationError("no '\(type)' in the environment of '\(instances[id].path)'; add '.environment(\(type.prefix(1).lowercased() + type.dropFirst()))' to an ancestor", at: location) }
             return value
         case .environmentObject:
-            let type: String = if case .named(let t) = property.type { t } else { "" }
+            let type: String = if case .named(let t) = info.declaration.properties[index].type { t } else { "" }
             let value = environmentValue("object:" + type, at: id)
             if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instances[id].path)'; add '.environmentObject(...)' to an ancestor", at: location) }
             return value

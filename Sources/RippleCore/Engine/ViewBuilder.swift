@@ -331,21 +331,17 @@ extension Engine {
     /// An argument of a built-in view or a styling modifier (`.font(.title)`, `Section(header: Text("x"))`):
     /// views in it are built, the access paths in it are read; styling constants are not simulated.
     func readArgument(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
-        if case .call(let callee, _, _) = rootCall(expression).kind, case .identifier(let name) = callee.kind,
-           table.views[name] != nil || Self.builtinViews.contains(name) {
+        switch argumentPlan(expression) {
+        case .view:
             try buildView(expression, in: scope, context: context, into: &output)
-            return
-        }
-        if case .dollar = rootOfChain(expression).kind {
+        case .projection:
             _ = try evaluate(expression, in: scope, expected: nil)
-            return
-        }
-        var paths: [ExprSyntax] = []
-        collectPaths(in: expression, into: &paths)
-        for path in paths {
-            // `Color.red`, `Font.title`: capitalized roots are styling constants; a lowercase name must resolve.
-            if case .identifier(let root) = rootOfChain(path).kind, root.startsUppercase, scope.locals[root] == nil { continue }
-            _ = try evaluate(path, in: scope, expected: nil)
+        case .paths(let paths):
+            for (path, capitalizedRoot) in paths {
+                // `Color.red`, `Font.title`: capitalized roots are styling constants; a lowercase name must resolve.
+                if let capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
+                _ = try evaluate(path, in: scope, expected: nil)
+            }
         }
     }
 

@@ -469,13 +469,13 @@ extension Engine {
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
-            if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
+            let subject = String(joining: objectName(object), ".", name)
+            if leaf.mayHoldObjects { label(leaf, as: subject + target.path.map(\.description).joined()) }
             written.append(.property(object, name))
-            let subject = objectName(object) + "." + name
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            let writeText = " (" + kind + " " + text.target + ")"
+            let writeText = String(joining: " (", kind, " ", text.target, ")")
             var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
             switch info.declaration.modelKind {
             case .observable:
@@ -506,7 +506,7 @@ extension Engine {
                     trace.note = "value changed: Observation notifies"
                 }
                 let key = DependencyKey.observation(object, name)
-                let keyText = describe(key)
+                let keyText = subject
                 for id in dependents(of: key).sorted() {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
