@@ -125,9 +125,7 @@ extension Engine {
                 }
             }
         }
-        let old = instances[id].reads
-        let new = tracker.reads
-        let changed = changedReads(old, new)
+        let changed = changedReads(instances[id].reads, tracker.reads)
         let isNew = pass.created.contains(id)
         pass.evaluated[id] = (isNew || !changed.isEmpty, changed)
         pass.order.append(id)
@@ -159,7 +157,7 @@ extension Engine {
             for place in tracker.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
             instances[id].places = tracker.placeList
         }
-        instances[id].reads = new
+        storeReads(tracker.reads, of: id)
         if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {
             untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
         }
@@ -169,14 +167,29 @@ extension Engine {
         try reconcile(id, descriptions, pass: &pass)
     }
 
+    /// Keeps an evaluation's reads. When they read the same paths as before, as re-evaluations almost always
+    /// do, the instance's records are updated in place: replacing the array freed the old one, and at
+    /// 100,000 rows that memory is cold, so the allocator's next use of it missed the cache.
+    func storeReads(_ reads: [ReadRecord], of id: Int) {
+        let count = reads.count
+        guard instances[id].reads.count == count else {
+            instances[id].reads = reads
+            return
+        }
+        for index in 0..<count where instances[id].reads[index] != reads[index] {
+            instances[id].reads[index] = reads[index]
+        }
+    }
+
     /// Paths whose values differ between two evaluations' reads, or that one of them did not read at all
     /// (a flipped branch); deferred reads have no value and never differ.
     func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
         // The usual case: the same paths in the same order; compare pairwise without building tables.
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.path == $1.path && $0.deferred == $1.deferred }) {
+        // By index, so that no record is copied.
+        if old.count == new.count, old.indices.allSatisfy({ old[$0].path == new[$0].path && old[$0].deferred == new[$0].deferred }) {
             var changed: [String] = []
-            for (before, after) in zip(old, new) where !after.deferred && before.value != after.value && !changed.contains(after.path) {
-                changed.append(after.path)
+            for index in new.indices where !new[index].deferred && old[index].value != new[index].value && !changed.contains(new[index].path) {
+                changed.append(new[index].path)
             }
             return changed
         }

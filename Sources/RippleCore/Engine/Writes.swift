@@ -126,13 +126,14 @@ extension Engine {
         while true {
             switch root.kind {
             case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base):
-                components.insert(root, at: 0)
+                components.append(root)
                 root = base
                 continue
             default: break
             }
             break
         }
+        components.reverse()
         // The root: an instance (`RootView`, `UserRow[2]`), a global, or a property of an instance.
         var cursor: (object: ObjectID?, lvalue: LValue?)
         var rest = components[...]
@@ -587,8 +588,9 @@ extension Engine {
     /// How an instance reached the key that dirtied it: the computed properties on the way and the path
     /// it read (`state.users via currentUser`), as parts of the cause's explanation.
     func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {
-        for read in instances[id].reads {
-            if let use = read.use(of: key) { return (use.via, read.path) }
+        // By index: iterating the array would copy every record on the way.
+        for index in instances[id].reads.indices {
+            if let use = instances[id].reads[index].use(of: key) { return (use.via, instances[id].reads[index].path) }
         }
         return ([], nil)
     }
