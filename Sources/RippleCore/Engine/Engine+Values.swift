@@ -150,7 +150,10 @@ extension Engine {
         case .int(let i): text += String(i)
         case .double(let d): text += String(d)
         case .bool(let b): text += String(b)
-        case .string(let s): text += String(joining: "\"", s.escapedForSwift, "\"")
+        case .string(let s):
+            text += "\""
+            text += s.escapedForSwift
+            text += "\""
         case .none: text += "nil"
         case .array(let elements):
             text += "["
@@ -211,7 +214,7 @@ extension Engine {
     /// A dependency key for people: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.
     func describe(_ key: DependencyKey) -> String {
         switch key {
-        case .observation(let object, let name): return String(joining: objectName(object), ".", name)
+        case .observation(let object, let name): return "\(objectName(object)).\(name)"
         case .objectWillChange(let object): return objectName(object) + ".objectWillChange"
         case .state(let slot):
             let record = slots[slot.raw]

@@ -102,6 +102,11 @@ final class Engine {
     var work = 0
     /// The reads of the body being evaluated; nil outside bodies.
     var tracker: Tracker?
+    /// The tracker `evaluateInstance` records into, reset for each body (evaluations do not nest: a
+    /// body's children are queued, not evaluated inside it).
+    let bodyTracker = Tracker()
+    /// The last step's pass, emptied, whose tables the next step reuses.
+    var spentPass: Pass?
     var getterDepth = 0
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]

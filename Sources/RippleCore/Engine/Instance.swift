@@ -50,8 +50,8 @@ struct Instance: Sendable {
     var viewType: String
     var id: Int
     var children: [Int] = []
-    /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name.
-    var slots: [String: SlotID] = [:]
+    /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name (a view has a few).
+    var slots = NameTable<SlotID>()
     /// The last value seen of each environment key the view declares.
     var environmentSeen: [String: Value] = [:]
     var description: ChildDescription

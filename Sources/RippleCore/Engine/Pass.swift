@@ -6,6 +6,9 @@ struct InstanceQueue {
 
     var isEmpty: Bool { heap.isEmpty }
 
+    /// Empties the queue, keeping its storage.
+    mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
+
     mutating func push(depth: Int, sequence: Int, id: Int) {
         heap.append((depth, sequence, id))
         var child = heap.count - 1
@@ -54,6 +57,20 @@ struct Pass {
     var order: [Int] = []
     /// Whether causes are kept: the first evaluation of the tree has no trace, so it does not keep them.
     var recordsCauses = true
+
+    /// Empties the pass for another step, keeping its tables' storage: a step of a few writes otherwise
+    /// grows six empty tables from nothing.
+    mutating func reset() {
+        created.removeAll(keepingCapacity: true)
+        destroyed.removeAll(keepingCapacity: true)
+        causes.removeAll(keepingCapacity: true)
+        queue.removeAll()
+        queued.removeAll(keepingCapacity: true)
+        evaluated.removeAll(keepingCapacity: true)
+        seeded.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        recordsCauses = true
+    }
 }
 
 extension Engine {
@@ -110,7 +127,8 @@ extension Engine {
     }
 
     func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
-        let tracker = Tracker()
+        let tracker = bodyTracker
+        tracker.reset()
         self.tracker = tracker
         defer { self.tracker = nil }
         let descriptions = try buildBody(of: id)

@@ -108,6 +108,24 @@ final class Tracker {
         reads.append(ReadRecord(path: path, value: nil, keys: .none, deferred: true, rootRole: rootRole))
     }
 
+    /// Forgets everything recorded, keeping the storage: the engine evaluates body after body with one
+    /// tracker, so an evaluation allocates no tracker and, usually, no lists of its own.
+    func reset() {
+        reads.removeAll(keepingCapacity: true)
+        keyLog.removeAll(keepingCapacity: true)
+        placeList.removeAll(keepingCapacity: true)
+        keyList.removeAll(keepingCapacity: true)
+        keySet = nil
+        placeSet = nil
+        // Key uses share these arrays; keeping their storage would only force a copy on the next append.
+        via = []
+        lastKeys = []
+        if !untracked.isEmpty { untracked.removeAll() }
+        if !seen.isEmpty { seen.removeAll() }
+        seenList.removeAll(keepingCapacity: true)
+        seenValues = nil
+    }
+
     func use(_ key: DependencyKey) {
         _ = Self.insert(key, into: &keyList, index: &keySet)
         keyLog.append(KeyUse(key: key, via: via))

@@ -17,7 +17,9 @@ extension Engine {
     /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
     func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
         work = 0
-        var pass = Pass()
+        var pass = spentPass ?? Pass()
+        spentPass = nil
+        pass.reset()
         var writes: [WriteTrace] = []
         var written: [Place] = []
         for (index, statement) in step.statements.enumerated() {
@@ -30,7 +32,10 @@ extension Engine {
         }
         try runPass(&pass, initial: [])
         lastEvaluated = pass.order
-        return trace(step.name, writes: writes, written: written, pass: pass)
+        let trace = trace(step.name, writes: writes, written: written, pass: pass)
+        pass.reset()
+        spentPass = pass
+        return trace
     }
 
     func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
@@ -153,10 +158,10 @@ extension Engine {
             } else {
                 // The root's own properties first; searching the whole tree is the fallback.
                 let owners: [Int]
-                if !instances.isEmpty, instances[self.root].info?.declaration.property(named: name) != nil {
+                if !instances.isEmpty, instances[self.root].info?.propertyIndex(named: name) != nil {
                     owners = [self.root]
                 } else {
-                    owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.declaration.property(named: name) != nil }
+                    owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
                 }
                 guard let owner = owners.first else {
                     throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: root.location)
@@ -283,14 +288,15 @@ extension Engine {
     }
 
     func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
-        guard let property = instances[id].info?.declaration.property(named: name) else {
+        guard let info = instances[id].info, let index = info.propertyIndex(named: name) else {
             throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
-        switch property.role {
+        let role = info.declaration.properties[index].role
+        switch role {
         case .state, .focusState, .stateObject:
             guard let slot = instances[id].slots[name] else { break }
             if case .object(let object) = slots[slot.raw].value { return (object, nil) }
-            if case .stateObject = property.role { break }
+            if case .stateObject = role { break }
             return (nil, LValue(root: .slot(slot), path: []))
         case .binding, .plainBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { break }
@@ -470,13 +476,13 @@ extension Engine {
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
-            let subject = String(joining: objectName(object), ".", name)
+            let subject = "\(objectName(object)).\(name)"
             if leaf.mayHoldObjects { label(leaf, as: subject + target.path.map(\.description).joined()) }
             written.append(.property(object, name))
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            let writeText = String(joining: " (", kind, " ", text.target, ")")
+            let writeText = " (\(kind) \(text.target))"
             var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
             switch info.declaration.modelKind {
             case .observable:

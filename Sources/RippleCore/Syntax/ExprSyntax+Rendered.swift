@@ -112,16 +112,6 @@ extension String {
         return first?.isUppercase == true
     }
 
-    /// The parts one after another, in one allocation: `a + b + c` grows the string once per part,
-    /// and the write path joins a few short texts for every write.
-    init(joining parts: String...) {
-        var length = 0
-        for part in parts { length += part.utf8.count }
-        self = ""
-        reserveCapacity(length)
-        for part in parts { append(part) }
-    }
-
     /// Whether the text is longer than `limit` characters; the byte count settles most cases without
     /// walking the text's grapheme clusters (a character is at least one byte).
     func isLonger(than limit: Int) -> Bool {
