@@ -17,10 +17,22 @@ extension Engine {
         "DisclosureGroup", "ControlGroup", "ContentUnavailableView", "ShareLink", "AsyncImage", "Circle", "Rectangle",
         "RoundedRectangle", "Capsule",
     ]
-    /// Modifiers whose closures are view builders built with the body.
-    static let builderModifiers: Set<String> = ["overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask"]
+    /// Modifiers whose closures are view builders built with the body. A few names compared in turn cost
+    /// less than hashing the name, which every modifier of every evaluated body did.
+    static func isBuilderModifier(_ name: String) -> Bool {
+        switch name {
+        case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": true
+        default: false
+        }
+    }
+
     /// Modifiers that present their closure's views only while a binding is true.
-    static let presentationModifiers: Set<String> = ["sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector"]
+    static func isPresentationModifier(_ name: String) -> Bool {
+        switch name {
+        case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector": true
+        default: false
+        }
+    }
 
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
@@ -292,7 +304,7 @@ extension Engine {
                 }
             }
         default:
-            if Self.presentationModifiers.contains(name) {
+            if Self.isPresentationModifier(name) {
                 var presented = false
                 for argument in arguments where argument.label == "isPresented" {
                     let value = try evaluate(argument.value, in: scope, expected: nil)
@@ -312,9 +324,11 @@ extension Engine {
                     }
                 }
             } else {
-                for argument in arguments + trailing {
+                // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`), the usual case: its
+                // arguments, then its trailing closures, without joining the two lists into a third.
+                func read(_ argument: ArgumentSyntax) throws(EvaluationError) {
                     if case .closure(let closure) = argument.value.kind {
-                        if Self.builderModifiers.contains(name) {
+                        if Self.isBuilderModifier(name) {
                             try buildStatements(closure.body, in: scope, context: context, into: &output)
                         } else {
                             recordDeferredReads(closure, in: scope)
@@ -323,6 +337,8 @@ extension Engine {
                         try readArgument(argument.value, in: scope, context: context, into: &output)
                     }
                 }
+                for argument in arguments { try read(argument) }
+                for argument in trailing { try read(argument) }
             }
         }
         try buildView(base, in: scope, context: context, into: &output)
