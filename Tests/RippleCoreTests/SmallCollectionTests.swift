@@ -73,4 +73,63 @@ import Testing
         #expect(root.outcome == .needed)
         #expect(root.changedReads == ["model.items[index].title"])
     }
+
+    /// The engine evaluates every body with one tracker and every step with one pass, emptied in between
+    /// (docs/Performance.md). Nothing may carry over: `A` reads an ignored property, `B`, evaluated right
+    /// after it in the same pass, does not, and must neither read it nor be left stale by its write. A body
+    /// whose branch flips reads a different number of paths, and its records are replaced, not updated.
+    @Test func reusedTrackerAndPassCarryNothingOverBetweenBodiesAndSteps() throws {
+        let source = """
+        scenario "reuse"
+        @Observable final class Model {
+            var shown: Int = 0
+            @ObservationIgnored var hidden: Int = 0
+            var flag: Bool = false
+            var extra: String = "e"
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View {
+                VStack {
+                    A(model: model)
+                    B(model: model)
+                }
+            }
+        }
+        struct A: View {
+            let model: Model
+            var body: some View {
+                Text("\\(model.hidden) \\(model.shown)")
+            }
+        }
+        struct B: View {
+            let model: Model
+            var body: some View {
+                Text("\\(model.shown)")
+                if model.flag {
+                    Text(model.extra)
+                }
+            }
+        }
+        step "both" { model.shown = 1 }
+        step "ignored" { model.hidden = 1 }
+        step "flip" { model.flag = true }
+        step "extra" { model.extra = "x" }
+        step "again" { model.shown = 2 }
+        """
+        let trace = try simulateChecked(source)
+        let steps = try #require(trace.variants.first?.steps)
+        #expect(steps.map(\.evaluated) == [["A", "B"], [], ["B"], ["B"], ["A", "B"]])
+        #expect(steps[1].instances.map(\.name) == ["A"])
+        #expect(steps[1].instances.map(\.outcome) == [.stale])
+        #expect(steps[2].instances.first?.changedReads == ["model.flag", "model.extra"])
+        #expect(steps[4].instances.map { $0.causes.count } == [1, 1])
+
+        let scenario = try loadScenario(source)
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: scenario.semantics)
+        for step in scenario.steps.prefix(3) { _ = try simulation.run(step) }
+        let reads = Dictionary(uniqueKeysWithValues: simulation.snapshot().instances.map { ($0.name, $0.reads.map(\.path)) })
+        #expect(reads["A"] == ["model.hidden", "model.shown"])
+        #expect(reads["B"] == ["model.shown", "model.flag", "model.extra"])
+    }
 }

@@ -33,19 +33,20 @@ public struct Cause: Hashable, Sendable, Codable {
     /// An explanation not yet joined into text.
     enum Explanation: Hashable, Sendable {
         case text(String)
-        /// `depends on <key>[ via a → b][ (reads <path>)] (<write>)`: the key, the write and the path are
-        /// each one string shared by every view the write dirtied.
-        case dependency(key: String, via: [String], read: String?, write: String)
+        /// `depends on <key>[ via a → b][ (reads <path>)] (<write kind> <written place>)`: each part is one
+        /// string shared by every view the write dirtied (the kind a literal, the place the statement's),
+        /// so a write builds no text of its own for its causes.
+        case dependency(key: String, via: [String], read: String?, writeKind: String, written: String)
 
         var text: String {
             switch self {
             case .text(let text):
                 return text
-            case .dependency(let key, let via, let read, let write):
+            case .dependency(let key, let via, let read, let writeKind, let written):
                 var text = "depends on " + key
                 if !via.isEmpty { text += " via " + via.joined(separator: " → ") }
                 if let read { text += " (reads " + read + ")" }
-                return text + write
+                return text + " (" + writeKind + " " + written + ")"
             }
         }
     }

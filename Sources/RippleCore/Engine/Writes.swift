@@ -482,7 +482,6 @@ extension Engine {
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            let writeText = " (\(kind) \(text.target))"
             var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
             switch info.declaration.modelKind {
             case .observable:
@@ -524,7 +523,7 @@ extension Engine {
                     }
                     let use = dependencyUse(id, key)
                     markDirty(id, Cause(kind: .observation, subject: subject,
-                                        explanation: .dependency(key: keyText, via: use.via, read: use.read, write: writeText),
+                                        explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
                                         old: oldText, new: newText, source: subject), pass: &pass)
                 }
             case .observableObject:
