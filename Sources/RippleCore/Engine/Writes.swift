@@ -513,15 +513,42 @@ extension Engine {
                 }
                 let key = DependencyKey.observation(object, name)
                 let keyText = subject
+                // Views that reached the key the same way (every row of a list reading `model.items[index]`)
+                // get the same cause: the first such view's one-cause list is shared by the rest, so a write
+                // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
+                var sharedCauses: (via: [String], read: String?, causes: [Cause])?
+                // The same for a later write: views that shared a list share the list it becomes.
+                var sharedMerge: (before: [Cause], after: [Cause])?
                 for id in dependents(of: key).sorted() {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
-                    if pass.recordsCauses, alive(id),
-                       mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
+                    if pass.recordsCauses, alive(id), let slot = pass.causes.index(forKey: id) {
+                        if let merge = sharedMerge, Self.sameStorage(pass.causes.values[slot], merge.before) {
+                            pass.causes.values[slot] = merge.after
+                            enqueue(id, pass: &pass)
+                            continue
+                        }
+                        let before = pass.causes.values[slot]
+                        if mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
+                            sharedMerge = (before, pass.causes[id]!)
+                            enqueue(id, pass: &pass)
+                            continue
+                        }
+                    }
+                    let use = dependencyUse(id, key)
+                    if pass.recordsCauses, alive(id), pass.causes[id] == nil {
+                        if let shared = sharedCauses, shared.via == use.via, shared.read == use.read {
+                            pass.causes[id] = shared.causes
+                        } else {
+                            let causes = [Cause(kind: .observation, subject: subject,
+                                                explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
+                                                old: oldText, new: newText, source: subject)]
+                            pass.causes[id] = causes
+                            sharedCauses = (use.via, use.read, causes)
+                        }
                         enqueue(id, pass: &pass)
                         continue
                     }
-                    let use = dependencyUse(id, key)
                     markDirty(id, Cause(kind: .observation, subject: subject,
                                         explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
                                         old: oldText, new: newText, source: subject), pass: &pass)
@@ -569,6 +596,11 @@ extension Engine {
             return WriteTrace(statement: text.full, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
                               notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
         }
+    }
+
+    /// Whether two lists are one list shared, not merely equal: comparing causes compares their texts.
+    static func sameStorage(_ a: [Cause], _ b: [Cause]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 
     static func shortTarget(_ statement: String) -> String {
