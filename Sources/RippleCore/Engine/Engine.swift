@@ -118,6 +118,18 @@ final class Engine {
     /// Each declared struct's and class's shared box: objects point at it, records look it up by type.
     let dataInfos: [String: DataInfo]
 
+    /// The last type name looked up with `infos(ofType:)` and what it names.
+    private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?
+
+    /// The view and the struct or class a type name declares, remembered for the last name asked: a body
+    /// reads field after field of records of one type, and each read hashed the type's name twice.
+    func infos(ofType type: String) -> (view: ViewInfo?, data: DataInfo?) {
+        if let memo = typeMemo, memo.type == type { return (memo.view, memo.data) }
+        let found = (view: viewInfos[type], data: dataInfos[type])
+        typeMemo = (type, found.view, found.data)
+        return found
+    }
+
     init(table: DeclarationTable, semantics: Semantics) {
         self.table = table
         self.semantics = semantics

@@ -353,10 +353,11 @@ extension Engine {
             if name == "objectWillChange" { return .opaque(type: "objectWillChange", text: String(object.raw)) }
             return try readProperty(object, name, at: location)
         case .record(let type, let fields):
-            if let view = viewInfos[type], let index = view.declaration.properties.firstIndex(where: { $0.name == name }) {
+            let infos = infos(ofType: type)
+            if let view = infos.view, let index = view.propertyIndex(named: name) {
                 return fields[index]
             }
-            guard let info = dataInfos[type] else { break }
+            guard let info = infos.data else { break }
             if let index = info.storedIndex(of: name) { return fields[index] }
             if let computed = info.declaration.computedProperty(named: name) {
                 var inner = Scope()

@@ -230,6 +230,25 @@ extension Engine {
 
     /// Matches rebuilt children to existing ones; `builder` is the instance whose body built them (a modifier's content is built by its parent).
     func reconcile(_ parent: Int, _ descriptions: [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
+        // The usual case: the body built the same children as last time, in the same order. Every child
+        // keeps its identity, and its name, which the general path below derives from the view types and
+        // ForEach identities in order and which last time's pass gave it from the same sequence; so each
+        // child is only updated, with no tables built. A list of a thousand rows re-evaluated by every
+        // write built two tables of a thousand entries and a thousand names each time. A name with `#`
+        // may be a duplicate's (`Row#2`), whose matching the general path decides.
+        let children = instances[parent].children
+        if children.count == descriptions.count,
+           children.indices.allSatisfy({ index in
+               let child = children[index]
+               return instances[child].viewType == descriptions[index].viewType && instances[child].key == descriptions[index].key
+                   && !instances[child].name.utf8.contains(UInt8(ascii: "#"))
+           }) {
+            let parentPath = instances[builder ?? parent].path
+            for (index, child) in children.enumerated() {
+                try update(child, with: descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
+            }
+            return
+        }
         var existing: [ChildKey: Int] = [:]
         for child in instances[parent].children { existing[instances[child].key] = child }
         var kept: [Int] = []

@@ -206,7 +206,7 @@ extension Engine {
                 case .member(_, let name, _):
                     let current = try read(lvalue, at: component.location)
                     if case .object(let object) = current { cursor = (object, nil); try descend(&cursor, component); continue }
-                    guard case .record(let type, _) = current, let data = dataInfos[type]?.declaration, let index = data.storedIndex(of: name) else {
+                    guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
                         throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: component.location)
                     }
                     if data.stored[index].isLet {
@@ -647,7 +647,7 @@ extension Engine {
             elements[i] = try replacing(elements[i], at: rest, with: leaf)
             return .array(elements)
         case (.field(let name), .record(let type, var fields)):
-            guard let index = dataInfos[type]?.storedIndex(of: name) else { return value }
+            guard let index = infos(ofType: type).data?.storedIndex(of: name) else { return value }
             fields[index] = try replacing(fields[index], at: rest, with: leaf)
             return .record(type: type, fields: fields)
         default:
