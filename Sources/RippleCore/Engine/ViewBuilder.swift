@@ -326,7 +326,7 @@ extension Engine {
             } else {
                 // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`), the usual case: its
                 // arguments, then its trailing closures, without joining the two lists into a third.
-                func read(_ argument: ArgumentSyntax) throws(EvaluationError) {
+                func readStyling(_ argument: ArgumentSyntax) throws(EvaluationError) {
                     if case .closure(let closure) = argument.value.kind {
                         if Self.isBuilderModifier(name) {
                             try buildStatements(closure.body, in: scope, context: context, into: &output)
@@ -337,8 +337,8 @@ extension Engine {
                         try readArgument(argument.value, in: scope, context: context, into: &output)
                     }
                 }
-                for argument in arguments { try read(argument) }
-                for argument in trailing { try read(argument) }
+                for argument in arguments { try readStyling(argument) }
+                for argument in trailing { try readStyling(argument) }
             }
         }
         try buildView(base, in: scope, context: context, into: &output)
