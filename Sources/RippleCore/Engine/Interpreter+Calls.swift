@@ -352,7 +352,7 @@ extension Engine {
             switch (component, current) {
             case (.index(let i), .array(let elements)) where elements.indices.contains(i): current = elements[i]
             case (.field(let name), .record(let type, let fields)):
-                guard let index = dataInfos[type]?.storedIndex(of: name) else {
+                guard let index = infos(ofType: type).data?.storedIndex(of: name) else {
                     throw EvaluationError("unknown property '\(name)' on '\(type)'", at: SourceLocation(file: "", line: 0, column: 0))
                 }
                 current = fields[index]

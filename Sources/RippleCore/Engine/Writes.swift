@@ -666,10 +666,14 @@ extension Engine {
                                                              causes: pass.causes[id] ?? [], changedReads: result.changed)))
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
-        var candidates: Set<Int> = []
-        for place in written { candidates.formUnion(readers(of: place)) }
-        candidates.formUnion(pass.seeded.keys)
-        for id in candidates.sorted() where alive(id) && pass.evaluated[id] == nil {
+        // Most steps evaluate every reader of what they wrote: only the others are gathered and sorted.
+        var candidates: [Int] = []
+        for place in written {
+            for id in readers(of: place) where pass.evaluated[id] == nil { candidates.append(id) }
+        }
+        candidates.append(contentsOf: pass.seeded.keys)
+        if candidates.count > 1 { candidates = Array(Set(candidates)).sorted() }
+        for id in candidates where alive(id) && pass.evaluated[id] == nil {
             var causes = pass.seeded[id] ?? []
             var changed: [String] = []
             if let fresh = dryRunReads(of: id) {
@@ -686,11 +690,15 @@ extension Engine {
             entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                                              outcome: .stale, causes: causes, changedReads: changed)))
         }
-        entries.sort { $0.position.lexicographicallyPrecedes($1.position) }
+        if entries.count > 1 { entries.sort { $0.position.lexicographicallyPrecedes($1.position) } }
         let traces = entries.map(\.trace)
-        let evaluations = traces.filter { $0.outcome != .stale }.count
-        let needed = traces.filter { $0.outcome == .needed }.count
-        let created = pass.order.filter { pass.created.contains($0) && alive($0) }.map { instances[$0].path }
+        var evaluations = 0
+        var needed = 0
+        for index in traces.indices {
+            if traces[index].outcome != .stale { evaluations += 1 }
+            if traces[index].outcome == .needed { needed += 1 }
+        }
+        let created = pass.created.isEmpty ? [] : pass.order.filter { pass.created.contains($0) && alive($0) }.map { instances[$0].path }
         return StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
                          counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
                                             stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
