@@ -298,8 +298,8 @@ extension Engine {
         let info = objects[object.raw].info
         let type = info.declaration.name
         if let index = info.storedIndex(of: name) {
-            let property = info.declaration.stored[index]
-            if let key = property.appStorageKey {
+            // The property's flags are read in place: copying the whole property out cost more than the read.
+            if let key = info.declaration.stored[index].appStorageKey {
                 tracker?.touch(.appStorage(key))
                 tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(type)': user defaults changes reach only views that declare '@AppStorage'"
                 if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
@@ -309,13 +309,13 @@ extension Engine {
                 tracker.touch(.property(object, name))
                 switch info.declaration.modelKind {
                 case .observable:
-                    if property.isIgnored {
+                    if info.declaration.stored[index].isIgnored {
                         tracker.untracked[.property(object, name)] = "'\(name)' is '@ObservationIgnored'"
                     } else {
                         tracker.use(.observation(object, name))
                     }
                 case .observableObject:
-                    if !property.isPublished {
+                    if !info.declaration.stored[index].isPublished {
                         tracker.untracked[.property(object, name)] = "'\(name)' is not '@Published'"
                     } else if tracker.untracked[.property(object, name)] == nil {
                         tracker.untracked[.property(object, name)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
