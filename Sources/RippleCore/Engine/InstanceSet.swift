@@ -88,4 +88,38 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         case .many(let ids): ids.count
         }
     }
+
+    /// The members in increasing order, as a write tells its dependents. No member and one member need no
+    /// array: `sorted()` built one for every write, most of which reach a single view.
+    func sortedMembers() -> SortedMembers {
+        switch storage {
+        case .empty: SortedMembers(state: .done)
+        case .one(let only): SortedMembers(state: .one(only))
+        case .many(let ids): SortedMembers(state: .many(ids.sorted().makeIterator()))
+        }
+    }
+
+    /// A set's members in increasing order.
+    struct SortedMembers: Sequence, IteratorProtocol {
+        fileprivate enum State {
+            case done
+            case one(Int)
+            case many(IndexingIterator<[Int]>)
+        }
+        fileprivate var state: State
+
+        mutating func next() -> Int? {
+            switch state {
+            case .done:
+                return nil
+            case .one(let only):
+                state = .done
+                return only
+            case .many(var iterator):
+                let id = iterator.next()
+                state = .many(iterator)
+                return id
+            }
+        }
+    }
 }

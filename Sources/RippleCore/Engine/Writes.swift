@@ -31,8 +31,10 @@ extension Engine {
             }
         }
         try runPass(&pass, initial: [])
-        lastEvaluated = pass.order
         let trace = trace(step.name, writes: writes, written: written, pass: pass)
+        // The pass's order becomes the engine's record of the step, and the pass takes the last step's
+        // storage for its next use: shared, it would have to be copied before it was emptied.
+        swap(&lastEvaluated, &pass.order)
         pass.reset()
         spentPass = pass
         return trace
@@ -127,6 +129,8 @@ extension Engine {
     /// Walks a step's target down to an object or a written place.
     func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         var components: [ExprSyntax] = []
+        // A chain has at most as many components as the expression has levels: one allocation.
+        components.reserveCapacity(expression.height)
         var root = expression
         while true {
             switch root.kind {
@@ -519,7 +523,7 @@ extension Engine {
                 var sharedCauses: (via: [String], read: String?, causes: [Cause])?
                 // The same for a later write: views that shared a list share the list it becomes.
                 var sharedMerge: (before: [Cause], after: [Cause])?
-                for id in dependents(of: key).sorted() {
+                for id in dependents(of: key).sortedMembers() {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
                     if pass.recordsCauses, alive(id), let slot = pass.causes.index(forKey: id) {
@@ -579,7 +583,7 @@ extension Engine {
             slots[slot.raw].value = newWhole
             trace.notified = true
             trace.note = "state changed"
-            for id in dependents(of: .state(slot)).sorted() {
+            for id in dependents(of: .state(slot)).sortedMembers() {
                 let own = id == record.owner
                 markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
@@ -589,7 +593,7 @@ extension Engine {
         case .appStorage(let key):
             appStorage[key] = try replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
-            for id in dependents(of: .appStorage(key)).sorted() {
+            for id in dependents(of: .appStorage(key)).sortedMembers() {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
                                     old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
             }
@@ -633,7 +637,7 @@ extension Engine {
     }
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
-        for id in dependents(of: .objectWillChange(object)).sorted() {
+        for id in dependents(of: .objectWillChange(object)).sortedMembers() {
             markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
                                 source: describe(.objectWillChange(object))), pass: &pass)
         }
@@ -707,12 +711,14 @@ extension Engine {
     /// Child indices from the root: sorting by them gives tree order.
     func position(of id: Int) -> [Int] {
         var position: [Int] = []
+        position.reserveCapacity(instances[id].depth + 1)
         var current: Int? = id
         while let node = current {
             position.append(instances[node].childIndex)
             current = instances[node].parent
         }
-        return position.reversed()
+        position.reverse()
+        return position
     }
 }
 
