@@ -22,6 +22,8 @@ extension Engine {
         pass.reset()
         var writes: [WriteTrace] = []
         var written: [Place] = []
+        writes.reserveCapacity(step.statements.count)
+        written.reserveCapacity(step.statements.count)
         for (index, statement) in step.statements.enumerated() {
             do throws(EvaluationError) {
                 writes.append(try apply(statement, text: StatementText(full: step.texts[index], target: step.targets[index]),
@@ -663,6 +665,7 @@ extension Engine {
 
     func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
         var entries: [(position: [Int], trace: InstanceTrace)] = []
+        entries.reserveCapacity(pass.order.count)
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
             entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
