@@ -21,7 +21,7 @@ struct Options {
     var probeTimeout = 30.0
     /// Extra narrow 1,000- and 100,000-row runs made back to back, for the 100k/1k ratio: the two sizes'
     /// main items run a minute or more apart, and on a shared machine that alone moved the ratio from
-    /// 1.2× to 2.3× between runs of one build.
+    /// 1.2× to 2.3× between runs of nearly identical builds.
     var pairs = 4
 
     static let usage = """
