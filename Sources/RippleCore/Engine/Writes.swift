@@ -542,22 +542,23 @@ extension Engine {
                         }
                     }
                     let use = dependencyUse(id, key)
+                    func cause() -> Cause {
+                        Cause(kind: .observation, subject: subject,
+                              explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
+                              old: oldText, new: newText, source: subject)
+                    }
                     if pass.recordsCauses, alive(id), pass.causes[id] == nil {
                         if let shared = sharedCauses, shared.via == use.via, shared.read == use.read {
                             pass.causes[id] = shared.causes
                         } else {
-                            let causes = [Cause(kind: .observation, subject: subject,
-                                                explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
-                                                old: oldText, new: newText, source: subject)]
+                            let causes = [cause()]
                             pass.causes[id] = causes
                             sharedCauses = (use.via, use.read, causes)
                         }
                         enqueue(id, pass: &pass)
                         continue
                     }
-                    markDirty(id, Cause(kind: .observation, subject: subject,
-                                        explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
-                                        old: oldText, new: newText, source: subject), pass: &pass)
+                    markDirty(id, cause(), pass: &pass)
                 }
             case .observableObject:
                 guard property.isPublished else {
