@@ -194,7 +194,9 @@ extension Engine {
             instances[id].reads = reads
             return
         }
-        for index in 0..<count where instances[id].reads[index] != reads[index] {
+        // Every record is assigned: one equal to the old (`0.0` and `-0.0`, canonically equivalent strings)
+        // may still print differently, and the instance keeps what this evaluation saw.
+        for index in 0..<count {
             instances[id].reads[index] = reads[index]
         }
     }
@@ -235,12 +237,16 @@ extension Engine {
         // ForEach identities in order and which last time's pass gave it from the same sequence; so each
         // child is only updated, with no tables built. A list of a thousand rows re-evaluated by every
         // write built two tables of a thousand entries and a thousand names each time. A name with `#`
-        // may be a duplicate's (`Row#2`), whose matching the general path decides.
+        // may be a duplicate's (`Row#2`), and identities that are equal but print differently (`0.0` and
+        // `-0.0`) name a new instance: the general path decides both.
         let children = instances[parent].children
         if children.count == descriptions.count,
            children.indices.allSatisfy({ index in
                let child = children[index]
-               return instances[child].viewType == descriptions[index].viewType && instances[child].key == descriptions[index].key
+               let old = instances[child].key, new = descriptions[index].key
+               return instances[child].viewType == descriptions[index].viewType && old.site == new.site && old.explicitID == new.explicitID
+                   && old.forEachIDs.count == new.forEachIDs.count
+                   && zip(old.forEachIDs, new.forEachIDs).allSatisfy { $0.isWrittenAlike($1) }
                    && !instances[child].name.utf8.contains(UInt8(ascii: "#"))
            }) {
             let parentPath = instances[builder ?? parent].path

@@ -482,8 +482,10 @@ extension Engine {
             let oldWhole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
+            // Labelling the written value can name the written object itself (`node.next = node`): the
+            // subject is read after it.
+            if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
             let subject = "\(objectName(object)).\(name)"
-            if leaf.mayHoldObjects { label(leaf, as: subject + target.path.map(\.description).joined()) }
             written.append(.property(object, name))
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
@@ -522,6 +524,8 @@ extension Engine {
                 // Views that reached the key the same way (every row of a list reading `model.items[index]`)
                 // get the same cause: the first such view's one-cause list is shared by the rest, so a write
                 // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
+                // "The same way" is byte for byte: `==` would equate paths written in different but
+                // canonically equivalent Unicode, which print differently.
                 var sharedCauses: (via: [String], read: String?, causes: [Cause])?
                 // The same for a later write: views that shared a list share the list it becomes.
                 var sharedMerge: (before: [Cause], after: [Cause])?
@@ -548,7 +552,8 @@ extension Engine {
                               old: oldText, new: newText, source: subject)
                     }
                     if pass.recordsCauses, alive(id), pass.causes[id] == nil {
-                        if let shared = sharedCauses, shared.via == use.via, shared.read == use.read {
+                        if let shared = sharedCauses, shared.via.elementsEqual(use.via, by: { Self.sameBytes($0, $1) }),
+                           Self.sameBytes(shared.read, use.read) {
                             pass.causes[id] = shared.causes
                         } else {
                             let causes = [cause()]
@@ -602,6 +607,16 @@ extension Engine {
             }
             return WriteTrace(statement: text.full, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
                               notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
+        }
+    }
+
+    /// Whether two texts have the same bytes: `==` also equates canonically equivalent strings, which
+    /// print differently.
+    static func sameBytes(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+        default: false
         }
     }
 

@@ -84,3 +84,18 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// Whether two identities are one value written the same way. `==` also equates `0.0` with `-0.0` and
+    /// canonically equivalent strings, which print, and so name instances, differently; this answers yes
+    /// only for integers, booleans, strings with the same bytes and doubles with the same bits.
+    func isWrittenAlike(_ other: Value) -> Bool {
+        switch (self, other) {
+        case (.int(let a), .int(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
+        default: false
+        }
+    }
+}
