@@ -50,28 +50,7 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
     }
 
     /// Iterates without allocating: most sets hold one id, and indexes are iterated on every write.
-    struct Iterator: IteratorProtocol {
-        fileprivate enum State {
-            case done
-            case one(Int)
-            case many(Set<Int>.Iterator)
-        }
-        fileprivate var state: State
-
-        mutating func next() -> Int? {
-            switch state {
-            case .done:
-                return nil
-            case .one(let only):
-                state = .done
-                return only
-            case .many(var iterator):
-                let id = iterator.next()
-                state = .many(iterator)
-                return id
-            }
-        }
-    }
+    typealias Iterator = SmallIterator<Set<Int>.Iterator>
 
     func makeIterator() -> Iterator {
         switch storage {
@@ -91,20 +70,20 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
 
     /// The members in increasing order, as a write tells its dependents. No member and one member need no
     /// array: `sorted()` built one for every write, most of which reach a single view.
-    func sortedMembers() -> SortedMembers {
+    func sortedMembers() -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
         switch storage {
-        case .empty: SortedMembers(state: .done)
-        case .one(let only): SortedMembers(state: .one(only))
-        case .many(let ids): SortedMembers(state: .many(ids.sorted().makeIterator()))
+        case .empty: IteratorSequence(SmallIterator(state: .done))
+        case .one(let only): IteratorSequence(SmallIterator(state: .one(only)))
+        case .many(let ids): IteratorSequence(SmallIterator(state: .many(ids.sorted().makeIterator())))
         }
     }
 
-    /// A set's members in increasing order.
-    struct SortedMembers: Sequence, IteratorProtocol {
+    /// Nothing, one id, or the ids another iterator gives: the one-id case allocates nothing.
+    struct SmallIterator<Wrapped: IteratorProtocol<Int>>: IteratorProtocol {
         fileprivate enum State {
             case done
             case one(Int)
-            case many(IndexingIterator<[Int]>)
+            case many(Wrapped)
         }
         fileprivate var state: State
 
