@@ -199,23 +199,30 @@ extension Engine {
             throw EvaluationError("'ForEach' has \(elements.count) elements; a scenario may have at most \(Self.maximumInstances) view instances (limit: instances)", at: data.location)
         }
         var seen: Set<Value> = []
+        // The element's names and identity are bound once, in the order each element used to add them,
+        // and each element only replaces their values: a list of a thousand rows copied its scope and its
+        // identities three times per row on every evaluation.
+        let parameter = closure.parameters.first
+        var inner = scope
+        if let parameter { inner = inner.with(parameter, .none) }
+        inner = inner.with("$0", .none)
+        var elementContext = context
+        elementContext.forEachIDs.append(.none)
+        let identitySlot = elementContext.forEachIDs.count - 1
         for (index, element) in elements.enumerated() {
             let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
             if !seen.insert(identity).inserted {
                 throw EvaluationError("'ForEach' has two elements with the id \(describe(identity)); ids must be unique", at: data.location)
             }
-            var inner = scope
-            let parameter = closure.parameters.first
             if let parameter, parameter.hasPrefix("$") {
                 guard let bindings else { throw EvaluationError("'\(parameter)' needs 'ForEach' over a binding like '$model.items'", at: closure.location) }
-                inner = inner.with(parameter, .binding(bindings[index]))
+                inner.locals[parameter] = .binding(bindings[index])
                 inner.bindingLocals[String(parameter.dropFirst())] = bindings[index]
             } else if let parameter {
-                inner = inner.with(parameter, element)
+                inner.locals[parameter] = element
             }
-            inner = inner.with("$0", element)
-            var elementContext = context
-            elementContext.forEachIDs.append(identity)
+            inner.locals["$0"] = element
+            elementContext.forEachIDs[identitySlot] = identity
             try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
         }
     }
