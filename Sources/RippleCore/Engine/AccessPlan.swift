@@ -11,6 +11,21 @@
 struct SiteKey: Hashable {
     var position: Int
     var height: Int
+
+    init(_ expression: ExprSyntax) {
+        position = expression.location.position
+        height = expression.height
+    }
+}
+
+/// Finds the plan kept for an expression's place, making and keeping it the first time: the one cache
+/// behind access plans and argument plans.
+func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], make: (ExprSyntax) -> Plan) -> Plan {
+    let key = SiteKey(expression)
+    if let plan = cache[key] { return plan }
+    let plan = make(expression)
+    cache[key] = plan
+    return plan
 }
 
 /// What `evaluate` needs to know about an expression, from its syntax alone.
@@ -47,11 +62,8 @@ extension ExprKind {
 extension Engine {
     /// The plan for an expression, made the first time it is evaluated in a body.
     func accessPlan(_ expression: ExprSyntax) -> AccessPlan {
-        let key = SiteKey(position: expression.location.position, height: expression.height)
-        if let plan = accessPlans[key] { return plan }
-        let plan = makeAccessPlan(expression)
-        accessPlans[key] = plan
-        return plan
+        // Making a plan reads the declarations, never the cache: the cache's access does not overlap.
+        plan(for: expression, in: &accessPlans) { makeAccessPlan($0) }
     }
 
     private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {

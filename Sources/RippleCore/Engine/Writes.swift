@@ -485,7 +485,8 @@ extension Engine {
             // Labelling the written value can name the written object itself (`node.next = node`): the
             // subject is read after it.
             if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
-            let subject = "\(objectName(object)).\(name)"
+            let key = DependencyKey.observation(object, name)
+            let subject = describe(key)
             written.append(.property(object, name))
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
@@ -519,8 +520,6 @@ extension Engine {
                 } else {
                     trace.note = "value changed: Observation notifies"
                 }
-                let key = DependencyKey.observation(object, name)
-                let keyText = subject
                 // Views that reached the key the same way (every row of a list reading `model.items[index]`)
                 // get the same cause: the first such view's one-cause list is shared by the rest, so a write
                 // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
@@ -548,7 +547,7 @@ extension Engine {
                     let use = dependencyUse(id, key)
                     func cause() -> Cause {
                         Cause(kind: .observation, subject: subject,
-                              explanation: .dependency(key: keyText, via: use.via, read: use.read, writeKind: kind, written: text.target),
+                              explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
                               old: oldText, new: newText, source: subject)
                     }
                     if pass.recordsCauses, alive(id), pass.causes[id] == nil {
