@@ -130,6 +130,9 @@ enum ItemRunner {
         Results.emit("load_s", m(\.loadSeconds))
         Results.emit("sim_init_s", m(\.simInitSeconds))
         Results.emit("sim_steps_s", m(\.stepsSeconds))
+        Results.emit("warmup_s", m(\.warmupSeconds))
+        Results.emit("steady_steps_s", m { $0.stepsSeconds - $0.warmupSeconds })
+        Results.emit("warmup_writes", engines[0].warmupWrites)
         Results.emit("peer_setup_s", p(\.setupSeconds))
         Results.emit("peer_writes_s", p(\.writesSeconds))
         // Both sides must agree on what the writes re-evaluate, where they model the same views.

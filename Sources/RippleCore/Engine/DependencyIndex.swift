@@ -19,33 +19,42 @@ extension Engine {
         objects[object.raw].info.storedIndex(of: name)
     }
 
+    /// Which of a property's two sets a helper works on. A case and a switch, not a key path: reading
+    /// through a `KeyPath` goes through the runtime (`swift_getAtKeyPath`), about 2% of a narrow write.
+    private enum ObserverSet { case dependents, readers }
+
     /// One of an object property's sets (its dependents or its readers); empty before any body read the object.
-    private func observers(_ object: ObjectID, _ slot: Int, _ set: KeyPath<PropertyObservers, InstanceSet>) -> InstanceSet {
-        let observers = objects[object.raw].observers
-        return observers.isEmpty ? [] : observers[slot][keyPath: set]
+    private func observers(_ object: ObjectID, _ slot: Int, _ set: ObserverSet) -> InstanceSet {
+        guard !objects[object.raw].observers.isEmpty else { return [] }
+        switch set {
+        case .dependents: return objects[object.raw].observers[slot].dependents
+        case .readers: return objects[object.raw].observers[slot].readers
+        }
     }
 
     /// Changes one of an object property's sets, making the object's observers when it has none yet.
-    private func changeObservers(_ object: ObjectID, _ slot: Int, _ set: WritableKeyPath<PropertyObservers, InstanceSet>,
-                                 _ change: (inout InstanceSet) -> Void) {
+    private func changeObservers(_ object: ObjectID, _ slot: Int, _ set: ObserverSet, _ change: (inout InstanceSet) -> Void) {
         if objects[object.raw].observers.isEmpty {
             objects[object.raw].observers = Array(repeating: PropertyObservers(), count: objects[object.raw].info.declaration.stored.count)
         }
-        change(&objects[object.raw].observers[slot][keyPath: set])
+        switch set {
+        case .dependents: change(&objects[object.raw].observers[slot].dependents)
+        case .readers: change(&objects[object.raw].observers[slot].readers)
+        }
     }
 
     // MARK: - Dependents
 
     func dependents(of key: DependencyKey) -> InstanceSet {
         if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
-            return observers(object, slot, \.dependents)
+            return observers(object, slot, .dependents)
         }
         return otherDependents[key] ?? []
     }
 
     func addDependent(_ id: Int, on key: DependencyKey) {
         if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
-            changeObservers(object, slot, \.dependents) { $0.insert(id) }
+            changeObservers(object, slot, .dependents) { $0.insert(id) }
         } else {
             otherDependents[key, default: []].insert(id)
         }
@@ -53,7 +62,7 @@ extension Engine {
 
     func removeDependent(_ id: Int, from key: DependencyKey) {
         if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
-            changeObservers(object, slot, \.dependents) { $0.remove(id) }
+            changeObservers(object, slot, .dependents) { $0.remove(id) }
         } else {
             otherDependents[key]?.remove(id)
         }
@@ -63,14 +72,14 @@ extension Engine {
 
     func readers(of place: Place) -> InstanceSet {
         if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
-            return observers(object, slot, \.readers)
+            return observers(object, slot, .readers)
         }
         return otherReaders[place] ?? []
     }
 
     func addReader(_ id: Int, of place: Place) {
         if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
-            changeObservers(object, slot, \.readers) { $0.insert(id) }
+            changeObservers(object, slot, .readers) { $0.insert(id) }
         } else {
             otherReaders[place, default: []].insert(id)
         }
@@ -78,7 +87,7 @@ extension Engine {
 
     func removeReader(_ id: Int, of place: Place) {
         if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
-            changeObservers(object, slot, \.readers) { $0.remove(id) }
+            changeObservers(object, slot, .readers) { $0.remove(id) }
         } else {
             otherReaders[place]?.remove(id)
         }
