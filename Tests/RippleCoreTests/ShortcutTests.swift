@@ -90,4 +90,100 @@ import Testing
         #expect(details["A"]?.first?.utf8.elementsEqual("depends on model.\(composed) (reads model.\(composed)) (assignment \(composed))".utf8) == true)
         #expect(details["B"]?.first?.utf8.elementsEqual("depends on model.\(composed) (reads model.\(decomposed)) (assignment \(composed))".utf8) == true)
     }
+
+    // MARK: - Step writes taken apart once (`StepWrite`)
+
+    static let writePreamble = """
+        scenario "step writes"
+        semantics swift6.2
+        @Observable final class Item { let id: Int; var done: Bool = false; var title: String = "" }
+        struct Line: Equatable { var title: String; let code: String }
+        @Observable final class Child { var flag: Bool = false }
+        @Observable final class Model {
+            var items: [Item] = [Item(id: 0), Item(id: 1)]
+            var lines: [Line] = [Line(title: "a", code: "x")]
+            var count: Int = 0
+            var name: String = "n"
+            let child: Child = Child()
+            var total: Int { count + 1 }
+        }
+        struct Root: View {
+            @State private var model = Model()
+            @State private var on = false
+            var body: some View {
+                ForEach(model.items) { item in Row(item: item) }
+                Text(model.lines[0].title + model.name)
+            }
+        }
+        struct Row: View {
+            let item: Item
+            @State private var flag = false
+            var body: some View { Text(item.title).strikethrough(item.done) }
+        }
+
+        """
+
+    /// Which statements are taken apart: only `root.path = Bool or plain string literal`, with members and
+    /// integer-literal indices; anything else runs from its syntax.
+    @Test(arguments: [
+        ("model.items[1].done = true", true),
+        ("model.lines[0].title = \"b\"", true),
+        ("model.name = \"m\"", true),
+        ("on = true", false),
+        ("model.count = 2", false),
+        ("model.count += 1", false),
+        ("model.name = \"\\(1)\"", false),
+        ("model.items[model.count].done = true", false),
+        ("model.items.removeLast()", false),
+    ])
+    func stepWritesAreTakenApartOnlyForTheUsualShape(statement: String, taken: Bool) throws {
+        let (syntax, problems) = Parser.parse(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
+        #expect(problems.isEmpty)
+        var resolver = Resolver()
+        let step = try #require(resolver.resolve(syntax).steps.first)
+        #expect((step.writes[0] != nil) == taken)
+    }
+
+    /// A write taken apart gives the trace, or the errors at the same places, that its syntax gives: run
+    /// once from the plan and once with the plan removed, on a fresh engine each time.
+    @Test(arguments: [
+        "model.items[1].done = true",
+        "model.items[1].title = \"t\"",
+        "model.lines[0].title = \"b\"",
+        "model.name = \"n\"",
+        "model.items[5].done = true",
+        "model.count = \"x\"",
+        "model.child.flag = true",
+        "model.child = true",
+        "model.items[0].id = true",
+        "model.lines[0].code = \"y\"",
+        "model.total = true",
+        "model.items[0].missing = true",
+        "model.items = true",
+        "model.count[0] = true",
+        "Row[1].flag = true",
+        "nobody.flag = true",
+    ])
+    func aWriteRunFromItsPlanGivesWhatItsSyntaxGives(statement: String) throws {
+        let (syntax, problems) = Parser.parse(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
+        #expect(problems.isEmpty)
+        var resolver = Resolver()
+        let resolved = resolver.resolve(syntax)
+        let variant = try #require(resolved.variants.first)
+        let planned = try #require(resolved.steps.first)
+        var unplanned = planned
+        unplanned.writes = planned.writes.map { _ in nil }
+        func run(_ step: ResolvedStep) throws -> (trace: StepTrace?, errors: [Diagnostic]) {
+            let engine = Engine(table: variant.table, semantics: .swift62)
+            try engine.start()
+            let trace = try? engine.run(step: step)
+            return (trace, engine.errors)
+        }
+        let viaPlan = try run(planned)
+        let viaSyntax = try run(unplanned)
+        #expect(viaPlan.trace == viaSyntax.trace)
+        #expect(viaPlan.errors == viaSyntax.errors)
+        // The case must say something: a trace with its write, or an error.
+        #expect(viaSyntax.trace?.writes.count == 1 || !viaSyntax.errors.isEmpty)
+    }
 }

@@ -5,10 +5,7 @@ extension Engine {
 
     /// Evaluates an expression; inside a body, an access path at the top is recorded as a read.
     func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        work += 1
-        if work > Self.maximumWork {
-            throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: expression.location)
-        }
+        try countEvaluation(at: expression.location)
         if scope.recordsReads, let tracker, expression.kind.mayBeAccessPath {
             let plan = accessPlan(expression)
             if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
@@ -23,6 +20,14 @@ extension Engine {
             }
         }
         return try access(expression, in: scope, expected: expected)
+    }
+
+    /// Counts one evaluation against the limit of work per step.
+    func countEvaluation(at location: SourceLocation) throws(EvaluationError) {
+        work += 1
+        if work > Self.maximumWork {
+            throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
+        }
     }
 
     /// Charges the work of building a large value: a string or array of n elements costs as much as

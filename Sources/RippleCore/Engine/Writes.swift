@@ -26,7 +26,7 @@ extension Engine {
         written.reserveCapacity(step.statements.count)
         for (index, statement) in step.statements.enumerated() {
             do throws(EvaluationError) {
-                writes.append(try apply(statement, text: StatementText(full: step.texts[index], target: step.targets[index]),
+                writes.append(try apply(statement, plan: step.writes[index], text: StatementText(full: step.texts[index], target: step.targets[index]),
                                         pass: &pass, written: &written))
             } catch {
                 report(error)
@@ -42,7 +42,23 @@ extension Engine {
         return trace
     }
 
-    func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
+    func apply(_ statement: StatementSyntax, plan: StepWrite? = nil, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
+        // The usual write, taken apart when the scenario was resolved: what the `.assignment` case below does
+        // for it, in the same order, without reading the statement's syntax.
+        if let plan, let cursor = try resolveTarget(plan) {
+            guard let target = cursor.lvalue else {
+                guard case .assignment(let targetExpression, _, _) = statement.kind else { preconditionFailure("a step write is an assignment") }
+                throw EvaluationError("'\(targetExpression.rendered)' is an object; write to one of its properties", at: plan.targetLocation)
+            }
+            let current = try read(target, at: plan.targetLocation)
+            let declared = declaredType(of: target)
+            try countEvaluation(at: plan.valueLocation)
+            if case .string(let text) = plan.literal { try charge(text.utf8.count, at: plan.valueLocation) }
+            if let declared {
+                try checkType(plan.literal, declared, name: Self.renderedTarget(of: statement), at: plan.valueLocation)
+            }
+            return try write(target, leaf: plan.literal, old: current, inPlace: !target.path.isEmpty, text: text, pass: &pass, written: &written, at: plan.location)
+        }
         switch statement.kind {
         case .environmentWrite(let key, let valueExpression):
             guard let declaration = table.environmentKeys[key] else {
@@ -146,7 +162,7 @@ extension Engine {
         }
         components.reverse()
         // The root: an instance (`RootView`, `UserRow[2]`), a global, or a property of an instance.
-        var cursor: (object: ObjectID?, lvalue: LValue?)
+        let cursor: (object: ObjectID?, lvalue: LValue?)
         var rest = components[...]
         if case .identifier(let name) = root.kind, table.views[name] != nil {
             let (reference, remaining) = try instanceReference(name, rest)
@@ -158,40 +174,59 @@ extension Engine {
             rest = rest.dropFirst()
             cursor = try viewPropertyPlace(instance, property, at: first.location)
         } else if case .identifier(let name) = root.kind {
-            if let value = globals[name] {
-                guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: root.location) }
-                cursor = (object, nil)
-            } else {
-                // The root's own properties first; searching the whole tree is the fallback.
-                let owners: [Int]
-                if !instances.isEmpty, instances[self.root].info?.propertyIndex(named: name) != nil {
-                    owners = [self.root]
-                } else {
-                    owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
-                }
-                guard let owner = owners.first else {
-                    throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: root.location)
-                }
-                if owners.count > 1 && owner != self.root {
-                    throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\(instances[$0].name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: root.location)
-                }
-                cursor = try viewPropertyPlace(owner, name, at: root.location)
-            }
+            cursor = try namedRoot(name, at: root.location)
         } else {
             throw EvaluationError("cannot write to '\(expression.rendered)'", at: expression.location)
         }
+        return try descend(from: cursor, through: rest.map(TargetComponent.init))
+    }
+
+    /// Walks a step's target taken apart when the scenario was resolved; nil when its root names a view
+    /// type (`Row[2].isOn`), whose instance reference only the syntax spells out.
+    func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?)? {
+        guard table.views[plan.root] == nil else { return nil }
+        return try descend(from: try namedRoot(plan.root, at: plan.rootLocation), through: plan.components)
+    }
+
+    /// A target's root name that is not a view type: a global object, or a property of the root view
+    /// (else of the one instance that has it).
+    private func namedRoot(_ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        if let value = globals[name] {
+            guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
+            return (object, nil)
+        }
+        // The root's own properties first; searching the whole tree is the fallback.
+        let owners: [Int]
+        if !instances.isEmpty, instances[self.root].info?.propertyIndex(named: name) != nil {
+            owners = [self.root]
+        } else {
+            owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
+        }
+        guard let owner = owners.first else {
+            throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: location)
+        }
+        if owners.count > 1 && owner != self.root {
+            throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\(instances[$0].name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: location)
+        }
+        return try viewPropertyPlace(owner, name, at: location)
+    }
+
+    /// Walks the components below a target's root: through objects' stored properties, then into the
+    /// written value's fields and elements.
+    private func descend(from start: (object: ObjectID?, lvalue: LValue?), through rest: [TargetComponent]) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        var cursor = start
         for (position, component) in rest.enumerated() {
             if let object = cursor.object {
-                guard case .member(_, let name, _) = component.kind else {
+                guard case .member(let name, let location) = component else {
                     throw EvaluationError("'\(objects[object.raw].type)' is an object: write to one of its properties", at: component.location)
                 }
                 let info = objects[object.raw].info
                 guard let index = info.storedIndex(of: name) else {
                     if info.declaration.computedProperty(named: name) != nil {
-                        throw EvaluationError("'\(name)' is a computed property of '\(info.declaration.name)' and cannot be written", at: component.location)
+                        throw EvaluationError("'\(name)' is a computed property of '\(info.declaration.name)' and cannot be written", at: location)
                     }
-                    if name == "objectWillChange" { throw EvaluationError("call 'objectWillChange.send()'", at: component.location) }
-                    throw EvaluationError("unknown property '\(name)' on '\(info.declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(info.declaration.name)))", at: component.location)
+                    if name == "objectWillChange" { throw EvaluationError("call 'objectWillChange.send()'", at: location) }
+                    throw EvaluationError("unknown property '\(name)' on '\(info.declaration.name)'\(Suggestion.didYouMean(name, in: memberNames(info.declaration.name)))", at: location)
                 }
                 if info.declaration.stored[index].isLet {
                     // A `let` holding an object can still be written through: the object's properties are not the `let`.
@@ -199,7 +234,7 @@ extension Engine {
                         cursor = (inner, nil)
                         continue
                     }
-                    throw EvaluationError("'\(name)' is a 'let' constant of '\(info.declaration.name)'", at: component.location)
+                    throw EvaluationError("'\(name)' is a 'let' constant of '\(info.declaration.name)'", at: location)
                 }
                 if let key = info.declaration.stored[index].appStorageKey {
                     if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
@@ -208,36 +243,58 @@ extension Engine {
                 }
                 cursor = (nil, LValue(root: .property(object, name), path: []))
             } else if var lvalue = cursor.lvalue {
-                switch component.kind {
-                case .member(_, let name, _):
-                    let current = try read(lvalue, at: component.location)
-                    if case .object(let object) = current { cursor = (object, nil); try descend(&cursor, component); continue }
+                switch component {
+                case .member(let name, let location):
+                    let current = try read(lvalue, at: location)
+                    if case .object(let object) = current {
+                        guard objects[object.raw].info.storedIndex(of: name) != nil else {
+                            throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
+                        }
+                        cursor = (nil, LValue(root: .property(object, name), path: []))
+                        continue
+                    }
                     guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
-                        throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: component.location)
+                        throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
                     }
                     if data.stored[index].isLet {
-                        throw EvaluationError("'\(name)' is a 'let' constant of '\(type)'", at: component.location)
+                        throw EvaluationError("'\(name)' is a 'let' constant of '\(type)'", at: location)
                     }
                     lvalue.path.append(.field(name))
-                case .subscriptAccess(_, let arguments, _):
+                case .literalIndex(let index, let location, let argumentLocation):
+                    // The literal is an evaluation, as it is when the index is run from its syntax.
+                    try countEvaluation(at: argumentLocation)
+                    try appendIndex(index, to: &lvalue, at: location, argumentLocation: argumentLocation)
+                case .syntax(let expression):
+                    guard case .subscriptAccess(_, let arguments, _) = expression.kind else {
+                        throw EvaluationError("cannot write through '\(expression.rendered)'", at: expression.location)
+                    }
                     guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: stepScope, expected: .int) else {
-                        throw EvaluationError("subscripts take one Int index", at: component.location)
+                        throw EvaluationError("subscripts take one Int index", at: expression.location)
                     }
-                    let current = try read(lvalue, at: component.location)
-                    guard case .array(let elements) = current else {
-                        throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: component.location)
-                    }
-                    guard elements.indices.contains(index) else {
-                        throw EvaluationError("index \(index) is out of range (count is \(elements.count))", at: arguments[0].location)
-                    }
-                    lvalue.path.append(.index(index))
-                default:
-                    throw EvaluationError("cannot write through '\(component.rendered)'", at: component.location)
+                    try appendIndex(index, to: &lvalue, at: expression.location, argumentLocation: arguments[0].location)
                 }
                 cursor = (nil, lvalue)
             }
         }
         return cursor
+    }
+
+    /// `[index]` below a written place, checked against the array there.
+    private func appendIndex(_ index: Int, to lvalue: inout LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) {
+        let current = try read(lvalue, at: location)
+        guard case .array(let elements) = current else {
+            throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: location)
+        }
+        guard elements.indices.contains(index) else {
+            throw EvaluationError("index \(index) is out of range (count is \(elements.count))", at: argumentLocation)
+        }
+        lvalue.path.append(.index(index))
+    }
+
+    /// The target of an assignment as written, for messages.
+    static func renderedTarget(of statement: StatementSyntax) -> String {
+        if case .assignment(let target, _, _) = statement.kind { return target.rendered }
+        return statement.rendered
     }
 
     /// Reads an instance reference off the front of a chain: `Row[2]`, and `Root.List.Row[2]` as the path
@@ -278,14 +335,6 @@ extension Engine {
         guard rest.count == 1, case .member(_, let property, _) = rest.first!.kind else { return nil }
         let instance = try findInstance(reference, at: root.location)
         return try viewProperty(property, of: instance, at: expression.location, scope: Scope())
-    }
-
-    private func descend(_ cursor: inout (object: ObjectID?, lvalue: LValue?), _ component: ExprSyntax) throws(EvaluationError) {
-        guard let object = cursor.object, case .member(_, let name, _) = component.kind else { return }
-        guard objects[object.raw].info.storedIndex(of: name) != nil else {
-            throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: component.location)
-        }
-        cursor = (nil, LValue(root: .property(object, name), path: []))
     }
 
     private func case_suggest(_ value: Value, _ name: String) -> String {
