@@ -17,10 +17,14 @@ final class ViewInfo: Sendable {
     /// Each property's role as reads print it (`input`, `@State`), by property index: a read of the body
     /// names its root's role, and rendering the role anew for every read cost more than the read.
     let roleTexts: [String]
+    /// The properties' names, by index: searched for every name a body reads, where the search through
+    /// the declaration's properties copied each property it passed.
+    let propertyNames: [String]
 
     init(_ declaration: ViewDeclaration) {
         self.declaration = declaration
         roleTexts = declaration.properties.map(\.role.description)
+        propertyNames = declaration.properties.map(\.name)
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = declaration.properties.contains { $0.role == .binding }
         hasDeclaredKeys = declaration.properties.contains {
@@ -32,17 +36,20 @@ final class ViewInfo: Sendable {
     }
 
     /// The index of a property, without copying the property out of the declaration.
-    func propertyIndex(named name: String) -> Int? { declaration.properties.firstIndex { $0.name == name } }
+    func propertyIndex(named name: String) -> Int? { propertyNames.firstIndex(of: name) }
 }
 
 /// A struct or class declaration shared by reference: every object of a type points at one box.
 final class DataInfo: Sendable {
     let declaration: DataDeclaration
+    /// The stored properties' names, by index (see `ViewInfo.propertyNames`).
+    let storedNames: [String]
 
     init(_ declaration: DataDeclaration) {
         self.declaration = declaration
+        storedNames = declaration.stored.map(\.name)
     }
 
     /// The index of a stored property in an object's or record's fields.
-    func storedIndex(of name: String) -> Int? { declaration.storedIndex(of: name) }
+    func storedIndex(of name: String) -> Int? { storedNames.firstIndex(of: name) }
 }

@@ -91,6 +91,8 @@ final class Engine {
     var accessPlans: [SiteKey: AccessPlan] = [:]
     /// Arguments of built-in views and styling modifiers, analysed once (`ArgumentPlan.swift`).
     var argumentPlans: [SiteKey: ArgumentPlan] = [:]
+    /// View expressions of bodies, analysed once (`ViewPlan.swift`).
+    var viewPlans: [SiteKey: ViewPlan] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.

@@ -6,18 +6,33 @@ extension Engine {
     /// Evaluates an expression; inside a body, an access path at the top is recorded as a read.
     func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         try countEvaluation(at: expression.location)
-        if scope.recordsReads, let tracker, expression.kind.mayBeAccessPath {
-            let plan = accessPlan(expression)
-            if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-                let mark = tracker.keyLog.count
-                let value = if let root = plan.root {
-                    try run(plan, root: root, in: scope)
-                } else {
-                    try access(expression, in: scope, expected: expected)
-                }
-                tracker.record(path: plan.text, site: expression.location, value: value, from: mark, rootRole: role)
-                return value
+        if scope.recordsReads, tracker != nil, expression.kind.mayBeAccessPath {
+            return try read(expression, planned: accessPlan(expression), in: scope, expected: expected)
+        }
+        return try access(expression, in: scope, expected: expected)
+    }
+
+    /// `evaluate` for an access path whose plan the caller holds (`ViewPlan`): the same, without looking
+    /// the plan up.
+    func evaluate(_ expression: ExprSyntax, plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        try countEvaluation(at: expression.location)
+        if scope.recordsReads, tracker != nil {
+            return try read(expression, planned: plan, in: scope, expected: expected)
+        }
+        return try access(expression, in: scope, expected: expected)
+    }
+
+    /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
+    private func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        if let tracker, let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
+            let mark = tracker.keyLog.count
+            let value = if let root = plan.root {
+                try run(plan, root: root, in: scope)
+            } else {
+                try access(expression, in: scope, expected: expected)
             }
+            tracker.record(path: plan.text, site: expression.location, value: value, from: mark, rootRole: role)
+            return value
         }
         return try access(expression, in: scope, expected: expected)
     }

@@ -26,6 +26,15 @@ extension Engine {
         }
     }
 
+    /// Modifiers `applyModifier` handles by name, each changing what the base is built with; every other
+    /// modifier only styles (or presents). Keep in step with the cases of `applyModifier`'s switch.
+    static func isContextModifier(_ name: String) -> Bool {
+        switch name {
+        case "environment", "environmentObject", "id", "equatable", "modifier", "onChange": true
+        default: false
+        }
+    }
+
     /// Modifiers that present their closure's views only while a binding is true.
     static func isPresentationModifier(_ name: String) -> Bool {
         switch name {
@@ -80,6 +89,11 @@ extension Engine {
     }
 
     func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        try build(viewPlan(expression), in: scope, context: context, into: &output)
+    }
+
+    /// Builds a view expression by walking its syntax: what a `ViewPlan` does not decide in advance.
+    func buildViewFromSyntax(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch expression.kind {
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
@@ -129,13 +143,21 @@ extension Engine {
 
     // MARK: - Built-in views
 
+    /// Whether a closure argument of a built-in view builds its content (rather than running later).
+    static func isContentLabel(_ label: String?) -> Bool {
+        switch label {
+        case "content", "label", "header", "footer", "destination": true
+        default: false
+        }
+    }
+
     func buildBuiltin(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         var builders: [ClosureSyntax] = []
         var deferred: [ClosureSyntax] = []
         let hasAction = arguments.contains { $0.label == "action" }
         for argument in arguments {
             if case .closure(let closure) = argument.value.kind {
-                if ["content", "label", "header", "footer", "destination"].contains(argument.label ?? "") { builders.append(closure) } else { deferred.append(closure) }
+                if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
             } else {
                 try readArgument(argument.value, in: scope, context: context, into: &output)
             }

@@ -1,0 +1,127 @@
+// How a body's view expressions are built, decided once per place in the source.
+//
+// `Text(item.title).strikethrough(item.done)` is built the same way on every evaluation: a styling
+// modifier reads its argument, then the built-in `Text` reads its own. Deciding that compared the
+// modifier's name with a dozen special ones, hashed `Text` twice (is it a declared view? a built-in?)
+// and looked up the plan of each argument and of each path in it. The plan keeps those answers, with
+// the arguments' and paths' plans inside it, so an evaluation only reads what the expression names.
+
+/// What building a view expression does, from its syntax and the scenario's declarations.
+indirect enum ViewPlan {
+    /// `base.modifier(...)` with a modifier that only styles: its arguments in order, then the base.
+    case styling(arguments: [ArgumentStep], base: ViewPlan)
+    /// A built-in view (`Text`, `HStack`): its plain arguments in order, then the closures it runs later
+    /// (recorded as deferred reads), then the closures that build its content.
+    case builtin(arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax])
+    /// Anything else (a declared view, `ForEach`, a modifier that changes the context, an error):
+    /// `buildView` decides as it goes.
+    case general(ExprSyntax)
+}
+
+/// One argument of a built-in view or a styling modifier, as `readArgument` would read it.
+enum ArgumentStep {
+    /// A view built in place: `Section(header: Text("x"))`.
+    case view(ExprSyntax)
+    /// A projection (`$model.name`), evaluated for what it reads.
+    case projection(ExprSyntax)
+    /// Access paths, each with its plan and, when capitalized, its root name (see `ArgumentPlan.paths`).
+    case paths([(path: ExprSyntax, capitalizedRoot: String?, plan: AccessPlan)])
+    /// A closure a builder modifier builds with the body: `.overlay { Badge() }`.
+    case builder([StatementSyntax])
+    /// A closure that runs later: its paths are deferred reads.
+    case deferred(ClosureSyntax)
+}
+
+extension Engine {
+    /// The plan for a view expression, made the first time it is built.
+    func viewPlan(_ expression: ExprSyntax) -> ViewPlan {
+        plan(for: expression, in: &viewPlans) { makeViewPlan($0) }
+    }
+
+    private func makeViewPlan(_ expression: ExprSyntax) -> ViewPlan {
+        guard case .call(let callee, let arguments, let trailing) = expression.kind else { return .general(expression) }
+        switch callee.kind {
+        case .member(let base, let name, _):
+            guard !Self.isContextModifier(name), !Self.isPresentationModifier(name) else { return .general(expression) }
+            let steps = (arguments + trailing).map { argument -> ArgumentStep in
+                if case .closure(let closure) = argument.value.kind {
+                    return Self.isBuilderModifier(name) ? .builder(closure.body) : .deferred(closure)
+                }
+                return argumentStep(argument.value)
+            }
+            // The base's plan is made here, not looked up: the cache is being written while this plan is made.
+            return .styling(arguments: steps, base: makeViewPlan(base))
+        case .identifier(let name):
+            // The order of `buildView`'s own tests: ForEach, a declared view, `List(items) { item in }`, a built-in.
+            guard name != "ForEach", viewInfos[name] == nil, Self.builtinViews.contains(name) else { return .general(expression) }
+            if name == "List", arguments.first?.label == nil, arguments.count >= 1,
+               case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
+                return .general(expression)
+            }
+            var steps: [ArgumentStep] = []
+            var builders: [ClosureSyntax] = []
+            var deferred: [ClosureSyntax] = []
+            let hasAction = arguments.contains { $0.label == "action" }
+            for argument in arguments {
+                if case .closure(let closure) = argument.value.kind {
+                    if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
+                } else {
+                    steps.append(argumentStep(argument.value))
+                }
+            }
+            for (index, argument) in trailing.enumerated() {
+                guard case .closure(let closure) = argument.value.kind else { continue }
+                if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
+            }
+            return .builtin(arguments: steps, deferred: deferred, builders: builders)
+        default:
+            return .general(expression)
+        }
+    }
+
+    private func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
+        switch argumentPlan(expression) {
+        case .view: .view(expression)
+        case .projection: .projection(expression)
+        case .paths(let paths): .paths(paths.map { ($0.path, $0.capitalizedRoot, accessPlan($0.path)) })
+        }
+    }
+
+    /// Builds a view expression by its plan.
+    func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        switch plan {
+        case .styling(let arguments, let base):
+            for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
+            try build(base, in: scope, context: context, into: &output)
+        case .builtin(let arguments, let deferred, let builders):
+            for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
+            for closure in deferred { recordDeferredReads(closure, in: scope) }
+            for closure in builders {
+                var inner = scope
+                for parameter in closure.parameters { inner = inner.with(parameter, .none) }
+                try buildStatements(closure.body, in: inner, context: context, into: &output)
+            }
+        case .general(let expression):
+            try buildViewFromSyntax(expression, in: scope, context: context, into: &output)
+        }
+    }
+
+    /// Reads one argument of a built-in view or styling modifier (what `readArgument` does).
+    private func read(_ argument: ArgumentStep, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        switch argument {
+        case .view(let expression):
+            try buildView(expression, in: scope, context: context, into: &output)
+        case .projection(let expression):
+            _ = try evaluate(expression, in: scope, expected: nil)
+        case .paths(let paths):
+            for (path, capitalizedRoot, plan) in paths {
+                if let capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
+                _ = try evaluate(path, plan: plan, in: scope, expected: nil)
+            }
+        case .builder(let body):
+            try buildStatements(body, in: scope, context: context, into: &output)
+        case .deferred(let closure):
+            recordDeferredReads(closure, in: scope)
+        }
+    }
+}
