@@ -112,7 +112,7 @@ extension Engine {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if Self.builtinViews.contains(name) {
-                    try buildBuiltin(name, arguments, trailing, in: scope, context: context, into: &output)
+                    try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
                 } else {
@@ -148,29 +148,6 @@ extension Engine {
         switch label {
         case "content", "label", "header", "footer", "destination": true
         default: false
-        }
-    }
-
-    func buildBuiltin(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
-        var builders: [ClosureSyntax] = []
-        var deferred: [ClosureSyntax] = []
-        let hasAction = arguments.contains { $0.label == "action" }
-        for argument in arguments {
-            if case .closure(let closure) = argument.value.kind {
-                if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
-            } else {
-                try readArgument(argument.value, in: scope, context: context, into: &output)
-            }
-        }
-        for (index, argument) in trailing.enumerated() {
-            guard case .closure(let closure) = argument.value.kind else { continue }
-            if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
-        }
-        for closure in deferred { recordDeferredReads(closure, in: scope) }
-        for closure in builders {
-            var inner = scope
-            for parameter in closure.parameters { inner = inner.with(parameter, .none) }
-            try buildStatements(closure.body, in: inner, context: context, into: &output)
         }
     }
 
@@ -353,41 +330,11 @@ extension Engine {
                     }
                 }
             } else {
-                // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`), the usual case: its
-                // arguments, then its trailing closures, without joining the two lists into a third.
-                func readStyling(_ argument: ArgumentSyntax) throws(EvaluationError) {
-                    if case .closure(let closure) = argument.value.kind {
-                        if Self.isBuilderModifier(name) {
-                            try buildStatements(closure.body, in: scope, context: context, into: &output)
-                        } else {
-                            recordDeferredReads(closure, in: scope)
-                        }
-                    } else {
-                        try readArgument(argument.value, in: scope, context: context, into: &output)
-                    }
-                }
-                for argument in arguments { try readStyling(argument) }
-                for argument in trailing { try readStyling(argument) }
+                // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
+                for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
             }
         }
         try buildView(base, in: scope, context: context, into: &output)
-    }
-
-    /// An argument of a built-in view or a styling modifier (`.font(.title)`, `Section(header: Text("x"))`):
-    /// views in it are built, the access paths in it are read; styling constants are not simulated.
-    func readArgument(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
-        switch argumentPlan(expression) {
-        case .view:
-            try buildView(expression, in: scope, context: context, into: &output)
-        case .projection:
-            _ = try evaluate(expression, in: scope, expected: nil)
-        case .paths(let paths):
-            for (path, capitalizedRoot) in paths {
-                // `Color.red`, `Font.title`: capitalized roots are styling constants; a lowercase name must resolve.
-                if let capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
-                _ = try evaluate(path, in: scope, expected: nil)
-            }
-        }
     }
 
     /// The innermost call of a modifier chain: `Text("a")` in `Text("a").bold()`.

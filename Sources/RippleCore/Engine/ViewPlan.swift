@@ -18,7 +18,7 @@ indirect enum ViewPlan {
     case general(ExprSyntax)
 }
 
-/// One argument of a built-in view or a styling modifier, as `readArgument` would read it.
+/// One argument of a built-in view or a styling modifier, and how it is read.
 enum ArgumentStep {
     /// A view built in place: `Section(header: Text("x"))`.
     case view(ExprSyntax)
@@ -43,14 +43,8 @@ extension Engine {
         switch callee.kind {
         case .member(let base, let name, _):
             guard !Self.isContextModifier(name), !Self.isPresentationModifier(name) else { return .general(expression) }
-            let steps = (arguments + trailing).map { argument -> ArgumentStep in
-                if case .closure(let closure) = argument.value.kind {
-                    return Self.isBuilderModifier(name) ? .builder(closure.body) : .deferred(closure)
-                }
-                return argumentStep(argument.value)
-            }
             // The base's plan is made here, not looked up: the cache is being written while this plan is made.
-            return .styling(arguments: steps, base: makeViewPlan(base))
+            return .styling(arguments: stylingArguments(name, arguments, trailing), base: makeViewPlan(base))
         case .identifier(let name):
             // The order of `buildView`'s own tests: ForEach, a declared view, `List(items) { item in }`, a built-in.
             guard name != "ForEach", viewInfos[name] == nil, Self.builtinViews.contains(name) else { return .general(expression) }
@@ -58,25 +52,42 @@ extension Engine {
                case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                 return .general(expression)
             }
-            var steps: [ArgumentStep] = []
-            var builders: [ClosureSyntax] = []
-            var deferred: [ClosureSyntax] = []
-            let hasAction = arguments.contains { $0.label == "action" }
-            for argument in arguments {
-                if case .closure(let closure) = argument.value.kind {
-                    if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
-                } else {
-                    steps.append(argumentStep(argument.value))
-                }
-            }
-            for (index, argument) in trailing.enumerated() {
-                guard case .closure(let closure) = argument.value.kind else { continue }
-                if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
-            }
-            return .builtin(arguments: steps, deferred: deferred, builders: builders)
+            return builtinPlan(name, arguments, trailing)
         default:
             return .general(expression)
         }
+    }
+
+    /// A styling modifier's arguments, then its trailing closures: closures build with the body for a
+    /// builder modifier (`.overlay { ... }`) and run later for any other.
+    func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
+        (arguments + trailing).map { argument -> ArgumentStep in
+            if case .closure(let closure) = argument.value.kind {
+                return Self.isBuilderModifier(name) ? .builder(closure.body) : .deferred(closure)
+            }
+            return argumentStep(argument.value)
+        }
+    }
+
+    /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first
+    /// trailing closure is its action unless `action:` is given).
+    func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> ViewPlan {
+        var steps: [ArgumentStep] = []
+        var builders: [ClosureSyntax] = []
+        var deferred: [ClosureSyntax] = []
+        let hasAction = arguments.contains { $0.label == "action" }
+        for argument in arguments {
+            if case .closure(let closure) = argument.value.kind {
+                if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
+            } else {
+                steps.append(argumentStep(argument.value))
+            }
+        }
+        for (index, argument) in trailing.enumerated() {
+            guard case .closure(let closure) = argument.value.kind else { continue }
+            if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
+        }
+        return .builtin(arguments: steps, deferred: deferred, builders: builders)
     }
 
     private func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
@@ -106,8 +117,10 @@ extension Engine {
         }
     }
 
-    /// Reads one argument of a built-in view or styling modifier (what `readArgument` does).
-    private func read(_ argument: ArgumentStep, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    /// Reads one argument of a built-in view or styling modifier: views in it are built, the access paths
+    /// in it are read (`Color.red`, `Font.title`: capitalized roots are styling constants unless a local
+    /// shadows them); styling constants are not simulated.
+    func read(_ argument: ArgumentStep, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch argument {
         case .view(let expression):
             try buildView(expression, in: scope, context: context, into: &output)
