@@ -39,9 +39,9 @@ struct Instance: Sendable {
     /// The declaration of `viewType`; nil only for a type the table does not declare.
     var info: ViewInfo?
     var reads: [ReadRecord] = []
-    /// Keys and places as short lists kept inline (`InlineList`): most instances have one or two.
-    var keys = InlineList<DependencyKey>()
-    var places = InlineList<Place>()
+    /// Keys and places as small arrays: most instances have one or two, and a set costs more memory.
+    var keys: [DependencyKey] = []
+    var places: [Place] = []
     var parent: Int?
     /// Position among the parent's children, for tree order.
     var childIndex = 0

@@ -165,15 +165,15 @@ extension Engine {
             }
         }
         // Most re-evaluations read what they read before: the indexes change only when the keys do.
-        if !instances[id].keys.holds(keys) {
+        if instances[id].keys != keys {
             for key in instances[id].keys where !keys.contains(key) { removeDependent(id, from: key) }
             for key in keys where !instances[id].keys.contains(key) { addDependent(id, on: key) }
-            instances[id].keys = InlineList(keys)
+            instances[id].keys = keys
         }
-        if !instances[id].places.holds(tracker.placeList) {
+        if instances[id].places != tracker.placeList {
             for place in instances[id].places where !tracker.hasTouched(place) { removeReader(id, of: place) }
             for place in tracker.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
-            instances[id].places = InlineList(tracker.placeList)
+            instances[id].places = tracker.placeList
         }
         storeReads(tracker.reads, of: id)
         if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {
