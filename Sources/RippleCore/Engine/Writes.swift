@@ -24,10 +24,17 @@ extension Engine {
         var written: [Place] = []
         writes.reserveCapacity(step.statements.count)
         written.reserveCapacity(step.statements.count)
-        for (index, statement) in step.statements.enumerated() {
+        for index in step.statements.indices {
             do throws(EvaluationError) {
-                writes.append(try apply(statement, plan: step.writes[index], text: StatementText(full: step.texts[index], target: step.targets[index]),
-                                        pass: &pass, written: &written))
+                let text = StatementText(full: step.texts[index], target: step.targets[index])
+                // A write taken apart when the scenario was resolved runs from that record; its syntax is
+                // read only for a message.
+                if let plan = step.writes[index],
+                   let trace = try apply(plan, text: text, pass: &pass, written: &written, statement: { step.statements[index] }) {
+                    writes.append(trace)
+                } else {
+                    writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
+                }
             } catch {
                 report(error)
             }
@@ -42,23 +49,26 @@ extension Engine {
         return trace
     }
 
-    func apply(_ statement: StatementSyntax, plan: StepWrite? = nil, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
-        // The usual write, taken apart when the scenario was resolved: what the `.assignment` case below does
-        // for it, in the same order, without reading the statement's syntax.
-        if let plan, let cursor = try resolveTarget(plan) {
-            guard let target = cursor.lvalue else {
-                guard case .assignment(let targetExpression, _, _) = statement.kind else { preconditionFailure("a step write is an assignment") }
-                throw EvaluationError("'\(targetExpression.rendered)' is an object; write to one of its properties", at: plan.targetLocation)
-            }
-            let current = try read(target, at: plan.targetLocation)
-            let declared = declaredType(of: target)
-            try countEvaluation(at: plan.valueLocation)
-            if case .string(let text) = plan.literal { try charge(text.utf8.count, at: plan.valueLocation) }
-            if let declared {
-                try checkType(plan.literal, declared, name: Self.renderedTarget(of: statement), at: plan.valueLocation)
-            }
-            return try write(target, leaf: plan.literal, old: current, inPlace: !target.path.isEmpty, text: text, pass: &pass, written: &written, at: plan.location)
+    /// Applies a write taken apart when the scenario was resolved: what the `.assignment` case of
+    /// `apply(_:text:pass:written:)` does for it, in the same order. Nil when the record's root names a
+    /// view type, which only the syntax can resolve.
+    func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
+               statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
+        guard let cursor = try resolveTarget(plan) else { return nil }
+        guard let target = cursor.lvalue else {
+            throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
         }
+        let current = try read(target, at: plan.targetLocation)
+        let declared = declaredType(of: target)
+        try countEvaluation(at: plan.valueLocation)
+        if case .string(let text) = plan.literal { try charge(text.utf8.count, at: plan.valueLocation) }
+        if let declared {
+            try checkType(plan.literal, declared, name: Self.renderedTarget(of: statement()), at: plan.valueLocation)
+        }
+        return try write(target, leaf: plan.literal, old: current, inPlace: !target.path.isEmpty, text: text, pass: &pass, written: &written, at: plan.location)
+    }
+
+    func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
         switch statement.kind {
         case .environmentWrite(let key, let valueExpression):
             guard let declaration = table.environmentKeys[key] else {
@@ -695,11 +705,14 @@ extension Engine {
     /// How an instance reached the key that dirtied it: the computed properties on the way and the path
     /// it read (`state.users via currentUser`), as parts of the cause's explanation.
     func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {
-        // By index: iterating the array would copy every record on the way.
-        for index in instances[id].reads.indices {
-            if let use = instances[id].reads[index].use(of: key) { return (use.via, instances[id].reads[index].path) }
+        // Through the array's buffer: a record read by subscript from the instance is copied whole first,
+        // a dozen reference counts up and down per record passed.
+        instances[id].reads.withUnsafeBufferPointer { reads in
+            for index in reads.indices {
+                if let use = reads[index].use(of: key) { return (use.via, reads[index].path) }
+            }
+            return ([], nil)
         }
-        return ([], nil)
     }
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
