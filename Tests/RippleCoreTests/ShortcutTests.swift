@@ -186,4 +186,25 @@ import Testing
         // The case must say something: a trace with its write, or an error.
         #expect(viaSyntax.trace?.writes.count == 1 || !viaSyntax.errors.isEmpty)
     }
+
+    // MARK: - Scalars described without building the text piece by piece
+
+    /// `describe` answers scalars directly when they cannot be cut; the text must be the one the general
+    /// path builds, at every limit, for values on either side of each boundary.
+    @Test func scalarsAreDescribedAsTheGeneralPathDescribesThem() throws {
+        let engine = Engine(table: DeclarationTable(), semantics: .swift62)
+        let longest = String(repeating: "x", count: 78)
+        let values: [Value] = [
+            .bool(true), .bool(false), .none,
+            .int(0), .int(-5), .int(Int.max), .int(Int.min),
+            .double(0.0), .double(-0.0), .double(1e300), .double(-2.2250738585072014e-308), .double(.nan), .double(-.infinity),
+            .string(""), .string("row 505"), .string("say \"hi\""), .string("back\\slash"), .string("tab\t"), .string("café"),
+            .string(longest), .string(longest + "x"), .string(longest + "xx"),
+        ]
+        for value in values {
+            for limit in [1, 3, 4, 5, 19, 20, 23, 24, 40, 80, 81] {
+                #expect(engine.describe(value, limit: limit) == engine.describeInFull(value, limit: limit), "\(value) at limit \(limit)")
+            }
+        }
+    }
 }

@@ -29,7 +29,11 @@ func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], mak
 }
 
 /// What `evaluate` needs to know about an expression, from its syntax alone.
-struct AccessPlan {
+///
+/// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
+/// reference is one count to keep where the struct was five strings and an array. It is filled in once,
+/// when it is made, and only read afterwards.
+final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)
         case subscriptAccess(arguments: [ArgumentSyntax], optional: Bool, location: SourceLocation)
@@ -67,7 +71,7 @@ extension Engine {
     }
 
     private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
-        var plan = AccessPlan()
+        let plan = AccessPlan()
         guard isAccessPath(expression) else { return plan }
         plan.isPath = true
         plan.text = expression.rendered

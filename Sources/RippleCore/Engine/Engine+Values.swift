@@ -134,6 +134,26 @@ extension Engine {
 
     /// A value as people read it: `"Bea"`, `[1, 2]`, `User(id: 2, name: "Bea")`, `AppState (RootView.state)`.
     func describe(_ value: Value, limit: Int = 80) -> String {
+        // Scalars short enough not to be cut, the usual written values, without building the text piece
+        // by piece: the same text the general path gives (`String(Double)` is at most 24 characters).
+        switch value {
+        case .bool(let b): if limit >= 5 { return b ? "true" : "false" }
+        case .none: if limit >= 3 { return "nil" }
+        case .int(let i): if limit >= 20 { return String(i) }
+        case .double(let d): if limit >= 24 { return String(d) }
+        case .string(let s):
+            // Printable ASCII without quotes or backslashes is its own escape, one character per byte.
+            if s.utf8.count + 2 <= limit,
+               s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                return "\"" + s + "\""
+            }
+        default: break
+        }
+        return describeInFull(value, limit: limit)
+    }
+
+    /// `describe` without the shortcut for scalars: the text built piece by piece, then cut to the limit.
+    func describeInFull(_ value: Value, limit: Int) -> String {
         var text = ""
         describe(value, into: &text, limit: limit)
         if text.isLonger(than: limit) {
