@@ -162,6 +162,9 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
         }
     }
 
+    /// Makes room for `count` names in all.
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
     /// The names, in the order they were bound.
     var keys: [String] { entries.map(\.key) }
     var isEmpty: Bool { entries.isEmpty }

@@ -225,7 +225,10 @@ extension Engine {
     /// written value's fields and elements.
     private func descend(from start: (object: ObjectID?, lvalue: LValue?), through rest: [TargetComponent]) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         var cursor = start
-        for (position, component) in rest.enumerated() {
+        var position = 0
+        while position < rest.count {
+            let component = rest[position]
+            defer { position += 1 }
             if let object = cursor.object {
                 guard case .member(let name, let location) = component else {
                     throw EvaluationError("'\(objects[object.raw].type)' is an object: write to one of its properties", at: component.location)
@@ -255,25 +258,20 @@ extension Engine {
             } else if var lvalue = cursor.lvalue {
                 switch component {
                 case .member(let name, let location):
-                    let current = try read(lvalue, at: location)
-                    if case .object(let object) = current {
-                        guard objects[object.raw].info.storedIndex(of: name) != nil else {
-                            throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
-                        }
-                        cursor = (nil, LValue(root: .property(object, name), path: []))
-                        continue
-                    }
-                    guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
-                        throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
-                    }
-                    if data.stored[index].isLet {
-                        throw EvaluationError("'\(name)' is a 'let' constant of '\(type)'", at: location)
-                    }
-                    lvalue.path.append(.field(name))
+                    cursor = try member(name, of: try read(lvalue, at: location), below: lvalue, at: location)
+                    continue
                 case .literalIndex(let index, let location, let argumentLocation):
                     // The literal is an evaluation, as it is when the index is run from its syntax.
                     try countEvaluation(at: argumentLocation)
-                    try appendIndex(index, to: &lvalue, at: location, argumentLocation: argumentLocation)
+                    let element = try element(index, below: lvalue, at: location, argumentLocation: argumentLocation)
+                    // An object in an array, then one of its properties (`items[241].done`): the member reads
+                    // this element and starts a new place at the object, so the index is not put in a path.
+                    if case .object = element, position + 1 < rest.count, case .member(let name, let memberLocation) = rest[position + 1] {
+                        cursor = try member(name, of: element, below: lvalue, at: memberLocation)
+                        position += 1
+                        continue
+                    }
+                    lvalue.path.append(.index(index))
                 case .syntax(let expression):
                     guard case .subscriptAccess(_, let arguments, _) = expression.kind else {
                         throw EvaluationError("cannot write through '\(expression.rendered)'", at: expression.location)
@@ -281,7 +279,8 @@ extension Engine {
                     guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: stepScope, expected: .int) else {
                         throw EvaluationError("subscripts take one Int index", at: expression.location)
                     }
-                    try appendIndex(index, to: &lvalue, at: expression.location, argumentLocation: arguments[0].location)
+                    _ = try element(index, below: lvalue, at: expression.location, argumentLocation: arguments[0].location)
+                    lvalue.path.append(.index(index))
                 }
                 cursor = (nil, lvalue)
             }
@@ -289,8 +288,28 @@ extension Engine {
         return cursor
     }
 
-    /// `[index]` below a written place, checked against the array there.
-    private func appendIndex(_ index: Int, to lvalue: inout LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) {
+    /// What `.name` does below a written place whose value is `current`: an object's stored property
+    /// starts a new place; a struct's field extends the path.
+    private func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        if case .object(let object) = current {
+            guard objects[object.raw].info.storedIndex(of: name) != nil else {
+                throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
+            }
+            return (nil, LValue(root: .property(object, name), path: []))
+        }
+        guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
+            throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
+        }
+        if data.stored[index].isLet {
+            throw EvaluationError("'\(name)' is a 'let' constant of '\(type)'", at: location)
+        }
+        var extended = lvalue
+        extended.path.append(.field(name))
+        return (nil, extended)
+    }
+
+    /// The element `[index]` of the array at a written place, checked.
+    private func element(_ index: Int, below lvalue: LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) -> Value {
         let current = try read(lvalue, at: location)
         guard case .array(let elements) = current else {
             throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: location)
@@ -298,7 +317,7 @@ extension Engine {
         guard elements.indices.contains(index) else {
             throw EvaluationError("index \(index) is out of range (count is \(elements.count))", at: argumentLocation)
         }
-        lvalue.path.append(.index(index))
+        return elements[index]
     }
 
     /// The target of an assignment as written, for messages.
@@ -741,11 +760,15 @@ extension Engine {
     // MARK: - Trace
 
     func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
-        var entries: [(position: [Int], trace: InstanceTrace)] = []
+        // Each entry's position in the tree, kept one after another in one list for the step rather than
+        // in a list of its own per entry.
+        var positions: [Int] = []
+        var entries: [(position: Range<Int>, trace: InstanceTrace)] = []
         entries.reserveCapacity(pass.order.count)
+        positions.reserveCapacity(pass.order.count * 4)
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
-            entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
+            entries.append((appendPosition(of: id, to: &positions), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                                              outcome: result.needed ? .needed : .wasted,
                                                              causes: pass.causes[id] ?? [], changedReads: result.changed)))
         }
@@ -771,10 +794,10 @@ extension Engine {
                 }
             }
             guard !causes.isEmpty else { continue }
-            entries.append((position(of: id), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
+            entries.append((appendPosition(of: id, to: &positions), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                                              outcome: .stale, causes: causes, changedReads: changed)))
         }
-        if entries.count > 1 { entries.sort { $0.position.lexicographicallyPrecedes($1.position) } }
+        if entries.count > 1 { entries.sort { positions[$0.position].lexicographicallyPrecedes(positions[$1.position]) } }
         let traces = entries.map(\.trace)
         var evaluations = 0
         var needed = 0
@@ -788,17 +811,23 @@ extension Engine {
                                             stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
     }
 
-    /// Child indices from the root: sorting by them gives tree order.
-    func position(of id: Int) -> [Int] {
-        var position: [Int] = []
-        position.reserveCapacity(instances[id].depth + 1)
+    /// Appends an instance's child indices from the root, whose order is tree order, and returns where
+    /// they are in the list.
+    func appendPosition(of id: Int, to positions: inout [Int]) -> Range<Int> {
+        let start = positions.count
         var current: Int? = id
         while let node = current {
-            position.append(instances[node].childIndex)
+            positions.append(instances[node].childIndex)
             current = instances[node].parent
         }
-        position.reverse()
-        return position
+        // Reversed in place: reversing `positions[start...]` copies the slice out first.
+        var low = start, high = positions.count - 1
+        while low < high {
+            positions.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+        return start..<positions.count
     }
 }
 
