@@ -687,12 +687,11 @@ extension Engine {
         }
     }
 
-    /// Whether two texts have the same bytes: `==` also equates canonically equivalent strings, which
-    /// print differently.
+    /// Whether two texts, or their absence, have the same bytes (`String.hasSameBytes(as:)`).
     static func sameBytes(_ a: String?, _ b: String?) -> Bool {
         switch (a, b) {
         case (nil, nil): true
-        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+        case (let a?, let b?): a.hasSameBytes(as: b)
         default: false
         }
     }

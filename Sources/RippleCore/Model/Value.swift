@@ -93,7 +93,7 @@ extension Value {
         switch (self, other) {
         case (.int(let a), .int(let b)): a == b
         case (.bool(let a), .bool(let b)): a == b
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): a.hasSameBytes(as: b)
         case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
         default: false
         }
