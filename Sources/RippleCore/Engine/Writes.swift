@@ -773,8 +773,10 @@ extension Engine {
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
         // Most steps evaluate every reader of what they wrote: only the others are gathered and sorted.
+        // Each place once: a step's writes often share one (five writes to `model.items[i].title` each scanned
+        // every reader of `model.items`).
         var candidates: [Int] = []
-        for place in written {
+        for (index, place) in written.enumerated() where !written[..<index].contains(place) {
             for id in readers(of: place) where pass.evaluated[id] == nil { candidates.append(id) }
         }
         candidates.append(contentsOf: pass.seeded.keys)
