@@ -44,15 +44,15 @@ struct InstanceQueue {
 
 /// The working state of one update.
 struct Pass {
-    var created: Set<Int> = []
+    var created = IDSet()
     var destroyed: [String] = []
-    var causes: [Int: [Cause]] = [:]
+    var causes = IDTable<[Cause]>()
     var queue = InstanceQueue()
-    var queued: Set<Int> = []
+    var queued = IDSet()
     /// Evaluated instances: whether the evaluation was needed, and which reads changed.
-    var evaluated: [Int: (needed: Bool, changed: [String])] = [:]
+    var evaluated = IDTable<(needed: Bool, changed: [String])>()
     /// Instances whose `@State` keeps a first value although the parent now passes another.
-    var seeded: [Int: [Cause]] = [:]
+    var seeded = IDTable<[Cause]>()
     /// Instances in the order evaluated.
     var order: [Int] = []
     /// Whether causes are kept: the first evaluation of the tree has no trace, so it does not keep them.
@@ -82,7 +82,7 @@ extension Engine {
             } else {
                 false
             }
-            if !merged { pass.causes[id, default: []].append(cause) }
+            if !merged { pass.causes.append(cause, to: id) }
         }
         enqueue(id, pass: &pass)
     }
@@ -92,13 +92,13 @@ extension Engine {
     /// below the property, where one pair would mislead). False when no earlier write reached it this way.
     func mergeLaterWrite(into id: Int, kind: Cause.Kind, source: String, old: String?, new: String?, pass: inout Pass) -> Bool {
         // One lookup: a broad step merges a cause for every row and every write after the first.
-        guard let slot = pass.causes.index(forKey: id),
-              let index = pass.causes.values[slot].firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
-        if pass.causes.values[slot][index].old != old || pass.causes.values[slot][index].new != new {
-            pass.causes.values[slot][index].old = nil
-            pass.causes.values[slot][index].new = nil
+        guard let slot = pass.causes.slot(of: id),
+              let index = pass.causes[slot: slot].firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
+        if pass.causes[slot: slot][index].old != old || pass.causes[slot: slot][index].new != new {
+            pass.causes[slot: slot][index].old = nil
+            pass.causes[slot: slot][index].new = nil
         }
-        pass.causes.values[slot][index].laterWrites = true
+        pass.causes[slot: slot][index].laterWrites = true
         return true
     }
 
@@ -350,16 +350,16 @@ extension Engine {
             }
         }
         for name in description.inlineObjects.sorted() {
-            pass.causes[id, default: []].append(Cause(kind: .objectRecreated, subject: name,
+            pass.causes.append(Cause(kind: .objectRecreated, subject: name,
                 detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
-                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath))
+                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath), to: id)
         }
         for (name, seed) in description.seeds.sorted(by: { $0.key < $1.key }) {
             if let previous = old.seeds[name], inputDifference(previous, seed) != nil,
                let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
-                pass.seeded[id, default: []].append(Cause(kind: .seededState, subject: "_" + name,
+                pass.seeded.append(Cause(kind: .seededState, subject: "_" + name,
                     detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
-                    old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath))
+                    old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath), to: id)
             }
         }
         instances[id].description = description

@@ -609,13 +609,13 @@ extension Engine {
                 for id in dependents(of: key).sortedMembers() {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
-                    if pass.recordsCauses, alive(id), let slot = pass.causes.index(forKey: id) {
-                        if let merge = sharedMerge, Self.sameStorage(pass.causes.values[slot], merge.before) {
-                            pass.causes.values[slot] = merge.after
+                    if pass.recordsCauses, alive(id), let slot = pass.causes.slot(of: id) {
+                        if let merge = sharedMerge, Self.sameStorage(pass.causes[slot: slot], merge.before) {
+                            pass.causes[slot: slot] = merge.after
                             enqueue(id, pass: &pass)
                             continue
                         }
-                        let before = pass.causes.values[slot]
+                        let before = pass.causes[slot: slot]
                         if mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
                             sharedMerge = (before, pass.causes[id]!)
                             enqueue(id, pass: &pass)
