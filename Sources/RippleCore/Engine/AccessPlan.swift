@@ -36,7 +36,8 @@ func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], mak
 final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)
-        case subscriptAccess(arguments: [ArgumentSyntax], optional: Bool, location: SourceLocation)
+        /// `[i]`, with the plan of its one unlabelled argument: the index is read on every run (`items[index]`).
+        case subscriptAccess(arguments: [ArgumentSyntax], optional: Bool, location: SourceLocation, index: AccessPlan?)
         case forceUnwrap(baseText: String, location: SourceLocation)
     }
 
@@ -85,7 +86,9 @@ extension Engine {
                 components.append(.member(name: name, optional: optional, location: root.location))
                 root = base
             case .subscriptAccess(let base, let arguments, let optional):
-                components.append(.subscriptAccess(arguments: arguments, optional: optional, location: root.location))
+                // The argument's plan is made here, not looked up: the cache is being written while this plan is made.
+                let index = arguments.count == 1 && arguments[0].label == nil ? makeAccessPlan(arguments[0].value) : nil
+                components.append(.subscriptAccess(arguments: arguments, optional: optional, location: root.location, index: index))
                 root = base
             case .forceUnwrap(let base):
                 components.append(.forceUnwrap(baseText: base.rendered, location: root.location))
@@ -137,12 +140,12 @@ extension Engine {
             case .member(let name, let optional, let location):
                 if optional, value.isNone { value = .none; continue }
                 value = try member(of: value, name, at: location, scope: scope)
-            case .subscriptAccess(let arguments, let optional, let location):
+            case .subscriptAccess(let arguments, let optional, let location, let indexPlan):
                 if optional, value.isNone { value = .none; continue }
-                guard arguments.count == 1, arguments[0].label == nil else {
+                guard arguments.count == 1, arguments[0].label == nil, let indexPlan else {
                     throw EvaluationError("subscripts take one index", at: location)
                 }
-                let index = try evaluate(arguments[0].value, in: scope, expected: .int)
+                let index = try evaluate(arguments[0].value, plan: indexPlan, in: scope, expected: .int)
                 value = try element(of: value, index, at: arguments[0].location)
             case .forceUnwrap(let baseText, let location):
                 if value.isNone { throw EvaluationError("'\(baseText)' is nil; force-unwrapping it would crash", at: location) }
