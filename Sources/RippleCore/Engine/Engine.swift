@@ -81,12 +81,13 @@ final class Engine {
         if let number = siteNumbers[location.position] { return number }
         siteNumbers[location.position] = siteLocations.count
         siteLocations.append(location)
+        fieldSourcesBySite.append(nil)
         return siteLocations.count - 1
     }
 
     /// The argument sources of the views built at each call site (by site number), shared by the instances
     /// built there: they are the site's syntax, so they are rendered once.
-    var fieldSourcesBySite: [Int: [String: String]] = [:]
+    var fieldSourcesBySite: [[String: String]?] = []
     /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
     var accessPlans: [SiteKey: AccessPlan] = [:]
     /// Arguments of built-in views and styling modifiers, analysed once (`ArgumentPlan.swift`).

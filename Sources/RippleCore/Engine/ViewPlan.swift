@@ -13,8 +13,10 @@ indirect enum ViewPlan {
     /// A built-in view (`Text`, `HStack`): its plain arguments in order, then the closures it runs later
     /// (recorded as deferred reads), then the closures that build its content.
     case builtin(arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax])
-    /// Anything else (a declared view, `ForEach`, a modifier that changes the context, an error):
-    /// `buildView` decides as it goes.
+    /// A view the scenario declares, built with its arguments at its call site.
+    case declared(ViewInfo, arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], site: SourceLocation)
+    /// Anything else (`ForEach`, a modifier that changes the context, an error): `buildView` decides as it
+    /// goes.
     case general(ExprSyntax)
 }
 
@@ -47,7 +49,12 @@ extension Engine {
             return .styling(arguments: stylingArguments(name, arguments, trailing), base: makeViewPlan(base))
         case .identifier(let name):
             // The order of `buildView`'s own tests: ForEach, a declared view, `List(items) { item in }`, a built-in.
-            guard name != "ForEach", viewInfos[name] == nil, Self.builtinViews.contains(name) else { return .general(expression) }
+            guard name != "ForEach" else { return .general(expression) }
+            if let info = viewInfos[name] {
+                // Applying a ViewModifier as a view is an error the syntax path reports.
+                return info.declaration.isModifier ? .general(expression) : .declared(info, arguments: arguments, trailing: trailing, site: expression.location)
+            }
+            guard Self.builtinViews.contains(name) else { return .general(expression) }
             if name == "List", arguments.first?.label == nil, arguments.count >= 1,
                case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                 return .general(expression)
@@ -112,6 +119,8 @@ extension Engine {
                 for parameter in closure.parameters { inner = inner.with(parameter, .none) }
                 try buildStatements(closure.body, in: inner, context: context, into: &output)
             }
+        case .declared(let info, let arguments, let trailing, let site):
+            output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: site))
         case .general(let expression):
             try buildViewFromSyntax(expression, in: scope, context: context, into: &output)
         }
