@@ -20,11 +20,14 @@ final class ViewInfo: Sendable {
     /// The properties' names, by index: searched for every name a body reads, where the search through
     /// the declaration's properties copied each property it passed.
     let propertyNames: [String]
+    /// The indices of the properties the parent sets (inputs, bindings, observed objects), in order.
+    let setByParent: [Int]
 
     init(_ declaration: ViewDeclaration) {
         self.declaration = declaration
         roleTexts = declaration.properties.map(\.role.description)
         propertyNames = declaration.properties.map(\.name)
+        setByParent = declaration.properties.indices.filter { declaration.properties[$0].role.isSetByParent }
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = declaration.properties.contains { $0.role == .binding }
         hasDeclaredKeys = declaration.properties.contains {

@@ -340,12 +340,15 @@ extension Engine {
                 differences.append(("==", .equatableSaysDifferent))
             }
         } else {
-            for property in declaration.properties where property.role.isSetByParent {
-                if let difference = inputDifference(old.fields[property.name], description.fields[property.name]) {
-                    differences.append((property.name, difference))
-                } else if let before = old.bindingValues[property.name], let after = description.bindingValues[property.name],
+            // By index and name: iterating the declaration's properties copied each one.
+            let names = instances[id].info?.propertyNames ?? []
+            for index in instances[id].info?.setByParent ?? [] {
+                let name = names[index]
+                if let difference = inputDifference(old.fields[name], description.fields[name]) {
+                    differences.append((name, difference))
+                } else if !old.bindingValues.isEmpty, let before = old.bindingValues[name], let after = description.bindingValues[name],
                           inputDifference(before, after) != nil {
-                    differences.append((property.name, .boundValue))
+                    differences.append((name, .boundValue))
                 }
             }
         }
