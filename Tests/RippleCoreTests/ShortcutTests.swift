@@ -211,4 +211,32 @@ import Testing
             }
         }
     }
+
+    // MARK: - A key's dependents kept in order between writes
+
+    /// The order of an object property's dependents is kept between writes and dropped when they change:
+    /// a row added or removed between two writes to the list must be told, or not told, of the second.
+    @Test func keptOrderOfDependentsFollowsRowsAddedAndRemoved() throws {
+        let source = """
+        scenario "rows come and go"
+        semantics swift6.2
+        struct Item: Equatable { var title: String }
+        @Observable final class Model { var items: [Item] = [Item(title: "a"), Item(title: "b")] }
+        let model = Model()
+        struct Root: View {
+            var body: some View { ForEach(model.items.indices, id: \\.self) { index in Row(index: index) } }
+        }
+        struct Row: View { let index: Int; var body: some View { Text(model.items[index].title) } }
+        step "write" { model.items[0].title = "x" }
+        step "add" { model.items.append(Item(title: "c")) }
+        step "write again" { model.items[1].title = "y" }
+        step "remove" { model.items.removeLast() }
+        step "write once more" { model.items[0].title = "z" }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        func evaluated(_ step: Int) -> [String] { steps[step].instances.filter { $0.outcome != .stale }.map(\.name) }
+        #expect(evaluated(0) == ["Root", "Row[0]", "Row[1]"])
+        #expect(evaluated(2) == ["Root", "Row[0]", "Row[1]", "Row[2]"])
+        #expect(evaluated(4) == ["Root", "Row[0]", "Row[1]"])
+    }
 }

@@ -11,6 +11,8 @@
 struct PropertyObservers: Sendable {
     var dependents = InstanceSet()
     var readers = InstanceSet()
+    /// The dependents in increasing order, once a write asked for them; nil again when they change.
+    var orderedDependents: [Int]?
 }
 
 extension Engine {
@@ -38,7 +40,9 @@ extension Engine {
             objects[object.raw].observers = Array(repeating: PropertyObservers(), count: objects[object.raw].info.declaration.stored.count)
         }
         switch set {
-        case .dependents: change(&objects[object.raw].observers[slot].dependents)
+        case .dependents:
+            change(&objects[object.raw].observers[slot].dependents)
+            objects[object.raw].observers[slot].orderedDependents = nil
         case .readers: change(&objects[object.raw].observers[slot].readers)
         }
     }
@@ -50,6 +54,22 @@ extension Engine {
             return observers(object, slot, .dependents)
         }
         return otherDependents[key] ?? []
+    }
+
+    /// A key's dependents in increasing order, as a write tells them; an object property keeps the order
+    /// between writes while its dependents stay the same.
+    func orderedDependents(of key: DependencyKey) -> IteratorSequence<InstanceSet.SmallIterator<IndexingIterator<[Int]>>> {
+        if case .observation(let object, let name) = key, let slot = propertySlot(object, name), !objects[object.raw].observers.isEmpty {
+            // One access at a time to the object's observers: the set is read, then the order is kept.
+            let dependents = objects[object.raw].observers[slot].dependents
+            var order = objects[object.raw].observers[slot].orderedDependents
+            let members = dependents.sortedMembers(cachedIn: &order)
+            if objects[object.raw].observers[slot].orderedDependents == nil, order != nil {
+                objects[object.raw].observers[slot].orderedDependents = order
+            }
+            return members
+        }
+        return dependents(of: key).sortedMembers()
     }
 
     func addDependent(_ id: Int, on key: DependencyKey) {

@@ -78,6 +78,14 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
+    /// `sortedMembers()`, with the order of a set of several kept in `cache` until the set changes (its
+    /// owner empties the cache then): a write to `model.items` sorted a thousand rows every time.
+    func sortedMembers(cachedIn cache: inout [Int]?) -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
+        guard case .many(let ids) = storage else { return sortedMembers() }
+        if cache == nil { cache = ids.sorted() }
+        return IteratorSequence(SmallIterator(state: .many(cache!.makeIterator())))
+    }
+
     /// Nothing, one id, or the ids another iterator gives: the one-id case allocates nothing.
     struct SmallIterator<Wrapped: IteratorProtocol<Int>>: IteratorProtocol {
         fileprivate enum State {

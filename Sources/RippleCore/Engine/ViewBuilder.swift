@@ -197,6 +197,9 @@ extension Engine {
         if elements.count > Self.maximumInstances {
             throw EvaluationError("'ForEach' has \(elements.count) elements; a scenario may have at most \(Self.maximumInstances) view instances (limit: instances)", at: data.location)
         }
+        // Identities seen so far: whole numbers (indices, ids), the usual kind, in a table that does not
+        // hash them with SipHash; any other value in a set.
+        var seenNumbers = IDSet()
         var seen: Set<Value> = []
         // The element's names and identity are bound once, in the order each element used to add them,
         // and each element only replaces their values: a list of a thousand rows copied its scope and its
@@ -210,7 +213,8 @@ extension Engine {
         let identitySlot = elementContext.forEachIDs.count - 1
         for (index, element) in elements.enumerated() {
             let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
-            if !seen.insert(identity).inserted {
+            let isNew = if case .int(let number) = identity, number >= 0 { seenNumbers.insert(number).inserted } else { seen.insert(identity).inserted }
+            if !isNew {
                 throw EvaluationError("'ForEach' has two elements with the id \(describe(identity)); ids must be unique", at: data.location)
             }
             if let parameter, parameter.hasPrefix("$") {

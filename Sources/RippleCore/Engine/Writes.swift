@@ -606,7 +606,7 @@ extension Engine {
                 var sharedCauses: (via: [String], read: String?, causes: [Cause])?
                 // The same for a later write: views that shared a list share the list it becomes.
                 var sharedMerge: (before: [Cause], after: [Cause])?
-                for id in dependents(of: key).sortedMembers() {
+                for id in orderedDependents(of: key) {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
                     if pass.recordsCauses, alive(id), let slot = pass.causes.slot(of: id) {
