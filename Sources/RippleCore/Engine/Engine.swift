@@ -111,7 +111,7 @@ final class Engine {
     /// body's children are queued, not evaluated inside it).
     let bodyTracker = Tracker()
     /// The last step's pass, emptied, whose tables the next step reuses.
-    var spentPass: Pass?
+    var spentPass = Pass()
     var getterDepth = 0
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]

@@ -17,8 +17,9 @@ extension Engine {
     /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
     func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
         work = 0
-        var pass = spentPass ?? Pass()
-        spentPass = nil
+        // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
+        var pass = Pass()
+        swap(&pass, &spentPass)
         pass.reset()
         var writes: [WriteTrace] = []
         var written: [Place] = []
@@ -45,7 +46,7 @@ extension Engine {
         // storage for its next use: shared, it would have to be copied before it was emptied.
         swap(&lastEvaluated, &pass.order)
         pass.reset()
-        spentPass = pass
+        swap(&spentPass, &pass)
         return trace
     }
 
