@@ -1,6 +1,9 @@
 // Ripple's side: load the generated scenario (parse, resolve, simulate once), then simulate its steps again.
 
 import RippleCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct EngineResult {
     var textBytes: Int
@@ -20,6 +23,8 @@ struct EngineResult {
     var wasted: Int
     /// "ok", or what did not match what the workload must evaluate.
     var check: String
+    /// Heap allocations per write during the steps, when `Scripts/count-allocations.sh` preloads its counter.
+    var allocationsPerWrite: Double?
 }
 
 enum EngineBench {
@@ -66,6 +71,8 @@ enum EngineBench {
         traces.reserveCapacity(scenario.steps.count)
         let warmupSteps = min(EngineBench.warmupSteps, scenario.steps.count)
         var warmupEnd = ContinuousClock.Instant.now
+        let allocationCounter = AllocationCounter()
+        let allocationsBefore = allocationCounter?.count
         let stepsStart = clock.now
         do {
             for (index, step) in scenario.steps.enumerated() {
@@ -76,6 +83,10 @@ enum EngineBench {
             throw Failure(description: "step: \(error)")
         }
         let stepsSeconds = (clock.now - stepsStart).seconds
+        let writes = workload.steps.reduce(0) { $0 + $1.count }
+        let allocationsPerWrite = allocationCounter.flatMap { counter in
+            allocationsBefore.map { Double(counter.count - $0) / Double(max(writes, 1)) }
+        }
         let warmupSeconds = warmupSteps == 0 ? 0 : (warmupEnd - stepsStart).seconds
         let warmupWrites = workload.steps.prefix(warmupSteps).reduce(0) { $0 + $1.count }
         let evaluations = traces.reduce(0) { $0 + $1.counts.evaluations }
@@ -88,7 +99,8 @@ enum EngineBench {
         return EngineResult(textBytes: textBytes, parseSeconds: parseSeconds, loadSeconds: loadSeconds,
                             simInitSeconds: simInitSeconds, stepsSeconds: stepsSeconds,
                             warmupSeconds: warmupSeconds, warmupWrites: warmupWrites,
-                            instances: simulation.initialInstances, evaluations: evaluations, wasted: wasted, check: check)
+                            instances: simulation.initialInstances, evaluations: evaluations, wasted: wasted, check: check,
+                            allocationsPerWrite: allocationsPerWrite)
     }
 
     /// Times `Scenario(source:)` on the text plus an expectation that names an unknown variant: the resolver
@@ -145,4 +157,21 @@ enum EngineBench {
         }
         return "ok"
     }
+}
+
+/// The allocation counter `Scripts/count-allocations.sh` preloads, when it is loaded.
+struct AllocationCounter {
+    private let pointer: UnsafeMutablePointer<UInt>
+
+    init?() {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "ripple_malloc_count") else { return nil }
+        pointer = symbol.assumingMemoryBound(to: UInt.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Calls to `malloc` so far.
+    var count: UInt { pointer.pointee }
 }

@@ -158,6 +158,7 @@ enum ItemRunner {
         Results.emit("evaluations", engine.evaluations)
         Results.emit("wasted", engine.wasted)
         Results.emit("check", engine.check)
+        if let allocations = engine.allocationsPerWrite { Results.emit("allocations_per_write", allocations) }
     }
 
     static func emit(_ peer: PeerResult) {
