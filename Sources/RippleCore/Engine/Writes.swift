@@ -669,7 +669,7 @@ extension Engine {
             slots[slot.raw].value = newWhole
             trace.notified = true
             trace.note = "state changed"
-            for id in dependents(of: .state(slot)).sortedMembers() {
+            for id in orderedDependents(of: .state(slot)) {
                 let own = id == record.owner
                 markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
@@ -679,7 +679,7 @@ extension Engine {
         case .appStorage(let key):
             appStorage[key] = try replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
-            for id in dependents(of: .appStorage(key)).sortedMembers() {
+            for id in orderedDependents(of: .appStorage(key)) {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
                                     old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
             }
@@ -735,7 +735,7 @@ extension Engine {
     }
 
     func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
-        for id in dependents(of: .objectWillChange(object)).sortedMembers() {
+        for id in orderedDependents(of: .objectWillChange(object)) {
             markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
                                 source: describe(.objectWillChange(object))), pass: &pass)
         }
@@ -768,9 +768,8 @@ extension Engine {
         positions.reserveCapacity(pass.order.count * 4)
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
-            entries.append((appendPosition(of: id, to: &positions), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
-                                                             outcome: result.needed ? .needed : .wasted,
-                                                             causes: pass.causes[id] ?? [], changedReads: result.changed)))
+            entries.append((appendPosition(of: id, to: &positions),
+                            instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed)))
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
         // Most steps evaluate every reader of what they wrote: only the others are gathered and sorted.
@@ -796,8 +795,7 @@ extension Engine {
                 }
             }
             guard !causes.isEmpty else { continue }
-            entries.append((appendPosition(of: id, to: &positions), InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
-                                                             outcome: .stale, causes: causes, changedReads: changed)))
+            entries.append((appendPosition(of: id, to: &positions), instanceTrace(id, outcome: .stale, causes: causes, changedReads: changed)))
         }
         if entries.count > 1 { entries.sort { positions[$0.position].lexicographicallyPrecedes(positions[$1.position]) } }
         let traces = entries.map(\.trace)
@@ -811,6 +809,12 @@ extension Engine {
         return StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
                          counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
                                             stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
+    }
+
+    /// An instance's entry in a step's trace.
+    private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
+        InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
+                      outcome: outcome, causes: causes, changedReads: changedReads)
     }
 
     /// Appends an instance's child indices from the root, whose order is tree order, and returns where
