@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "Ripple",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "RippleCore", targets: ["RippleCore"]),

@@ -2,6 +2,8 @@
 public struct Lexer {
     private let characters: [Character]
     private let file: String
+    /// The file's number in `SourceFiles`, found once rather than for every token.
+    private let fileNumber: UInt32
     private var index = 0
     private var line: Int
     private var column: Int
@@ -27,6 +29,7 @@ public struct Lexer {
     public init(characters: [Character], file: String, line: Int = 1, column: Int = 1) {
         self.characters = characters
         self.file = file
+        fileNumber = SourceFiles.number(file)
         self.line = line
         self.column = column
     }
@@ -46,7 +49,7 @@ public struct Lexer {
         }
     }
 
-    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    private var location: SourceLocation { SourceLocation(fileNumber: fileNumber, line: line, column: column) }
 
     /// Records a problem; past `Parser.maximumErrors` the rest are dropped, since a file of garbage
     /// would otherwise make one per character.
