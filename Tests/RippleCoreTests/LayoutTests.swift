@@ -24,14 +24,14 @@ import Testing
 /// read record copies without reference counting, and still the file's path to everyone who asks.
 @Suite struct SourceLocationTests {
     @Test func aLocationIsPlainData() {
-        #expect(_isPOD(SourceLocation.self))
-        #expect(MemoryLayout<SourceLocation>.size <= 12)
+        #expect(_isPOD(RippleCore.SourceLocation.self))
+        #expect(MemoryLayout<RippleCore.SourceLocation>.size <= 12)
     }
 
     @Test func theFileReadsBackAndDecidesEqualityAndOrder() {
-        let a = SourceLocation(file: "Scenarios/list-rows.ripple", line: 3, column: 7)
-        let b = SourceLocation(file: "Scenarios/list-rows.ripple", line: 3, column: 7)
-        let other = SourceLocation(file: "Scenarios/account-settings.ripple", line: 1, column: 1)
+        let a = RippleCore.SourceLocation(file: "Scenarios/list-rows.ripple", line: 3, column: 7)
+        let b = RippleCore.SourceLocation(file: "Scenarios/list-rows.ripple", line: 3, column: 7)
+        let other = RippleCore.SourceLocation(file: "Scenarios/account-settings.ripple", line: 1, column: 1)
         #expect(a.file == "Scenarios/list-rows.ripple")
         #expect(a.description == "Scenarios/list-rows.ripple:3:7")
         #expect(a == b && a.hashValue == b.hashValue)
@@ -39,14 +39,14 @@ import Testing
         // Ordered by path first, whichever path was numbered first.
         #expect(other < a)
         #expect(!(a < other))
-        #expect(SourceLocation(file: "z.ripple", line: 1, column: 1) > SourceLocation(file: "a.ripple", line: 9, column: 9))
+        #expect(RippleCore.SourceLocation(file: "z.ripple", line: 1, column: 1) > RippleCore.SourceLocation(file: "a.ripple", line: 9, column: 9))
         var moved = a
         moved.file = "Scenarios/account-settings.ripple"
         #expect(moved.file == other.file && moved.line == 3)
     }
 
     @Test func linesAndColumnsBeyondTheStoredRangeArePinnedNotTrapped() {
-        let location = SourceLocation(file: "x.ripple", line: Int.max, column: -5)
+        let location = RippleCore.SourceLocation(file: "x.ripple", line: Int.max, column: -5)
         #expect(location.line == Int(UInt32.max))
         #expect(location.column == 0)
     }

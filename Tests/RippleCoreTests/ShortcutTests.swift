@@ -239,4 +239,72 @@ import Testing
         #expect(evaluated(2) == ["Root", "Row[0]", "Row[1]", "Row[2]"])
         #expect(evaluated(4) == ["Root", "Row[0]", "Row[1]"])
     }
+
+    /// A property's name for people is kept once its object has its final label: a write before the
+    /// object was named must not keep `Node#0.n` for the writes after it, which call it by the name.
+    @Test func aPropertysSubjectIsKeptOnlyOnceItsObjectIsNamed() throws {
+        let source = """
+        scenario "named between writes"
+        @Observable final class Node { var next: Node? = nil; var n: Int = 0 }
+        struct Root: View { var body: some View { Reader().environment(Node()) } }
+        struct Reader: View {
+            @Environment(Node.self) private var node
+            var body: some View { Text(node.next == nil ? "end \\(node.n)" : "more \\(node.n)") }
+        }
+        step "before" { Reader.node.n = 1 }
+        step "link" { Reader.node.next = Reader.node }
+        step "after" { Reader.node.n = 2 }
+        step "again" { Reader.node.n = 3 }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        #expect(steps.map { $0.writes.map(\.target) } == [["Node#0.n"], ["Node#0.next.next"], ["Node#0.next.n"], ["Node#0.next.n"]])
+        #expect(steps[3].instances.first { $0.name == "Reader" }?.causes.first?.subject == "Node#0.next.n")
+    }
+
+    /// An evaluation's reads become the instance's without a copy, but a row does not keep the room of a
+    /// list that read every row before it: each instance's storage stays near what it read.
+    @Test func aRowDoesNotKeepTheRoomOfAListsReads() throws {
+        let source = """
+        scenario "a list reads every row, each row one field"
+        semantics swift6.2
+        @Observable final class Item: Identifiable { let id: Int; var title: String }
+        @Observable final class Model { var items: [Item] = (0..<300).map { Item(id: $0, title: "t\\($0)") } }
+        let model = Model()
+        struct Root: View {
+            var body: some View { ForEach(model.items.indices, id: \\.self) { index in Row(item: model.items[index], title: model.items[index].title) } }
+        }
+        struct Row: View { let item: Item; let title: String; var body: some View { Text(item.title) } }
+        step "one row" { model.items[3].title = "x" }
+        step "every row" { model.items[4].title = "y" }
+        """
+        let scenario = try loadScenario(source)
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        for step in scenario.steps { _ = try simulation.run(step) }
+        let instances = simulation.engine.instances.filter { $0.alive }
+        #expect(instances.count == 301)
+        #expect(instances.contains { $0.reads.count > 300 })
+        for instance in instances where instance.reads.count < 10 {
+            #expect(instance.reads.capacity <= 2 * instance.reads.count + 8, "\(instance.path) keeps room for \(instance.reads.capacity) reads")
+        }
+    }
+
+    /// A step's entries are in tree order, which is not the order of evaluation: the pass goes level by
+    /// level, so a shallow view after a deep one in the tree is evaluated first.
+    @Test func entriesAreInTreeOrderNotEvaluationOrder() throws {
+        let source = """
+        scenario "deep before shallow"
+        @Observable final class Model { var a: Int = 0; var b: Int = 0 }
+        let model = Model()
+        struct Root: View { var body: some View { VStack { Outer(); Shallow() } } }
+        struct Outer: View { var body: some View { Deep() } }
+        struct Deep: View { var body: some View { Text("\\(model.a)") } }
+        struct Shallow: View { var body: some View { Text("\\(model.b)") } }
+        step "both" {
+            model.a = 1
+            model.b = 1
+        }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        #expect(steps[0].instances.map(\.path) == ["Root/Outer/Deep", "Root/Shallow"])
+    }
 }

@@ -13,6 +13,9 @@ struct PropertyObservers: Sendable {
     var readers = InstanceSet()
     /// The dependents in increasing order, once a write asked for them; nil again when they change.
     var orderedDependents: [Int]?
+    /// The property's name for people (`Root.model.items[241].done`), once a write asked for it and the
+    /// object had its final label: every write to the property names it in its trace and causes.
+    var subject: String?
 }
 
 extension Engine {
@@ -45,6 +48,19 @@ extension Engine {
             objects[object.raw].observers[slot].orderedDependents = nil
         case .readers: change(&objects[object.raw].observers[slot].readers)
         }
+    }
+
+    /// An object property's name for people, as `describe(.observation(object, name))` gives it, kept with
+    /// the property's observers once the object is labelled (a label, once given, never changes): a
+    /// write otherwise built the text, and allocated it, every time.
+    func subject(of object: ObjectID, _ name: String) -> String {
+        guard let slot = propertySlot(object, name), !objects[object.raw].observers.isEmpty else {
+            return describe(.observation(object, name))
+        }
+        if let subject = objects[object.raw].observers[slot].subject { return subject }
+        let subject = describe(.observation(object, name))
+        if !objects[object.raw].label.isEmpty { objects[object.raw].observers[slot].subject = subject }
+        return subject
     }
 
     // MARK: - Dependents

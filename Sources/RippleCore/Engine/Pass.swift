@@ -175,7 +175,7 @@ extension Engine {
             for place in tracker.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
             instances[id].places = tracker.placeList
         }
-        storeReads(tracker.reads, of: id)
+        storeReads(of: id, from: tracker)
         if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {
             untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
         }
@@ -185,19 +185,25 @@ extension Engine {
         try reconcile(id, descriptions, pass: &pass)
     }
 
-    /// Keeps an evaluation's reads. When they read the same paths as before, as re-evaluations almost always
-    /// do, the instance's records are updated in place: replacing the array freed the old one, and at
-    /// 100,000 rows that memory is cold, so the allocator's next use of it missed the cache.
-    func storeReads(_ reads: [ReadRecord], of id: Int) {
-        let count = reads.count
+    /// Keeps an evaluation's reads: the tracker's list becomes the instance's, and the instance's old list,
+    /// already in the cache from the comparison just made, becomes the tracker's storage for the next
+    /// body. Nothing is copied or freed; the records the old list held are dropped when the tracker is
+    /// next reset. A list whose storage is much larger than the reads (left from a body that read a
+    /// thousand paths) is copied instead, so a row does not keep a list's worth of room.
+    func storeReads(of id: Int, from tracker: Tracker) {
+        let count = tracker.reads.count
+        if tracker.reads.capacity <= 2 * count + 8 {
+            swap(&instances[id].reads, &tracker.reads)
+            return
+        }
         guard instances[id].reads.count == count else {
-            instances[id].reads = reads
+            instances[id].reads = tracker.reads
             return
         }
         // Every record is assigned: one equal to the old (`0.0` and `-0.0`, canonically equivalent strings)
         // may still print differently, and the instance keeps what this evaluation saw.
         for index in 0..<count {
-            instances[id].reads[index] = reads[index]
+            instances[id].reads[index] = tracker.reads[index]
         }
     }
 

@@ -565,7 +565,7 @@ extension Engine {
             // subject is read after it.
             if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
             let key = DependencyKey.observation(object, name)
-            let subject = describe(key)
+            let subject = subject(of: object, name)
             written.append(.property(object, name))
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
@@ -763,13 +763,15 @@ extension Engine {
         // Each entry's position in the tree, kept one after another in one list for the step rather than
         // in a list of its own per entry.
         var positions: [Int] = []
-        var entries: [(position: Range<Int>, trace: InstanceTrace)] = []
-        entries.reserveCapacity(pass.order.count)
+        var ranges: [Range<Int>] = []
+        var traces: [InstanceTrace] = []
+        ranges.reserveCapacity(pass.order.count)
+        traces.reserveCapacity(pass.order.count)
         positions.reserveCapacity(pass.order.count * 4)
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
-            entries.append((appendPosition(of: id, to: &positions),
-                            instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed)))
+            ranges.append(appendPosition(of: id, to: &positions))
+            traces.append(instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed))
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
         // Most steps evaluate every reader of what they wrote: only the others are gathered and sorted.
@@ -795,10 +797,17 @@ extension Engine {
                 }
             }
             guard !causes.isEmpty else { continue }
-            entries.append((appendPosition(of: id, to: &positions), instanceTrace(id, outcome: .stale, causes: causes, changedReads: changed)))
+            ranges.append(appendPosition(of: id, to: &positions))
+            traces.append(instanceTrace(id, outcome: .stale, causes: causes, changedReads: changed))
         }
-        if entries.count > 1 { entries.sort { positions[$0.position].lexicographicallyPrecedes(positions[$1.position]) } }
-        let traces = entries.map(\.trace)
+        // Tree order. Entries are moved once, by a sorted list of their indices, and not at all when they
+        // are in order already (the pass evaluates parents before children, rows in order): sorting the
+        // entries themselves moved each one, six counted references, at every comparison.
+        func precedes(_ a: Int, _ b: Int) -> Bool { positions[ranges[a]].lexicographicallyPrecedes(positions[ranges[b]]) }
+        if traces.count > 1, !(1..<traces.count).allSatisfy({ !precedes($0, $0 - 1) }) {
+            let order = traces.indices.sorted(by: precedes)
+            traces = order.map { traces[$0] }
+        }
         var evaluations = 0
         var needed = 0
         for index in traces.indices {

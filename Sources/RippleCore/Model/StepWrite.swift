@@ -39,18 +39,21 @@ enum TargetComponent: Hashable, Sendable {
 /// rows the load's engine has pushed that tree out of the cache by the time the steps run again, and
 /// each of its nodes was a miss (five per write, in a cache-simulated run). The record holds only what
 /// the syntax says; every name is still looked up when the step runs, against that variant's tree.
-struct StepWrite: Hashable, Sendable {
+///
+/// A class: every replay of a step takes the record out of the step's list, and a struct of four
+/// locations, two strings, an array and a value was copied field by field each time.
+final class StepWrite: Hashable, Sendable {
     /// The root name (`model`) and where it is written.
-    var root: String
-    var rootLocation: SourceLocation
+    let root: String
+    let rootLocation: SourceLocation
     /// Members and literal indices below the root, in order; at least one.
-    var components: [TargetComponent]
+    let components: [TargetComponent]
     /// Where the target and the value expressions start, and the statement itself.
-    var targetLocation: SourceLocation
-    var valueLocation: SourceLocation
-    var location: SourceLocation
+    let targetLocation: SourceLocation
+    let valueLocation: SourceLocation
+    let location: SourceLocation
     /// A `Bool` or a string without interpolation: the value, whatever type the place has.
-    var literal: Value
+    let literal: Value
 
     /// The write a statement makes, when it has this shape; nil for any other statement, which runs from
     /// its syntax.
@@ -58,14 +61,14 @@ struct StepWrite: Hashable, Sendable {
         guard case .assignment(let target, "=", let value) = statement.kind else { return nil }
         switch value.kind {
         case .bool(let flag):
-            literal = .bool(flag)
+            literal = Value.bool(flag)
         case .string(let parts):
             var text = ""
             for part in parts {
                 guard case .text(let piece) = part else { return nil }
                 text += piece
             }
-            literal = .string(text)
+            literal = Value.string(text)
         default:
             return nil
         }
@@ -90,5 +93,16 @@ struct StepWrite: Hashable, Sendable {
         targetLocation = target.location
         valueLocation = value.location
         location = statement.location
+    }
+
+    static func == (a: StepWrite, b: StepWrite) -> Bool {
+        a.root == b.root && a.rootLocation == b.rootLocation && a.components == b.components && a.targetLocation == b.targetLocation
+            && a.valueLocation == b.valueLocation && a.location == b.location && a.literal == b.literal
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(components)
+        hasher.combine(literal)
     }
 }
