@@ -307,4 +307,49 @@ import Testing
         let steps = try #require(try simulateChecked(source).variants.first?.steps)
         #expect(steps[0].instances.map(\.path) == ["Root/Outer/Deep", "Root/Shallow"])
     }
+
+    /// A write below a property changes the stored array in place: the thousand-row array is neither
+    /// copied nor replaced when nothing else holds it, and the written element, and only it, changes.
+    @Test func aWriteBelowAPropertyChangesItsArrayInPlace() throws {
+        let source = """
+        scenario "in place"
+        semantics swift6.2
+        struct Line: Equatable { var title: String; var done: Bool }
+        @Observable final class Model { var lines: [Line] = (0..<50).map { Line(title: "l\\($0)", done: false) } }
+        let model = Model()
+        struct Root: View {
+            var body: some View { ForEach(model.lines.indices, id: \\.self) { index in Row(index: index) } }
+        }
+        struct Row: View { let index: Int; var body: some View { Text(model.lines[index].title) } }
+        step "write" { model.lines[7].title = "x" }
+        step "again" { model.lines[8].done = true }
+        """
+        let scenario = try loadScenario(source)
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let engine = simulation.engine
+        let model = try #require(engine.objects.firstIndex { $0.type == "Model" })
+        func lines() -> [Value] {
+            guard case .array(let elements) = engine.objects[model].fields[0] else { return [] }
+            return elements
+        }
+        func address() -> UnsafeRawPointer? {
+            guard case .array(let elements) = engine.objects[model].fields[0] else { return nil }
+            return elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let storage = try #require(address())
+        // Every row reads `model.lines`, so every row and the list are evaluated.
+        let first = try simulation.run(scenario.steps[0])
+        #expect(first.counts.evaluations == 51)
+        _ = try simulation.run(scenario.steps[1])
+        #expect(address() == storage)
+        let after = lines()
+        #expect(after.count == 50)
+        for index in after.indices {
+            switch index {
+            case 7: #expect(after[index] == .record(type: "Line", fields: [.string("x"), .bool(false)]))
+            case 8: #expect(after[index] == .record(type: "Line", fields: [.string("l8"), .bool(true)]))
+            default: #expect(after[index] == .record(type: "Line", fields: [.string("l\(index)"), .bool(false)]))
+            }
+        }
+    }
 }

@@ -558,8 +558,20 @@ extension Engine {
             let info = objects[object.raw].info
             let index = info.storedIndex(of: name)!
             let property = info.declaration.stored[index]
-            let oldWhole = objects[object.raw].fields[index]
-            objects[object.raw].fields[index] = try replacing(oldWhole, at: target.path, with: leaf)
+            // The whole old value is needed only for an assignment's equality and identity checks. A write
+            // below the property changes the stored value in place: `replacing` would copy every element
+            // of the array it goes through (a thousand rows, each a struct, per write to one of them).
+            let oldWhole: Value
+            if target.path.isEmpty {
+                oldWhole = objects[object.raw].fields[index]
+                objects[object.raw].fields[index] = leaf
+            } else {
+                oldWhole = .none
+                var whole = objects[object.raw].fields[index]
+                objects[object.raw].fields[index] = .none
+                replace(&whole, at: target.path[...], with: leaf)
+                objects[object.raw].fields[index] = whole
+            }
             // Only the written part can hold objects that need a name; the rest of the value kept its own.
             // Labelling the written value can name the written object itself (`node.next = node`): the
             // subject is read after it.
@@ -738,6 +750,32 @@ extension Engine {
         for id in orderedDependents(of: .objectWillChange(object)) {
             markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
                                 source: describe(.objectWillChange(object))), pass: &pass)
+        }
+    }
+
+    /// Replaces the part of `value` at `path` in place: each array or record on the way is taken out of its
+    /// case, changed while it has no other owner, and put back, so nothing is copied that `value` alone
+    /// holds. A path that does not fit the value (a field the record does not have) changes nothing, as
+    /// with `replacing`.
+    func replace(_ value: inout Value, at path: ArraySlice<PathComponent>, with leaf: Value) {
+        guard let first = path.first else {
+            value = leaf
+            return
+        }
+        let rest = path.dropFirst()
+        // One case at a time, not a switch over `(first, value)`: the tuple would hold a second reference
+        // to the array until the case ended, and the array would be copied after all.
+        switch first {
+        case .index(let i):
+            guard case .array(var elements) = value, elements.indices.contains(i) else { return }
+            value = .none
+            replace(&elements[i], at: rest, with: leaf)
+            value = .array(elements)
+        case .field(let name):
+            guard case .record(let type, var fields) = value, let index = infos(ofType: type).data?.storedIndex(of: name) else { return }
+            value = .none
+            replace(&fields[index], at: rest, with: leaf)
+            value = .record(type: type, fields: fields)
         }
     }
 
