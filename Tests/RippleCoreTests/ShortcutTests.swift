@@ -340,6 +340,8 @@ import Testing
         // Every row reads `model.lines`, so every row and the list are evaluated.
         let first = try simulation.run(scenario.steps[0])
         #expect(first.counts.evaluations == 51)
+        // After each step: a copy freed the old storage, which the next copy could be given again.
+        #expect(address() == storage)
         _ = try simulation.run(scenario.steps[1])
         #expect(address() == storage)
         let after = lines()
