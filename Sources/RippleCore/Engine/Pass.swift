@@ -332,73 +332,81 @@ extension Engine {
     }
 
     /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.
+    ///
+    /// The old description is read where the instance keeps it, not copied out: a description is a dozen
+    /// counted references (its identities, fields, sources, seeds, overrides), and a list of a thousand
+    /// rows updates a thousand children per evaluation. What the causes quote from it is taken before the
+    /// new description replaces it.
     func update(_ id: Int, with description: ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
-        let old = instances[id].description
-        guard let declaration = instances[id].info?.declaration else { return }
-        var differences: [(String, InputDifference)] = []
-        if old.key.explicitID != description.key.explicitID {
-            differences.append(("id", .value))
+        guard let info = instances[id].info else { return }
+        var differences: [(name: String, difference: InputDifference, before: Value?, after: Value?)] = []
+        if instances[id].description.key.explicitID != description.key.explicitID {
+            differences.append(("id", .value, instances[id].description.fields["id"], description.fields["id"]))
         }
-        if description.usesEquatable, let equality = declaration.equality {
-            let lhs = viewRecord(declaration, old.fields, id: id)
-            let rhs = viewRecord(declaration, description.fields, id: id)
+        if description.usesEquatable, let equality = info.declaration.equality {
+            let lhs = viewRecord(info.declaration, instances[id].description.fields, id: id)
+            let rhs = viewRecord(info.declaration, description.fields, id: id)
             if !(try callEquality(equality, lhs, rhs, at: equality.location)) {
-                differences.append(("==", .equatableSaysDifferent))
+                differences.append(("==", .equatableSaysDifferent, nil, nil))
             }
         } else {
             // By index and name: iterating the declaration's properties copied each one.
-            let names = instances[id].info?.propertyNames ?? []
-            for index in instances[id].info?.setByParent ?? [] {
-                let name = names[index]
-                if let difference = inputDifference(old.fields[name], description.fields[name]) {
-                    differences.append((name, difference))
-                } else if !old.bindingValues.isEmpty, let before = old.bindingValues[name], let after = description.bindingValues[name],
-                          inputDifference(before, after) != nil {
-                    differences.append((name, .boundValue))
+            for index in info.setByParent {
+                let name = info.propertyNames[index]
+                let before = instances[id].description.fields[name], after = description.fields[name]
+                if let difference = inputDifference(before, after) {
+                    differences.append((name, difference, before, after))
+                } else if !instances[id].description.bindingValues.isEmpty, let before = instances[id].description.bindingValues[name],
+                          let after = description.bindingValues[name], inputDifference(before, after) != nil {
+                    differences.append((name, .boundValue, before, after))
                 }
             }
         }
-        for name in description.inlineObjects.sorted() {
-            pass.causes.append(Cause(kind: .objectRecreated, subject: name,
-                detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
-                old: old.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath), to: id)
-        }
-        for (name, seed) in description.seeds.sorted(by: { $0.key < $1.key }) {
-            if let previous = old.seeds[name], inputDifference(previous, seed) != nil,
-               let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
-                pass.seeded.append(Cause(kind: .seededState, subject: "_" + name,
-                    detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
-                    old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath), to: id)
+        if !description.inlineObjects.isEmpty {
+            for name in description.inlineObjects.sorted() {
+                pass.causes.append(Cause(kind: .objectRecreated, subject: name,
+                    detail: "'@ObservedObject var \(name) = \(description.fieldSources[name] ?? "...")' made a new object when '\(parentPath)' re-evaluated; its state was lost",
+                    old: instances[id].description.fields[name].map { describe($0) }, new: description.fields[name].map { describe($0) }, source: parentPath), to: id)
             }
         }
+        if !description.seeds.isEmpty {
+            for (name, seed) in description.seeds.sorted(by: { $0.key < $1.key }) {
+                if let previous = instances[id].description.seeds[name], inputDifference(previous, seed) != nil,
+                   let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
+                    pass.seeded.append(Cause(kind: .seededState, subject: "_" + name,
+                        detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
+                        old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath), to: id)
+                }
+            }
+        }
+        // Environment keys whose value changed, or that hold a closure (never equal to the last one).
+        var changedKeys: [String] = []
+        if instances[id].description.environmentOverrides.isEmpty && description.environmentOverrides.isEmpty {
+            // The usual case: no `.environment(...)` between the parent and the child.
+        } else if instances[id].description.environmentOverrides != description.environmentOverrides {
+            let old = instances[id].description.environmentOverrides
+            let keys = Set(old.keys).union(description.environmentOverrides.keys)
+            changedKeys = keys.filter { inputDifference(old[$0], description.environmentOverrides[$0]) != nil }.sorted()
+        } else {
+            changedKeys = description.environmentOverrides.keys.sorted().filter { containsClosure(description.environmentOverrides[$0]!) }
+        }
         instances[id].description = description
-        for (name, difference) in differences {
+        for (name, difference, before, after) in differences {
             let source = description.fieldSources[name].map { " (\($0))" } ?? ""
             let detail = difference == .equatableSaysDifferent
                 ? "rebuilt by \(parentPath); \(difference.explanation)"
                 : "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)"
-            let before = difference == .boundValue ? old.bindingValues[name] : old.fields[name]
-            let after = difference == .boundValue ? description.bindingValues[name] : description.fields[name]
             markDirty(id, Cause(kind: .input, subject: name,
                                 detail: detail,
                                 old: before.map { describe($0) }, new: after.map { describe($0) },
                                 source: parentPath), pass: &pass)
         }
-        if old.environmentOverrides != description.environmentOverrides {
-            var keys = Set(old.environmentOverrides.keys).union(description.environmentOverrides.keys)
-            keys = keys.filter { inputDifference(old.environmentOverrides[$0], description.environmentOverrides[$0]) != nil }
-            for key in keys.sorted() { environmentChanged(key, under: id, pass: &pass) }
-        } else {
-            for key in description.environmentOverrides.keys.sorted() where containsClosure(description.environmentOverrides[key]!) {
-                environmentChanged(key, under: id, pass: &pass)
-            }
-        }
-        if declaration.isModifier {
+        for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
+        if info.declaration.isModifier {
             try reconcile(id, description.content, builder: builder, pass: &pass)
         }
     }
 
-    /// A view value for a view's own `==`: its parent-set fields in declaration order.
     func viewRecord(_ declaration: ViewDeclaration, _ fields: NameTable<Value>, id: Int) -> Value {
         .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? Value.none })
     }

@@ -76,24 +76,26 @@ extension Engine {
         } else {
             let parameters = info.memberwiseParameters
             var next = 0
-            for property in parameters {
+            // By index, reading each property's fields in place: iterating copied every property, a name,
+            // a role, a type and a default, per parameter of every view built.
+            for position in parameters.indices {
                 guard next < all.count else { break }
-                let argument = all[next]
-                let matchesTrailing = argument.label == "_trailing" && property.type == .function
-                guard argument.label == property.name || matchesTrailing else { continue }
-                let value = try evaluate(argument.value, in: scope, expected: property.type)
-                sources?[property.name] = argument.value.rendered
+                let name = parameters[position].name
+                let matchesTrailing = all[next].label == "_trailing" && parameters[position].type == .function
+                guard all[next].label == name || matchesTrailing else { continue }
+                let value = try evaluate(all[next].value, in: scope, expected: parameters[position].type)
+                if sources != nil { sources?[name] = all[next].value.rendered }
                 next += 1
-                switch property.role {
+                switch parameters[position].role {
                 case .state, .stateObject, .focusState:
-                    description.seeds[property.name] = value
+                    description.seeds[name] = value
                 case .binding, .plainBinding:
                     guard isBinding(value) else {
-                        throw EvaluationError("'\(property.name)' is a binding; pass '$\(property.name)' or a binding, not \(describe(value))", at: argument.location)
+                        throw EvaluationError("'\(name)' is a binding; pass '$\(name)' or a binding, not \(describe(value))", at: all[next - 1].location)
                     }
-                    given[property.name] = value
+                    given[name] = value
                 default:
-                    given[property.name] = value
+                    given[name] = value
                 }
             }
             if next < all.count {
@@ -107,7 +109,9 @@ extension Engine {
                 throw extraArgument(argument, declaration, parameters.map(\.name))
             }
         }
-        for property in declaration.properties where property.role.isSetByParent && given[property.name] == nil {
+        // The properties the parent sets that no argument gave, by index: most views are given all of them.
+        for index in info.setByParent where given[info.propertyNames[index]] == nil {
+            let property = declaration.properties[index]
             if let defaultValue = property.defaultValue {
                 // A default runs each time the parent builds the view: an inline `@ObservedObject` is a new object.
                 let saved = tracker
