@@ -19,11 +19,6 @@ struct PropertyObservers: Sendable {
 }
 
 extension Engine {
-    /// The slot of an object property, when `name` is one of the object's stored properties.
-    private func propertySlot(_ object: ObjectID, _ name: String) -> Int? {
-        objects[object.raw].info.storedIndex(of: name)
-    }
-
     /// Which of a property's two sets a helper works on. A case and a switch, not a key path: reading
     /// through a `KeyPath` goes through the runtime (`swift_getAtKeyPath`), about 2% of a narrow write.
     private enum ObserverSet { case dependents, readers }
@@ -53,12 +48,10 @@ extension Engine {
     /// An object property's name for people, as `describe(.observation(object, name))` gives it, kept with
     /// the property's observers once the object is labelled (a label, once given, never changes): a
     /// write otherwise built the text, and allocated it, every time.
-    func subject(of object: ObjectID, _ name: String) -> String {
-        guard let slot = propertySlot(object, name), !objects[object.raw].observers.isEmpty else {
-            return describe(.observation(object, name))
-        }
+    func subject(of object: ObjectID, _ slot: Int) -> String {
+        guard !objects[object.raw].observers.isEmpty else { return describe(.observation(object, slot)) }
         if let subject = objects[object.raw].observers[slot].subject { return subject }
-        let subject = describe(.observation(object, name))
+        let subject = describe(.observation(object, slot))
         if !objects[object.raw].label.isEmpty { objects[object.raw].observers[slot].subject = subject }
         return subject
     }
@@ -66,7 +59,7 @@ extension Engine {
     // MARK: - Dependents
 
     func dependents(of key: DependencyKey) -> InstanceSet {
-        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+        if case .observation(let object, let slot) = key {
             return observers(object, slot, .dependents)
         }
         return otherDependents[key] ?? []
@@ -75,7 +68,7 @@ extension Engine {
     /// A key's dependents in increasing order, as a write tells them; an object property keeps the order
     /// between writes while its dependents stay the same.
     func orderedDependents(of key: DependencyKey) -> IteratorSequence<InstanceSet.SmallIterator<IndexingIterator<[Int]>>> {
-        if case .observation(let object, let name) = key, let slot = propertySlot(object, name), !objects[object.raw].observers.isEmpty {
+        if case .observation(let object, let slot) = key, !objects[object.raw].observers.isEmpty {
             // One access at a time to the object's observers: the set is read, then the order is kept.
             let dependents = objects[object.raw].observers[slot].dependents
             var order = objects[object.raw].observers[slot].orderedDependents
@@ -89,7 +82,7 @@ extension Engine {
     }
 
     func addDependent(_ id: Int, on key: DependencyKey) {
-        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+        if case .observation(let object, let slot) = key {
             changeObservers(object, slot, .dependents) { $0.insert(id) }
         } else {
             otherDependents[key, default: []].insert(id)
@@ -97,7 +90,7 @@ extension Engine {
     }
 
     func removeDependent(_ id: Int, from key: DependencyKey) {
-        if case .observation(let object, let name) = key, let slot = propertySlot(object, name) {
+        if case .observation(let object, let slot) = key {
             changeObservers(object, slot, .dependents) { $0.remove(id) }
         } else {
             otherDependents[key]?.remove(id)
@@ -107,14 +100,14 @@ extension Engine {
     // MARK: - Readers
 
     func readers(of place: Place) -> InstanceSet {
-        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+        if case .property(let object, let slot) = place {
             return observers(object, slot, .readers)
         }
         return otherReaders[place] ?? []
     }
 
     func addReader(_ id: Int, of place: Place) {
-        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+        if case .property(let object, let slot) = place {
             changeObservers(object, slot, .readers) { $0.insert(id) }
         } else {
             otherReaders[place, default: []].insert(id)
@@ -122,7 +115,7 @@ extension Engine {
     }
 
     func removeReader(_ id: Int, of place: Place) {
-        if case .property(let object, let name) = place, let slot = propertySlot(object, name) {
+        if case .property(let object, let slot) = place {
             changeObservers(object, slot, .readers) { $0.remove(id) }
         } else {
             otherReaders[place]?.remove(id)
@@ -136,7 +129,7 @@ extension Engine {
         var all = otherDependents.map { (key: $0.key, ids: $0.value) }
         for (raw, object) in objects.enumerated() where !object.observers.isEmpty {
             for (slot, observers) in object.observers.enumerated() where !observers.dependents.isEmpty {
-                all.append((.observation(ObjectID(raw: raw), object.info.declaration.stored[slot].name), observers.dependents))
+                all.append((.observation(ObjectID(raw: raw), slot), observers.dependents))
             }
         }
         return all
@@ -147,7 +140,7 @@ extension Engine {
         var all = otherReaders.map { (place: $0.key, ids: $0.value) }
         for (raw, object) in objects.enumerated() where !object.observers.isEmpty {
             for (slot, observers) in object.observers.enumerated() where !observers.readers.isEmpty {
-                all.append((.property(ObjectID(raw: raw), object.info.declaration.stored[slot].name), observers.readers))
+                all.append((.property(ObjectID(raw: raw), slot), observers.readers))
             }
         }
         return all

@@ -1,7 +1,9 @@
 /// What a body subscribes to under SwiftUI's rules; a write that hits the key dirties its dependents.
 public enum DependencyKey: Hashable, Sendable {
-    /// Observation: `object.property` read during the body.
-    case observation(ObjectID, String)
+    /// Observation: `object.property` read during the body, the property by its index among the
+    /// object's stored properties (`DataInfo.storedNames`): a key is made, compared and copied for every
+    /// read, and a number costs none of a name's comparisons and reference counts.
+    case observation(ObjectID, Int)
     /// `objectWillChange` of an `ObservableObject` the view holds through a wrapper.
     case objectWillChange(ObjectID)
     /// A `@State`/`@FocusState` slot read during the body, directly or through `@Binding`.
@@ -14,7 +16,8 @@ public enum DependencyKey: Hashable, Sendable {
 
 /// A place a body reads, tracked or not: used to find views left showing stale data.
 enum Place: Hashable, Sendable {
-    case property(ObjectID, String)
+    /// An object's stored property, by index (as in `DependencyKey.observation`).
+    case property(ObjectID, Int)
     case state(SlotID)
     case appStorage(String)
 }

@@ -231,10 +231,13 @@ extension Engine {
         objects[id.raw].label.isEmpty ? "\(objects[id.raw].type)#\(id.raw)" : objects[id.raw].label
     }
 
+    /// An object's property for people: `RootView.state.users`.
+    func propertyText(_ object: ObjectID, _ name: String) -> String { "\(objectName(object)).\(name)" }
+
     /// A dependency key for people: `RootView.state.users`, `RootView._expanded`, `\.colorScheme`.
     func describe(_ key: DependencyKey) -> String {
         switch key {
-        case .observation(let object, let name): return "\(objectName(object)).\(name)"
+        case .observation(let object, let slot): return propertyText(object, objects[object.raw].info.storedNames[slot])
         case .objectWillChange(let object): return objectName(object) + ".objectWillChange"
         case .state(let slot):
             let record = slots[slot.raw]

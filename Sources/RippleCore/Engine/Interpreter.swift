@@ -326,22 +326,22 @@ extension Engine {
                 return appStorage[key] ?? Value.none
             }
             if let tracker {
-                tracker.touch(.property(object, name))
+                tracker.touch(.property(object, index))
                 switch info.declaration.modelKind {
                 case .observable:
                     if info.declaration.stored[index].isIgnored {
-                        tracker.untracked[.property(object, name)] = "'\(name)' is '@ObservationIgnored'"
+                        tracker.untracked[.property(object, index)] = "'\(name)' is '@ObservationIgnored'"
                     } else {
-                        tracker.use(.observation(object, name))
+                        tracker.use(.observation(object, index))
                     }
                 case .observableObject:
                     if !info.declaration.stored[index].isPublished {
-                        tracker.untracked[.property(object, name)] = "'\(name)' is not '@Published'"
-                    } else if tracker.untracked[.property(object, name)] == nil {
-                        tracker.untracked[.property(object, name)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
+                        tracker.untracked[.property(object, index)] = "'\(name)' is not '@Published'"
+                    } else if tracker.untracked[.property(object, index)] == nil {
+                        tracker.untracked[.property(object, index)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
                     }
                 case .plain:
-                    tracker.untracked[.property(object, name)] = "'\(type)' is a plain class: nobody is told of its changes"
+                    tracker.untracked[.property(object, index)] = "'\(type)' is a plain class: nobody is told of its changes"
                 }
             }
             return objects[object.raw].fields[index]

@@ -576,9 +576,9 @@ extension Engine {
             // Labelling the written value can name the written object itself (`node.next = node`): the
             // subject is read after it.
             if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
-            let key = DependencyKey.observation(object, name)
-            let subject = subject(of: object, name)
-            written.append(.property(object, name))
+            let key = DependencyKey.observation(object, index)
+            let subject = subject(of: object, index)
+            written.append(.property(object, index))
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
@@ -888,7 +888,7 @@ extension Engine {
     /// A place named like the dependency key it would be.
     func describe(place: Place) -> String {
         switch place {
-        case .property(let object, let name): describe(.observation(object, name))
+        case .property(let object, let slot): describe(.observation(object, slot))
         case .state(let slot): describe(.state(slot))
         case .appStorage(let key): describe(DependencyKey.appStorage(key))
         }

@@ -87,7 +87,7 @@ extension Engine {
             for place in instance.places {
                 let key: DependencyKey
                 switch place {
-                case .property(let object, let name): key = .observation(object, name)
+                case .property(let object, let slot): key = .observation(object, slot)
                 case .state(let slot): key = .state(slot)
                 case .appStorage(let name): key = .appStorage(name)
                 }
@@ -106,20 +106,20 @@ extension Engine {
             guard let declaration = table.data[record.type], declaration.isClass else { continue }
             let id = ObjectID(raw: index)
             var properties: [VariantGraph.Property] = []
-            for property in declaration.stored {
+            for (slot, property) in declaration.stored.enumerated() {
                 let kind: String
                 switch declaration.modelKind {
                 case .observable: kind = property.isIgnored ? "ignored" : "observable"
                 case .observableObject: kind = property.isPublished ? "published" : "plain"
                 case .plain: kind = "plain"
                 }
-                let key = describe(.observation(id, property.name))
+                let key = describe(.observation(id, slot))
                 seenKeys.insert(key)
                 let marker = property.isPublished ? "@Published " : property.isIgnored ? "@ObservationIgnored " : ""
                 properties.append(.init(key: key, label: marker + property.name + ": " + property.type.description, kind: kind, reads: []))
             }
             for computed in declaration.computed {
-                let reads = computedReads(declaration, computed.name).map { describe(.observation(id, $0)) }
+                let reads = computedReads(declaration, computed.name).map { propertyText(id, $0) }
                 properties.append(.init(key: objectName(id) + "." + computed.name, label: computed.name + " (computed)", kind: "computed", reads: reads))
             }
             groups.append(.init(name: record.label, kind: declaration.modelKind.rawValue, type: record.type,
