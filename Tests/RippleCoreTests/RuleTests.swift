@@ -359,6 +359,34 @@ private let scopeCases: [RuleCase] = [
         }
     }
 
+    /// A view left stale says why nothing told it, for each way a model's property can go untold: the
+    /// reason depends on the class's kind and the property's attributes.
+    @Test(arguments: [
+        ("@Observable final class M { @ObservationIgnored var v: Int = 0 }", "let m: M", "'v' is '@ObservationIgnored'"),
+        ("final class M: ObservableObject { var v: Int = 0 }", "@ObservedObject var m: M", "'v' is not '@Published'"),
+        ("final class M: ObservableObject { @Published var v: Int = 0 }", "let m: M", "the view does not observe 'model' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"),
+        ("final class M { var v: Int = 0 }", "let m: M", "'M' is a plain class: nobody is told of its changes"),
+        ("@Observable final class M { @ObservationIgnored @AppStorage(\"k\") var v: Int = 0 }", "let m: M",
+         "'v' is '@AppStorage(\"k\")' inside the model 'M': user defaults changes reach only views that declare '@AppStorage'"),
+    ])
+    func aStaleViewSaysWhyNothingToldIt(model: String, property: String, reason: String) throws {
+        let source = """
+        scenario "t"
+        \(model)
+        let model = M()
+        struct Root: View { var body: some View { Reader(m: model) } }
+        struct Reader: View {
+            \(property)
+            var body: some View { Text("\\(m.v)") }
+        }
+        step "write" { model.v = 1 }
+        """
+        let step = try simulateChecked(source).variants[0].steps[0]
+        #expect(step.names(.stale) == ["Reader"])
+        let detail = try #require(step.instances.first { $0.name == "Reader" }?.causes.first?.detail)
+        #expect(detail.hasSuffix(reason), "\(detail)")
+    }
+
     @Test func inlineObservedObjectIsRecreatedAndReported() throws {
         let source = """
         scenario "t"

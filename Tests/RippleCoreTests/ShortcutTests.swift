@@ -354,4 +354,22 @@ import Testing
             }
         }
     }
+
+    /// Erasing closures changes only values that hold one, at any depth; any other value comes back as
+    /// it was, sharing its storage rather than copied.
+    @Test(arguments: [
+        (Value.closure(id: 7), Value.closure(id: 0)),
+        (.array([.int(1), .closure(id: 3)]), .array([.int(1), .closure(id: 0)])),
+        (.record(type: "R", fields: [.array([.closure(id: 2)])]), .record(type: "R", fields: [.array([.closure(id: 0)])])),
+        (.enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 4, get: .int(1)))]),
+         .enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 0, get: nil))])),
+        (.array([.int(1), .string("a"), .record(type: "R", fields: [.bool(true)])]), .array([.int(1), .string("a"), .record(type: "R", fields: [.bool(true)])])),
+    ])
+    func closuresAreErasedAtAnyDepthAndNothingElseIsCopied(value: Value, erased: Value) {
+        #expect(value.withClosuresErased == erased)
+        #expect(value.holdsClosure == (value != erased))
+        if !value.holdsClosure, case .array(let before) = value, case .array(let after) = value.withClosuresErased {
+            #expect(before.withUnsafeBufferPointer { $0.baseAddress } == after.withUnsafeBufferPointer { $0.baseAddress })
+        }
+    }
 }

@@ -42,15 +42,42 @@ final class ViewInfo: Sendable {
     func propertyIndex(named name: String) -> Int? { propertyNames.firstIndex(of: name) }
 }
 
+/// How reading one stored property of an object reaches a body.
+enum StoredReadKind: Sendable {
+    /// An `@Observable` class's property: the read is an Observation key.
+    case observed
+    /// `@ObservationIgnored`: read, never told.
+    case ignored
+    /// `@Published` in an `ObservableObject`: told through `objectWillChange` when the view holds the object.
+    case published
+    /// An `ObservableObject`'s property without `@Published`.
+    case unpublished
+    /// A plain class's property.
+    case plain
+    /// `@AppStorage` inside a model: the value lives in user defaults.
+    case appStorage
+}
+
 /// A struct or class declaration shared by reference: every object of a type points at one box.
 final class DataInfo: Sendable {
     let declaration: DataDeclaration
     /// The stored properties' names, by index (see `ViewInfo.propertyNames`).
     let storedNames: [String]
+    /// How a body's read of each stored property is told of changes, by index: decided by the class's
+    /// kind and the property's attributes, so a read need not look at the property itself.
+    let readKinds: [StoredReadKind]
 
     init(_ declaration: DataDeclaration) {
         self.declaration = declaration
         storedNames = declaration.stored.map(\.name)
+        readKinds = declaration.stored.map { property in
+            if property.appStorageKey != nil { return .appStorage }
+            switch declaration.modelKind {
+            case .observable: return property.isIgnored ? .ignored : .observed
+            case .observableObject: return property.isPublished ? .published : .unpublished
+            case .plain: return .plain
+            }
+        }
     }
 
     /// The index of a stored property in an object's or record's fields.

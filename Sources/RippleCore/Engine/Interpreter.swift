@@ -316,33 +316,35 @@ extension Engine {
     /// Reads a stored or computed property of an object, recording Observation's key.
     func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
         let info = objects[object.raw].info
-        let type = info.declaration.name
         if let index = info.storedIndex(of: name) {
-            // The property's flags are read in place: copying the whole property out cost more than the read.
-            if let key = info.declaration.stored[index].appStorageKey {
+            let kind = info.readKinds[index]
+            if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
                 tracker?.touch(.appStorage(key))
-                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(type)': user defaults changes reach only views that declare '@AppStorage'"
+                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(info.declaration.name)': user defaults changes reach only views that declare '@AppStorage'"
                 if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
                 return appStorage[key] ?? Value.none
             }
-            if let tracker {
+            guard let tracker else { return objects[object.raw].fields[index] }
+            switch kind {
+            case .observed:
                 tracker.touch(.property(object, index))
-                switch info.declaration.modelKind {
-                case .observable:
-                    if info.declaration.stored[index].isIgnored {
-                        tracker.untracked[.property(object, index)] = "'\(name)' is '@ObservationIgnored'"
-                    } else {
-                        tracker.use(.observation(object, index))
-                    }
-                case .observableObject:
-                    if !info.declaration.stored[index].isPublished {
-                        tracker.untracked[.property(object, index)] = "'\(name)' is not '@Published'"
-                    } else if tracker.untracked[.property(object, index)] == nil {
-                        tracker.untracked[.property(object, index)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
-                    }
-                case .plain:
-                    tracker.untracked[.property(object, index)] = "'\(type)' is a plain class: nobody is told of its changes"
+                tracker.use(.observation(object, index))
+            case .appStorage:
+                break
+            case .ignored:
+                tracker.touch(.property(object, index))
+                tracker.untracked[.property(object, index)] = "'\(name)' is '@ObservationIgnored'"
+            case .unpublished:
+                tracker.touch(.property(object, index))
+                tracker.untracked[.property(object, index)] = "'\(name)' is not '@Published'"
+            case .published:
+                tracker.touch(.property(object, index))
+                if tracker.untracked[.property(object, index)] == nil {
+                    tracker.untracked[.property(object, index)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
                 }
+            case .plain:
+                tracker.touch(.property(object, index))
+                tracker.untracked[.property(object, index)] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
             }
             return objects[object.raw].fields[index]
         }
@@ -353,6 +355,7 @@ extension Engine {
             scope.this = .object(object)
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
         }
+        let type = info.declaration.name
         throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))",
                               at: location ?? info.declaration.location)
     }

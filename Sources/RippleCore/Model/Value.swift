@@ -73,14 +73,33 @@ public enum Value: Hashable, Sendable {
 
 extension Value {
     /// The value with every closure identity replaced by one: what reading it shows, not which closure it is.
+    /// A value without closures is returned as it is: a list's body reads arrays of a thousand elements,
+    /// and mapping them built a copy of each on every read.
     var withClosuresErased: Value {
         switch self {
         case .closure: return .closure(id: 0)
         case .binding(.closures): return .binding(.closures(id: 0, get: nil))
-        case .array(let elements): return .array(elements.map(\.withClosuresErased))
-        case .record(let type, let fields): return .record(type: type, fields: fields.map(\.withClosuresErased))
-        case .enumCase(let type, let name, let payload): return .enumCase(type: type, name: name, payload: payload.map(\.withClosuresErased))
+        case .array(let elements):
+            guard elements.contains(where: \.holdsClosure) else { return self }
+            return .array(elements.map(\.withClosuresErased))
+        case .record(let type, let fields):
+            guard fields.contains(where: \.holdsClosure) else { return self }
+            return .record(type: type, fields: fields.map(\.withClosuresErased))
+        case .enumCase(let type, let name, let payload):
+            guard payload.contains(where: \.holdsClosure) else { return self }
+            return .enumCase(type: type, name: name, payload: payload.map(\.withClosuresErased))
         default: return self
+        }
+    }
+
+    /// Whether erasing closures would change the value: it holds a closure or a closure binding.
+    var holdsClosure: Bool {
+        switch self {
+        case .closure, .binding(.closures): true
+        case .array(let elements): elements.contains(where: \.holdsClosure)
+        case .record(_, let fields): fields.contains(where: \.holdsClosure)
+        case .enumCase(_, _, let payload): payload.contains(where: \.holdsClosure)
+        default: false
         }
     }
 }
