@@ -203,6 +203,7 @@ import Testing
             .int(0), .int(-5), .int(Int.max), .int(Int.min),
             .double(0.0), .double(-0.0), .double(1e300), .double(-2.2250738585072014e-308), .double(.nan), .double(-.infinity),
             .string(""), .string("row 505"), .string("say \"hi\""), .string("back\\slash"), .string("tab\t"), .string("café"),
+            .string(" ~"), .string("\u{7F}"), .string("\u{1F}"), .string("x\0y"),
             .string(longest), .string(longest + "x"), .string(longest + "xx"),
         ]
         for value in values {

@@ -142,14 +142,30 @@ extension Engine {
         case .int(let i): if limit >= 20 { return String(i) }
         case .double(let d): if limit >= 24 { return String(d) }
         case .string(let s):
-            // Printable ASCII without quotes or backslashes is its own escape, one character per byte.
-            if s.utf8.count + 2 <= limit,
-               s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-                return "\"" + s + "\""
-            }
+            // Printable ASCII without quotes or backslashes is its own escape, one character per byte: the
+            // text is the bytes between two quotes, written once into its own storage (joining three
+            // strings made two strings on the way).
+            let count = s.utf8.count
+            if count + 2 <= limit, let quoted = Self.quotedPlainASCII(s, count: count) { return quoted }
         default: break
         }
         return describeInFull(value, limit: limit)
+    }
+
+    /// `"text"` when every byte of `text` is printable ASCII other than a quote or a backslash, else nil.
+    static func quotedPlainASCII(_ text: String, count: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return nil
+            }
+            return String(unsafeUninitializedCapacity: count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                for index in 0..<count { buffer[index + 1] = bytes[index] }
+                buffer[count + 1] = UInt8(ascii: "\"")
+                return count + 2
+            }
+        }
     }
 
     /// `describe` without the shortcut for scalars: the text built piece by piece, then cut to the limit.

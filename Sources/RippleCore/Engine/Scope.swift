@@ -110,20 +110,23 @@ final class Tracker {
 
     /// Forgets everything recorded, keeping the storage: the engine evaluates body after body with one
     /// tracker, so an evaluation allocates no tracker and, usually, no lists of its own.
+    ///
+    /// Only what holds something is emptied: a body reads a handful of paths, and most of the lists and
+    /// tables are empty already (emptying an empty one still checked its storage was its own).
     func reset() {
-        reads.removeAll(keepingCapacity: true)
-        keyLog.removeAll(keepingCapacity: true)
-        placeList.removeAll(keepingCapacity: true)
-        keyList.removeAll(keepingCapacity: true)
-        keySet = nil
-        placeSet = nil
+        if !reads.isEmpty { reads.removeAll(keepingCapacity: true) }
+        if !keyLog.isEmpty { keyLog.removeAll(keepingCapacity: true) }
+        if !placeList.isEmpty { placeList.removeAll(keepingCapacity: true) }
+        if !keyList.isEmpty { keyList.removeAll(keepingCapacity: true) }
+        if keySet != nil { keySet = nil }
+        if placeSet != nil { placeSet = nil }
         // Key uses share these arrays; keeping their storage would only force a copy on the next append.
-        via = []
-        lastKeys = []
+        if !via.isEmpty { via = [] }
+        if !lastKeys.isEmpty { lastKeys = [] }
         if !untracked.isEmpty { untracked.removeAll() }
         if !seen.isEmpty { seen.removeAll() }
-        seenList.removeAll(keepingCapacity: true)
-        seenValues = nil
+        if !seenList.isEmpty { seenList.removeAll(keepingCapacity: true) }
+        if seenValues != nil { seenValues = nil }
     }
 
     func use(_ key: DependencyKey) {

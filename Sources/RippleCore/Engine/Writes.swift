@@ -446,7 +446,9 @@ extension Engine {
         guard lvalue.path.isEmpty else { return nil }
         switch lvalue.root {
         case .property(let object, let name):
-            return objects[object.raw].info.declaration.stored.first { $0.name == name }?.type
+            // By index, reading the type in place: searching the properties copied each one it passed.
+            let info = objects[object.raw].info
+            return info.storedIndex(of: name).map { info.declaration.stored[$0].type }
         case .slot(let slot):
             let record = slots[slot.raw]
             return table.views[instances[record.owner].viewType]?.property(named: record.name)?.type
