@@ -373,4 +373,19 @@ import Testing
             #expect(before.withUnsafeBufferPointer { $0.baseAddress } == after.withUnsafeBufferPointer { $0.baseAddress })
         }
     }
+
+    /// Texts with the same bytes, small or on the heap, shared or not; `==` would also equate the two
+    /// spellings of `café`.
+    @Test(arguments: [
+        ("", "", true), ("a", "a", true), ("abc", "abd", false), ("abc", "abcd", false),
+        ("caf\u{E9}", "cafe\u{301}", false), ("caf\u{E9}", "caf\u{E9}", true),
+        (String(repeating: "row ", count: 20) + "x", String(repeating: "row ", count: 20) + "x", true),
+        (String(repeating: "row ", count: 20) + "x", String(repeating: "row ", count: 20) + "y", false),
+        ("x" + String(repeating: "row ", count: 20), "y" + String(repeating: "row ", count: 20), false),
+    ])
+    func textsHaveTheSameBytesOnlyWhenEveryByteIsEqual(a: String, b: String, same: Bool) {
+        #expect(a.hasSameBytes(as: b) == same)
+        #expect(b.hasSameBytes(as: a) == same)
+        #expect(a.hasSameBytes(as: a))
+    }
 }

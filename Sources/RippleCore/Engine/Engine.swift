@@ -123,6 +123,10 @@ final class Engine {
     /// Each declared struct's and class's shared box: objects point at it, records look it up by type.
     let dataInfos: [String: DataInfo]
 
+    /// The last root name of a step write found to name neither a view type nor a global
+    /// (`resolveTarget(_:)`): both are fixed once the engine has started.
+    var lastPlainRoot: String?
+
     /// The last type name looked up with `infos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?
 

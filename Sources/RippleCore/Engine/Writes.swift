@@ -195,14 +195,20 @@ extension Engine {
     /// Walks a step's target taken apart when the scenario was resolved; nil when its root names a view
     /// type (`Row[2].isOn`), whose instance reference only the syntax spells out.
     func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?)? {
-        guard table.views[plan.root] == nil else { return nil }
-        return try descend(from: try namedRoot(plan.root, at: plan.rootLocation), through: plan.components)
+        // Whether a name is a view type or a global is settled once the engine has started; the last
+        // root name found to be neither is remembered, since a step's writes usually share their root.
+        let plain = plan.root == lastPlainRoot
+        if !plain {
+            guard table.views[plan.root] == nil else { return nil }
+            if globals[plan.root] == nil { lastPlainRoot = plan.root }
+        }
+        return try descend(from: try namedRoot(plan.root, at: plan.rootLocation, knownNotGlobal: plain), through: plan.components)
     }
 
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
-    private func namedRoot(_ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
-        if let value = globals[name] {
+    private func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        if !knownNotGlobal, let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
             return (object, nil)
         }
