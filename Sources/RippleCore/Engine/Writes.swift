@@ -565,7 +565,9 @@ extension Engine {
         case .property(let object, let name):
             let info = objects[object.raw].info
             let index = info.storedIndex(of: name)!
-            let property = info.declaration.stored[index]
+            // The flags and the type read in place: copying the whole property out counted a dozen references.
+            let readKind = info.readKinds[index]
+            let type = info.declaration.stored[index].type
             // The whole old value is needed only for an assignment's equality and identity checks. A write
             // below the property changes the stored value in place: `replacing` would copy every element
             // of the array it goes through (a thousand rows, each a struct, per write to one of them).
@@ -593,18 +595,18 @@ extension Engine {
             var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
             switch info.declaration.modelKind {
             case .observable:
-                if property.isIgnored {
+                if case .ignored = readKind {
                     trace.note = "'\(name)' is '@ObservationIgnored': no notification"
                     return trace
                 }
                 if semantics == .swift62 && !inPlace {
-                    if table.isEquatable(property.type), try equal(oldWhole, leaf, at: location) {
+                    if table.isEquatable(type), try equal(oldWhole, leaf, at: location) {
                         trace.note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
                         return trace
                     }
                     // Only a class type itself gets the identity check: an Optional of a class is neither a class nor
                     // Equatable, so the macro's generic overload notifies.
-                    if case .named = property.type, table.isClass(property.type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
+                    if case .named = type, table.isClass(type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
                         trace.note = "same instance (===): the setter does not notify (swift6.2)"
                         return trace
                     }
@@ -614,8 +616,8 @@ extension Engine {
                     trace.note = "in-place mutation through _modify always notifies"
                 } else if semantics == .swift59 {
                     trace.note = "every assignment notifies (swift5.9)"
-                } else if !table.isEquatable(property.type) && !table.isClass(property.type) {
-                    trace.note = "'\(property.type)' is not Equatable: the setter always notifies"
+                } else if !table.isEquatable(type) && !table.isClass(type) {
+                    trace.note = "'\(type)' is not Equatable: the setter always notifies"
                 } else {
                     trace.note = "value changed: Observation notifies"
                 }
@@ -664,7 +666,7 @@ extension Engine {
                     markDirty(id, cause(), pass: &pass)
                 }
             case .observableObject:
-                guard property.isPublished else {
+                guard case .published = readKind else {
                     trace.note = "'\(name)' is not '@Published': nobody is told"
                     return trace
                 }
