@@ -56,34 +56,53 @@ extension Engine {
     }
 
     /// Builds the views of a statement list; returns true when a `return` ended it.
+    ///
+    /// Only a `let` changes the scope: a list without one, as most bodies and closures are, runs in the
+    /// scope it was given rather than in a copy (a scope is a few counted references, and a list's
+    /// `ForEach` runs its closure once per row).
     @discardableResult
     func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+        guard statements.contains(where: \.isLetDeclaration) else {
+            for statement in statements where try build(statement, in: scope, context: context, into: &output) { return true }
+            return false
+        }
         var scope = scope
         for statement in statements {
-            switch statement.kind {
-            case .expression(let expression):
-                do throws(EvaluationError) {
-                    try buildView(expression, in: scope, context: context, into: &output)
-                } catch {
-                    // One broken view does not hide the next one's error.
-                    report(error)
-                }
-            case .returnStatement(let expression?):
-                try buildView(expression, in: scope, context: context, into: &output)
-                return true
-            case .returnStatement(nil):
-                return true
-            case .letDeclaration(let name, let value):
+            if case .letDeclaration(let name, let value) = statement.kind {
                 scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
-            case .ifStatement(let conditions, let then, let otherwise):
-                if let bound = try test(conditions, in: scope) {
-                    if try buildStatements(then, in: bound, context: context, into: &output) { return true }
-                } else if let otherwise {
-                    if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
-                }
-            case .assignment, .environmentWrite:
-                throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
+            } else if try build(statement, in: scope, context: context, into: &output) {
+                return true
             }
+        }
+        return false
+    }
+
+    /// Builds the views of one statement other than a `let`; returns true when it is a `return`.
+    private func build(_ statement: StatementSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+        switch statement.kind {
+        case .expression(let expression):
+            do throws(EvaluationError) {
+                try buildView(expression, in: scope, context: context, into: &output)
+            } catch {
+                // One broken view does not hide the next one's error.
+                report(error)
+            }
+        case .returnStatement(let expression?):
+            try buildView(expression, in: scope, context: context, into: &output)
+            return true
+        case .returnStatement(nil):
+            return true
+        case .letDeclaration:
+            // Bound by `buildStatements`, which owns the scope.
+            break
+        case .ifStatement(let conditions, let then, let otherwise):
+            if let bound = try test(conditions, in: scope) {
+                if try buildStatements(then, in: bound, context: context, into: &output) { return true }
+            } else if let otherwise {
+                if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
+            }
+        case .assignment, .environmentWrite:
+            throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
         }
         return false
     }
@@ -412,5 +431,13 @@ extension Engine {
         case .closure(let closure): for s in closure.body { collectPaths(in: s, into: &paths) }
         default: break
         }
+    }
+}
+
+extension StatementSyntax {
+    /// Whether the statement is a `let`, the one statement that changes a body's scope.
+    var isLetDeclaration: Bool {
+        if case .letDeclaration = kind { return true }
+        return false
     }
 }
