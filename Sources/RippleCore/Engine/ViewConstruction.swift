@@ -13,7 +13,10 @@ extension Engine {
         }
     }
 
-    func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation) throws(EvaluationError) -> ChildDescription {
+    /// A declared view's value from a call: `plans`, when given, holds the access plan of each of
+    /// `arguments` that is an access path (nil for any other), so that evaluating it need not look it up.
+    func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation,
+                      plans: [AccessPlan?]? = nil) throws(EvaluationError) -> ChildDescription {
         let declaration = info.declaration
         let siteNumber = siteNumber(site)
         var description = ChildDescription(
@@ -83,7 +86,11 @@ extension Engine {
                 let name = parameters[position].name
                 let matchesTrailing = all[next].label == "_trailing" && parameters[position].type == .function
                 guard all[next].label == name || matchesTrailing else { continue }
-                let value = try evaluate(all[next].value, in: scope, expected: parameters[position].type)
+                let value = if let plans, next < plans.count, let plan = plans[next] {
+                    try evaluate(all[next].value, plan: plan, in: scope, expected: parameters[position].type)
+                } else {
+                    try evaluate(all[next].value, in: scope, expected: parameters[position].type)
+                }
                 if sources != nil { sources?[name] = all[next].value.rendered }
                 next += 1
                 switch parameters[position].role {

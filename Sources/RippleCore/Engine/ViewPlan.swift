@@ -13,8 +13,9 @@ indirect enum ViewPlan {
     /// A built-in view (`Text`, `HStack`): its plain arguments in order, then the closures it runs later
     /// (recorded as deferred reads), then the closures that build its content.
     case builtin(arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax])
-    /// A view the scenario declares, built with its arguments at its call site.
-    case declared(ViewInfo, arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], site: SourceLocation)
+    /// A view the scenario declares, built with its arguments at its call site; each argument that is an
+    /// access path comes with its plan (`Row(model: model, index: index)` is built once per row).
+    case declared(ViewInfo, arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], site: SourceLocation, plans: [AccessPlan?])
     /// Anything else (`ForEach`, a modifier that changes the context, an error): `buildView` decides as it
     /// goes.
     case general(ExprSyntax)
@@ -52,7 +53,9 @@ extension Engine {
             guard name != "ForEach" else { return .general(expression) }
             if let info = viewInfos[name] {
                 // Applying a ViewModifier as a view is an error the syntax path reports.
-                return info.declaration.isModifier ? .general(expression) : .declared(info, arguments: arguments, trailing: trailing, site: expression.location)
+                guard !info.declaration.isModifier else { return .general(expression) }
+                let plans = arguments.map { $0.value.kind.mayBeAccessPath ? accessPlan($0.value) : nil }
+                return .declared(info, arguments: arguments, trailing: trailing, site: expression.location, plans: plans)
             }
             guard Self.builtinViews.contains(name) else { return .general(expression) }
             if name == "List", arguments.first?.label == nil, arguments.count >= 1,
@@ -119,8 +122,8 @@ extension Engine {
                 for parameter in closure.parameters { inner = inner.with(parameter, .none) }
                 try buildStatements(closure.body, in: inner, context: context, into: &output)
             }
-        case .declared(let info, let arguments, let trailing, let site):
-            output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: site))
+        case .declared(let info, let arguments, let trailing, let site, let plans):
+            output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: site, plans: plans))
         case .general(let expression):
             try buildViewFromSyntax(expression, in: scope, context: context, into: &output)
         }
