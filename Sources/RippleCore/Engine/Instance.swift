@@ -36,6 +36,9 @@ struct Instance: Sendable {
     /// Creation order among all instances: ties in top-down order are broken by it.
     var sequence: Int
     var alive = true
+    /// Whether the name carries a duplicate's number (`Row#2`), found once: a parent re-evaluated with the
+    /// same children checks it for every child.
+    let isNumberedDuplicate: Bool
     /// The declaration of `viewType`; nil only for a type the table does not declare.
     var info: ViewInfo?
     var reads: [ReadRecord] = []
@@ -46,7 +49,7 @@ struct Instance: Sendable {
     /// Position among the parent's children, for tree order.
     var childIndex = 0
     var path: String
-    var name: String
+    let name: String
     var viewType: String
     var id: Int
     var children: [Int] = []
@@ -62,6 +65,7 @@ struct Instance: Sendable {
         self.viewType = viewType
         self.info = info
         self.name = name
+        isNumberedDuplicate = name.utf8.contains(UInt8(ascii: "#"))
         self.path = path
         self.parent = parent
         self.depth = depth

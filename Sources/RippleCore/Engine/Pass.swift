@@ -273,7 +273,7 @@ extension Engine {
                return instances[child].viewType == descriptions[index].viewType && old.site == new.site && old.explicitID == new.explicitID
                    && old.forEachIDs.count == new.forEachIDs.count
                    && zip(old.forEachIDs, new.forEachIDs).allSatisfy { $0.isWrittenAlike($1) }
-                   && !instances[child].name.utf8.contains(UInt8(ascii: "#"))
+                   && !instances[child].isNumberedDuplicate
            }) {
             let parentPath = instances[builder ?? parent].path
             for (index, child) in children.enumerated() {
