@@ -167,4 +167,54 @@ import Testing
         set.removeAll()
         #expect(set.isEmpty && !set.contains(ids[0]))
     }
+
+    /// `InstanceQueue` pops in (depth, sequence) order whatever order entries arrive in: in order (its
+    /// plain list), reversed and shuffled (its heap), and pushed between pops, as a pass does while it
+    /// evaluates parents that dirty children.
+    @Test(arguments: ["increasing", "decreasing", "shuffled", "interleaved"])
+    func instanceQueuePopsTopDownInAnyArrivalOrder(order: String) {
+        var generator = SeededGenerator(seed: 42)
+        let entries = (0..<300).map { (depth: $0 % 4, sequence: $0, id: 1_000 + $0) }
+        let expected = entries.sorted { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }.map(\.id)
+        var arrivals = entries.sorted { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }
+        switch order {
+        case "decreasing": arrivals.reverse()
+        case "shuffled", "interleaved": arrivals.shuffle(using: &generator)
+        default: break
+        }
+        var queue = InstanceQueue()
+        var popped: [Int] = []
+        var waiting: [(depth: Int, sequence: Int, id: Int)] = []
+        for (index, entry) in arrivals.enumerated() {
+            queue.push(depth: entry.depth, sequence: entry.sequence, id: entry.id)
+            waiting.append(entry)
+            // Pop now and then, checking each against the smallest entry still waiting.
+            if order == "interleaved", index.isMultiple(of: 3), let id = queue.pop() {
+                let smallest = waiting.min { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }!
+                #expect(id == smallest.id)
+                waiting.removeAll { $0.id == id }
+                popped.append(id)
+            }
+        }
+        while let id = queue.pop() { popped.append(id) }
+        #expect(queue.isEmpty)
+        #expect(popped.count == entries.count)
+        if order != "interleaved" { #expect(popped == expected) }
+        #expect(Set(popped) == Set(expected))
+        queue.removeAll()
+        #expect(queue.pop() == nil)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for shuffles in tests.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
