@@ -78,6 +78,14 @@ struct InstanceQueue {
     }
 }
 
+/// What one evaluation in a pass came to: whether it was needed, and which reads changed. A struct, not a
+/// tuple: the pass's table copies and destroys its values, and a tuple's go through the runtime's generic
+/// witnesses.
+struct EvaluationResult {
+    var needed: Bool
+    var changed: [String]
+}
+
 /// The working state of one update.
 struct Pass {
     var created = IDSet()
@@ -86,7 +94,7 @@ struct Pass {
     var queue = InstanceQueue()
     var queued = IDSet()
     /// Evaluated instances: whether the evaluation was needed, and which reads changed.
-    var evaluated = IDTable<(needed: Bool, changed: [String])>()
+    var evaluated = IDTable<EvaluationResult>()
     /// Instances whose `@State` keeps a first value although the parent now passes another.
     var seeded = IDTable<[Cause]>()
     /// Instances in the order evaluated.
@@ -155,7 +163,7 @@ extension Engine {
                 try evaluateInstance(id, pass: &pass)
             } catch {
                 // Keep going so every broken body is reported, not just the first.
-                pass.evaluated[id] = (false, [])
+                pass.evaluated[id] = EvaluationResult(needed: false, changed: [])
                 report(error)
                 if errors.count >= Self.maximumErrors { throw error }
             }
@@ -181,7 +189,7 @@ extension Engine {
         }
         let changed = changedReads(instances[id].reads, tracker.reads)
         let isNew = pass.created.contains(id)
-        pass.evaluated[id] = (isNew || !changed.isEmpty, changed)
+        pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         pass.order.append(id)
         // Keys the view has by declaration, whatever its body reads.
         var keys = tracker.keyList

@@ -71,7 +71,12 @@ final class Tracker {
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
     /// Values already recorded, by site: a short list for the usual body, a table past `smallCount`.
-    private var seenList: [(site: Int, value: Value)] = []
+    /// A value recorded at a site (a struct, not a tuple: see `NameTable`).
+    private struct Sighting {
+        var site: Int
+        var value: Value
+    }
+    private var seenList: [Sighting] = []
     private var seenValues: [Int: Set<Value>]?
     private var lastKeys: [KeyUse] = []
 
@@ -79,7 +84,7 @@ final class Tracker {
     private func firstSight(of value: Value, at site: Int) -> Bool {
         if seenValues == nil {
             if seenList.contains(where: { $0.site == site && $0.value == value }) { return false }
-            seenList.append((site, value))
+            seenList.append(Sighting(site: site, value: value))
             if seenList.count > Self.smallCount {
                 var table: [Int: Set<Value>] = [:]
                 for entry in seenList { table[entry.site, default: []].insert(entry.value) }
@@ -138,8 +143,16 @@ final class Tracker {
 /// A few names and their values, searched in order. A scope holds two or three locals and a view value a
 /// few inputs, and both are looked up for every name a body mentions: comparing short strings costs less
 /// than hashing them, and one small array takes less memory than a hash table.
+///
+/// Entries are a struct, not a tuple: an array of tuples is copied and destroyed through the runtime's
+/// generic tuple witnesses, element by element, and every child a list rebuilds replaces one table.
 struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    private var entries: [(key: String, value: Element)] = []
+    fileprivate struct Entry: Sendable {
+        var key: String
+        var value: Element
+    }
+
+    private var entries: [Entry] = []
 
     init() {}
 
@@ -160,7 +173,7 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
                     entries.remove(at: index)
                 }
             } else if let newValue {
-                entries.append((name, newValue))
+                entries.append(Entry(key: name, value: newValue))
             }
         }
     }
@@ -173,5 +186,10 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
     var isEmpty: Bool { entries.isEmpty }
     var count: Int { entries.count }
 
-    func makeIterator() -> IndexingIterator<[(key: String, value: Element)]> { entries.makeIterator() }
+    struct Iterator: IteratorProtocol {
+        fileprivate var base: IndexingIterator<[Entry]>
+        mutating func next() -> (key: String, value: Element)? { base.next().map { ($0.key, $0.value) } }
+    }
+
+    func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
 }
