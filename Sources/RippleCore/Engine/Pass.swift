@@ -175,7 +175,7 @@ extension Engine {
         tracker.reset()
         self.tracker = tracker
         defer { self.tracker = nil }
-        let descriptions = try buildBody(of: id)
+        var descriptions = try buildBody(of: id)
         self.tracker = nil
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
@@ -226,7 +226,7 @@ extension Engine {
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
         if info?.declaration.isModifier == true { return }
-        try reconcile(id, descriptions, pass: &pass)
+        try reconcile(id, &descriptions, pass: &pass)
     }
 
     /// Keeps an evaluation's reads: the tracker's list becomes the instance's, and the instance's old list,
@@ -301,7 +301,8 @@ extension Engine {
     // MARK: - Children
 
     /// Matches rebuilt children to existing ones; `builder` is the instance whose body built them (a modifier's content is built by its parent).
-    func reconcile(_ parent: Int, _ descriptions: [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
+    /// The descriptions are `inout` so that each kept child takes its own out of the list (`update`).
+    func reconcile(_ parent: Int, _ descriptions: inout [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
         // The usual case: the body built the same children as last time, in the same order. Every child
         // keeps its identity, and its name, which the general path below derives from the view types and
         // ForEach identities in order and which last time's pass gave it from the same sequence; so each
@@ -321,7 +322,7 @@ extension Engine {
            }) {
             let parentPath = instances[builder ?? parent].path
             for (index, child) in children.enumerated() {
-                try update(child, with: descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
+                try update(child, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
             }
             return
         }
@@ -332,14 +333,15 @@ extension Engine {
         var newChildren: [Int] = []
         newChildren.reserveCapacity(descriptions.count)
         let parentPath = instances[builder ?? parent].path
-        for description in descriptions {
+        for index in descriptions.indices {
+            let description = descriptions[index]
             var base = description.viewType + description.key.forEachIDs.map { "[" + identityText($0) + "]" }.joined()
             let count = names[base, default: 0] + 1
             names[base] = count
             if count > 1 { base += "#\(count)" }
             if let id = existing[description.key], instances[id].viewType == description.viewType, instances[id].name == base {
                 existing[description.key] = nil
-                try update(id, with: description, parentPath: parentPath, builder: builder ?? parent, pass: &pass)
+                try update(id, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
                 kept.append(id)
                 newChildren.append(id)
             } else {
@@ -348,7 +350,8 @@ extension Engine {
                                     source: parentPath), pass: &pass)
                 newChildren.append(id)
                 if table.views[description.viewType]?.isModifier == true {
-                    try reconcile(id, description.content, builder: builder ?? parent, pass: &pass)
+                    var content = description.content
+                    try reconcile(id, &content, builder: builder ?? parent, pass: &pass)
                 }
             }
         }
@@ -381,7 +384,7 @@ extension Engine {
     /// counted references (its identities, fields, sources, seeds, overrides), and a list of a thousand
     /// rows updates a thousand children per evaluation. What the causes quote from it is taken before the
     /// new description replaces it.
-    func update(_ id: Int, with description: ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
+    func update(_ id: Int, with description: inout ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
         guard let info = instances[id].info else { return }
         var differences: [(name: String, difference: InputDifference, before: Value?, after: Value?)] = []
         if instances[id].description.key.explicitID != description.key.explicitID {
@@ -434,9 +437,11 @@ extension Engine {
         } else {
             changedKeys = description.environmentOverrides.keys.sorted().filter { containsClosure(description.environmentOverrides[$0]!) }
         }
-        instances[id].description = description
+        // The new description is moved in, and the old one out to the caller, which drops it with the rest:
+        // assigning it copied every one of its references, for every child a list rebuilt.
+        swap(&instances[id].description, &description)
         for (name, difference, before, after) in differences {
-            let source = description.fieldSources[name].map { " (\($0))" } ?? ""
+            let source = instances[id].description.fieldSources[name].map { " (\($0))" } ?? ""
             let detail = difference == .equatableSaysDifferent
                 ? "rebuilt by \(parentPath); \(difference.explanation)"
                 : "input '\(name)'\(source) changed from \(parentPath): \(difference.explanation)"
@@ -447,7 +452,8 @@ extension Engine {
         }
         for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
         if info.declaration.isModifier {
-            try reconcile(id, description.content, builder: builder, pass: &pass)
+            var content = instances[id].description.content
+            try reconcile(id, &content, builder: builder, pass: &pass)
         }
     }
 
