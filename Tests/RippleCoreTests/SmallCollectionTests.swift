@@ -206,6 +206,35 @@ import Testing
     }
 }
 
+extension SmallCollectionTests {
+    /// `IdentityPath` keeps one identity inline and more in an array; either way it answers, compares and
+    /// hashes as the array of its identities would, through appends and replacements.
+    @Test(arguments: [0, 1, 2, 3])
+    func identityPathBehavesLikeAnArray(count: Int) {
+        var path = IdentityPath()
+        var reference: [Value] = []
+        for index in 0..<count {
+            path.append(.int(index))
+            reference.append(.int(index))
+        }
+        #expect(Array(path) == reference)
+        #expect(path.count == count)
+        for index in 0..<count {
+            path[index] = .string("r\(index)")
+            reference[index] = .string("r\(index)")
+            #expect(Array(path) == reference)
+        }
+        var same = IdentityPath()
+        for value in reference { same.append(value) }
+        #expect(same == path && same.hashValue == path.hashValue)
+        var longer = path
+        longer.append(.none)
+        #expect(longer != path && longer.count == count + 1 && longer.last == Value.none)
+        let literal: IdentityPath = [.int(1), .int(2)]
+        #expect(Array(literal) == [.int(1), .int(2)])
+    }
+}
+
 /// A small deterministic generator (SplitMix64) for shuffles in tests.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

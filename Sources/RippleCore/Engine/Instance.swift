@@ -2,8 +2,73 @@
 struct ChildKey: Hashable, Sendable {
     /// The call site, numbered by the engine (`Engine.siteLocations` holds where it is).
     var site: Int
-    var forEachIDs: [Value]
+    var forEachIDs: IdentityPath
     var explicitID: Value?
+}
+
+/// The identities of the `ForEach` elements a view was built in, outermost first.
+///
+/// Most views are inside at most one `ForEach`, and their one identity is kept inline: as an array it was
+/// one more heap block for every row a list rebuilt, on every evaluation of the list.
+struct IdentityPath: Hashable, Sendable, RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    private enum Storage: Hashable, Sendable {
+        case empty
+        case one(Value)
+        /// Two or more.
+        case many([Value])
+    }
+
+    private var storage: Storage = .empty
+
+    init() {}
+
+    init(arrayLiteral elements: Value...) {
+        for element in elements { append(element) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch storage {
+        case .empty: 0
+        case .one: 1
+        case .many(let values): values.count
+        }
+    }
+
+    subscript(position: Int) -> Value {
+        get {
+            switch storage {
+            case .empty: preconditionFailure("index out of range")
+            case .one(let value):
+                precondition(position == 0, "index out of range")
+                return value
+            case .many(let values): return values[position]
+            }
+        }
+        set {
+            switch storage {
+            case .empty: preconditionFailure("index out of range")
+            case .one:
+                precondition(position == 0, "index out of range")
+                storage = .one(newValue)
+            case .many(var values):
+                storage = .empty
+                values[position] = newValue
+                storage = .many(values)
+            }
+        }
+    }
+
+    mutating func append(_ value: Value) {
+        switch storage {
+        case .empty: storage = .one(value)
+        case .one(let first): storage = .many([first, value])
+        case .many(var values):
+            storage = .empty
+            values.append(value)
+            storage = .many(values)
+        }
+    }
 }
 
 /// A view value as a parent's body built it: what SwiftUI compares on the next evaluation.

@@ -2,7 +2,7 @@
 
 /// Where in a body a view is being built: enclosing ForEach identities, environment set above it, `.id`.
 struct BuildContext {
-    var forEachIDs: [Value] = []
+    var forEachIDs = IdentityPath()
     var overrides: [String: Value] = [:]
     var explicitID: Value?
     var usesEquatable = false
