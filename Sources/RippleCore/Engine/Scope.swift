@@ -70,12 +70,12 @@ final class Tracker {
 
     /// Identical reads (the same path and value, as in each element of a ForEach) are kept once.
     private var seen: Set<String> = []
-    /// Values already recorded, by site: a short list for the usual body, a table past `smallCount`.
     /// A value recorded at a site (a struct, not a tuple: see `NameTable`).
     private struct Sighting {
         var site: Int
         var value: Value
     }
+    /// Values already recorded, by site: a short list for the usual body, a table past `smallCount`.
     private var seenList: [Sighting] = []
     private var seenValues: [Int: Set<Value>]?
     private var lastKeys: [KeyUse] = []

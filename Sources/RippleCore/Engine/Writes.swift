@@ -576,6 +576,8 @@ extension Engine {
                 oldWhole = objects[object.raw].fields[index]
                 objects[object.raw].fields[index] = leaf
             } else {
+                // Every caller marks a write below a property in place, so `oldWhole` is never compared.
+                assert(inPlace, "a write below a property is an in-place mutation")
                 oldWhole = .none
                 var whole = objects[object.raw].fields[index]
                 objects[object.raw].fields[index] = .none
