@@ -681,7 +681,7 @@ extension Engine {
             return trace
         case .slot(let slot):
             let oldWhole = slots[slot.raw].value
-            let newWhole = try replacing(oldWhole, at: target.path, with: leaf)
+            let newWhole = replacing(oldWhole, at: target.path, with: leaf)
             let record = slots[slot.raw]
             let subject = instances[record.owner].path + "._" + record.name
             written.append(.state(slot))
@@ -701,7 +701,7 @@ extension Engine {
             }
             return trace
         case .appStorage(let key):
-            appStorage[key] = try replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
+            appStorage[key] = replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
             for id in orderedDependents(of: .appStorage(key)) {
                 markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
@@ -767,8 +767,8 @@ extension Engine {
 
     /// Replaces the part of `value` at `path` in place: each array or record on the way is taken out of its
     /// case, changed while it has no other owner, and put back, so nothing is copied that `value` alone
-    /// holds. A path that does not fit the value (a field the record does not have) changes nothing, as
-    /// with `replacing`.
+    /// holds. A path that does not fit the value (a field the record does not have, an index past the end)
+    /// changes nothing.
     func replace(_ value: inout Value, at path: ArraySlice<PathComponent>, with leaf: Value) {
         guard let first = path.first else {
             value = leaf
@@ -791,20 +791,12 @@ extension Engine {
         }
     }
 
-    func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) throws(EvaluationError) -> Value {
-        guard let first = path.first else { return leaf }
-        let rest = Array(path.dropFirst())
-        switch (first, value) {
-        case (.index(let i), .array(var elements)):
-            elements[i] = try replacing(elements[i], at: rest, with: leaf)
-            return .array(elements)
-        case (.field(let name), .record(let type, var fields)):
-            guard let index = infos(ofType: type).data?.storedIndex(of: name) else { return value }
-            fields[index] = try replacing(fields[index], at: rest, with: leaf)
-            return .record(type: type, fields: fields)
-        default:
-            return value
-        }
+    /// `value` with the part at `path` replaced, for a write that keeps the old value to compare with
+    /// (`@State` ignores an equal value); the old value and the new one share what did not change.
+    func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) -> Value {
+        var copy = value
+        replace(&copy, at: path[...], with: leaf)
+        return copy
     }
 
     // MARK: - Trace
