@@ -14,6 +14,15 @@ public enum DependencyKey: Hashable, Sendable {
     case appStorage(String)
 }
 
+extension DependencyKey {
+    /// `==`, answering the usual case, two Observation keys, by comparing their numbers directly.
+    @inline(__always)
+    func isSame(as other: DependencyKey) -> Bool {
+        if case .observation(let a, let i) = self, case .observation(let b, let j) = other { return a == b && i == j }
+        return self == other
+    }
+}
+
 /// A place a body reads, tracked or not: used to find views left showing stale data.
 enum Place: Hashable, Sendable {
     /// An object's stored property, by index (as in `DependencyKey.observation`).
@@ -58,15 +67,6 @@ public struct ReadRecord: Hashable, Sendable {
         self.keyStorage = keys
         self.deferred = deferred
         self.rootRole = rootRole
-    }
-
-    /// How the read reached `key`, if it did, without building the array of keys.
-    func use(of key: DependencyKey) -> KeyUse? {
-        switch keyStorage {
-        case .none: nil
-        case .one(let use): use.key == key ? use : nil
-        case .many(let uses): uses.first { $0.key == key }
-        }
     }
 }
 

@@ -634,7 +634,9 @@ extension Engine {
                 for id in orderedDependents(of: key) {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
-                    if pass.recordsCauses, alive(id), let slot = pass.causes.slot(of: id) {
+                    let keepsCauses = pass.recordsCauses && alive(id)
+                    let existing = keepsCauses ? pass.causes.slot(of: id) : nil
+                    if let slot = existing {
                         if let merge = sharedMerge, Self.sameStorage(pass.causes[slot: slot], merge.before) {
                             pass.causes[slot: slot] = merge.after
                             enqueue(id, pass: &pass)
@@ -648,24 +650,24 @@ extension Engine {
                         }
                     }
                     let use = dependencyUse(id, key)
-                    func cause() -> Cause {
-                        Cause(kind: .observation, subject: subject,
-                              explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
-                              old: oldText, new: newText, source: subject)
-                    }
-                    if pass.recordsCauses, alive(id), pass.causes[id] == nil {
+                    // No cause yet: the first for this view in the step (a merge above found none to mark).
+                    if keepsCauses, existing == nil {
                         if let shared = sharedCauses, shared.via.elementsEqual(use.via, by: { Self.sameBytes($0, $1) }),
                            Self.sameBytes(shared.read, use.read) {
                             pass.causes[id] = shared.causes
                         } else {
-                            let causes = [cause()]
+                            let causes = [Cause(kind: .observation, subject: subject,
+                                                explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
+                                                old: oldText, new: newText, source: subject)]
                             pass.causes[id] = causes
                             sharedCauses = (use.via, use.read, causes)
                         }
                         enqueue(id, pass: &pass)
                         continue
                     }
-                    markDirty(id, cause(), pass: &pass)
+                    markDirty(id, Cause(kind: .observation, subject: subject,
+                                        explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
+                                        old: oldText, new: newText, source: subject), pass: &pass)
                 }
             case .observableObject:
                 guard case .published = readKind else {
@@ -752,7 +754,11 @@ extension Engine {
         // a dozen reference counts up and down per record passed.
         instances[id].reads.withUnsafeBufferPointer { reads in
             for index in reads.indices {
-                if let use = reads[index].use(of: key) { return (use.via, reads[index].path) }
+                switch reads[index].keyStorage {
+                case .none: continue
+                case .one(let use): if use.key.isSame(as: key) { return (use.via, reads[index].path) }
+                case .many(let uses): if let use = uses.first(where: { $0.key.isSame(as: key) }) { return (use.via, reads[index].path) }
+                }
             }
             return ([], nil)
         }
