@@ -236,3 +236,17 @@ extension SmallCollectionTests {
         #expect(Array(literal) == [.int(1), .int(2)])
     }
 }
+
+extension SmallCollectionTests {
+    /// Emptying a list for the next body keeps its storage and drops every element, short or long.
+    @Test(arguments: [0, 1, 3, 8, 9, 100])
+    func removeAllKeepingStorageEmptiesAndKeepsRoom(count: Int) {
+        var list = (0..<count).map { "element \($0) of a list long enough to be on the heap" }
+        let capacity = list.capacity
+        list.removeAllKeepingStorage()
+        #expect(list.isEmpty)
+        #expect(list.capacity == capacity)
+        list.append("again")
+        #expect(list == ["again"])
+    }
+}

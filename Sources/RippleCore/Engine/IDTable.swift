@@ -60,7 +60,7 @@ struct IDTable<Value> {
             ids[slot] = -1
             values[slot] = nil
         }
-        occupied.removeAll(keepingCapacity: true)
+        occupied.removeAllKeepingStorage()
     }
 
     /// The slot of `id`'s entry, added without a value when it is new; grows the table past half full.

@@ -18,15 +18,15 @@ struct InstanceQueue {
 
     /// Empties the queue, keeping its storage.
     mutating func removeAll() {
-        run.removeAll(keepingCapacity: true)
+        run.removeAllKeepingStorage()
         runStart = 0
-        heap.removeAll(keepingCapacity: true)
+        heap.removeAllKeepingStorage()
     }
 
     mutating func push(depth: Int, sequence: Int, id: Int) {
         let entry = (depth, sequence, id)
         if runStart == run.count {
-            run.removeAll(keepingCapacity: true)
+            run.removeAllKeepingStorage()
             runStart = 0
             run.append(entry)
         } else if !Self.less(entry, run[run.count - 1]) {
@@ -106,13 +106,13 @@ struct Pass {
     /// grows six empty tables from nothing.
     mutating func reset() {
         created.removeAll(keepingCapacity: true)
-        destroyed.removeAll(keepingCapacity: true)
+        destroyed.removeAllKeepingStorage()
         causes.removeAll(keepingCapacity: true)
         queue.removeAll()
         queued.removeAll(keepingCapacity: true)
         evaluated.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
-        order.removeAll(keepingCapacity: true)
+        order.removeAllKeepingStorage()
         recordsCauses = true
     }
 }

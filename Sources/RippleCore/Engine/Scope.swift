@@ -119,10 +119,10 @@ final class Tracker {
     /// Only what holds something is emptied: a body reads a handful of paths, and most of the lists and
     /// tables are empty already (emptying an empty one still checked its storage was its own).
     func reset() {
-        if !reads.isEmpty { reads.removeAll(keepingCapacity: true) }
-        if !keyLog.isEmpty { keyLog.removeAll(keepingCapacity: true) }
-        if !placeList.isEmpty { placeList.removeAll(keepingCapacity: true) }
-        if !keyList.isEmpty { keyList.removeAll(keepingCapacity: true) }
+        reads.removeAllKeepingStorage()
+        keyLog.removeAllKeepingStorage()
+        placeList.removeAllKeepingStorage()
+        keyList.removeAllKeepingStorage()
         if keySet != nil { keySet = nil }
         if placeSet != nil { placeSet = nil }
         // Key uses share these arrays; keeping their storage would only force a copy on the next append.
@@ -130,7 +130,7 @@ final class Tracker {
         if !lastKeys.isEmpty { lastKeys = [] }
         if !untracked.isEmpty { untracked.removeAll() }
         if !seen.isEmpty { seen.removeAll() }
-        if !seenList.isEmpty { seenList.removeAll(keepingCapacity: true) }
+        seenList.removeAllKeepingStorage()
         if seenValues != nil { seenValues = nil }
     }
 
@@ -192,4 +192,17 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
     }
 
     func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+}
+
+extension Array {
+    /// Empties the array and keeps its storage. A short one is emptied an element at a time:
+    /// `removeAll(keepingCapacity:)` goes through `replaceSubrange`, some 200 instructions however few
+    /// the elements, and a body's lists hold two or three.
+    mutating func removeAllKeepingStorage() {
+        if count > 8 {
+            removeAll(keepingCapacity: true)
+            return
+        }
+        while popLast() != nil {}
+    }
 }
