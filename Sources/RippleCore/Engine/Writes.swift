@@ -2,7 +2,9 @@
 
 /// Storage a step writes.
 enum StorageRoot: Hashable {
-    case property(ObjectID, String)
+    /// An object's stored property, by its index among the class's stored properties (found once, when
+    /// the target is resolved: a write reads, checks and writes the place by it).
+    case property(ObjectID, slot: Int)
     case slot(SlotID)
     case appStorage(String)
 }
@@ -261,7 +263,7 @@ extension Engine {
                     cursor = (nil, LValue(root: .appStorage(key), path: []))
                     continue
                 }
-                cursor = (nil, LValue(root: .property(object, name), path: []))
+                cursor = (nil, LValue(root: .property(object, slot: index), path: []))
             } else if var lvalue = cursor.lvalue {
                 switch component {
                 case .member(let name, let location):
@@ -299,10 +301,10 @@ extension Engine {
     /// starts a new place; a struct's field extends the path.
     private func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         if case .object(let object) = current {
-            guard objects[object.raw].info.storedIndex(of: name) != nil else {
+            guard let slot = objects[object.raw].info.storedIndex(of: name) else {
                 throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
             }
-            return (nil, LValue(root: .property(object, name), path: []))
+            return (nil, LValue(root: .property(object, slot: slot), path: []))
         }
         guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
             throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
@@ -394,7 +396,11 @@ extension Engine {
             switch target {
             case .state(let slot, let path): return (nil, LValue(root: .slot(slot), path: path))
             case .property(let object, let property, let path):
-                return property.isEmpty ? (object, nil) : (nil, LValue(root: .property(object, property), path: path))
+                if property.isEmpty { return (object, nil) }
+                guard let slot = objects[object.raw].info.storedIndex(of: property) else {
+                    throw EvaluationError("'\(name)' is bound to '\(property)', which '\(objects[object.raw].type)' does not store", at: location)
+                }
+                return (nil, LValue(root: .property(object, slot: slot), path: path))
             case .appStorage(let key): return (nil, LValue(root: .appStorage(key), path: []))
             case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
             case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
@@ -439,9 +445,8 @@ extension Engine {
     func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {
         let whole: Value
         switch lvalue.root {
-        case .property(let object, let name):
-            guard let index = objects[object.raw].info.storedIndex(of: name) else { return .none }
-            whole = objects[object.raw].fields[index]
+        case .property(let object, let slot):
+            whole = objects[object.raw].fields[slot]
         case .slot(let slot): whole = slots[slot.raw].value
         case .appStorage(let key): whole = appStorage[key] ?? Value.none
         }
@@ -451,10 +456,9 @@ extension Engine {
     func declaredType(of lvalue: LValue) -> ValueType? {
         guard lvalue.path.isEmpty else { return nil }
         switch lvalue.root {
-        case .property(let object, let name):
-            // By index, reading the type in place: searching the properties copied each one it passed.
-            let info = objects[object.raw].info
-            return info.storedIndex(of: name).map { info.declaration.stored[$0].type }
+        case .property(let object, let slot):
+            // Read in place: copying the property out counted a dozen references.
+            return objects[object.raw].info.declaration.stored[slot].type
         case .slot(let slot):
             let record = slots[slot.raw]
             return table.views[instances[record.owner].viewType]?.property(named: record.name)?.type
@@ -562,9 +566,9 @@ extension Engine {
     func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         let kind = inPlace ? "in-place mutation" : "assignment"
         switch target.root {
-        case .property(let object, let name):
+        case .property(let object, let index):
             let info = objects[object.raw].info
-            let index = info.storedIndex(of: name)!
+            let name = info.storedNames[index]
             // The flags and the type read in place: copying the whole property out counted a dozen references.
             let readKind = info.readKinds[index]
             let type = info.declaration.stored[index].type
