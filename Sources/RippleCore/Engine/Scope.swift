@@ -99,8 +99,15 @@ final class Tracker {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
         guard firstSight(of: value, at: site.position) else { return }
-        var keys = KeyStorage.none
-        for use in keyLog[mark...] { keys.insert(use) }
+        // Most reads create no key (an input) or exactly one, taken as it is; only more go through `insert`.
+        var keys: KeyStorage
+        switch keyLog.count - mark {
+        case 0: keys = .none
+        case 1: keys = .one(keyLog[mark])
+        default:
+            keys = .none
+            for use in keyLog[mark...] { keys.insert(use) }
+        }
         // Reads at one site that create several keys usually create the same ones: share one array.
         if case .many(let uses) = keys {
             if uses == lastKeys { keys = .many(lastKeys) } else { lastKeys = uses }
