@@ -45,7 +45,7 @@ extension Engine {
         }
     }
 
-    /// An object property's name for people, as `describe(.observation(object, name))` gives it, kept with
+    /// An object property's name for people, as `describe(.observation(object, slot))` gives it, kept with
     /// the property's observers once the object is labelled (a label, once given, never changes): a
     /// write otherwise built the text, and allocated it, every time.
     func subject(of object: ObjectID, _ slot: Int) -> String {
