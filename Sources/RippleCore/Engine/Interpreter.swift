@@ -325,26 +325,24 @@ extension Engine {
                 return appStorage[key] ?? Value.none
             }
             guard let tracker else { return objects[object.raw].fields[index] }
+            let place = Place.property(object, index)
+            tracker.touch(place)
             switch kind {
             case .observed:
-                tracker.touch(.property(object, index))
                 tracker.use(.observation(object, index))
             case .appStorage:
+                // Answered above from user defaults: the key is always there for this kind.
                 break
             case .ignored:
-                tracker.touch(.property(object, index))
-                tracker.untracked[.property(object, index)] = "'\(name)' is '@ObservationIgnored'"
+                tracker.untracked[place] = "'\(name)' is '@ObservationIgnored'"
             case .unpublished:
-                tracker.touch(.property(object, index))
-                tracker.untracked[.property(object, index)] = "'\(name)' is not '@Published'"
+                tracker.untracked[place] = "'\(name)' is not '@Published'"
             case .published:
-                tracker.touch(.property(object, index))
-                if tracker.untracked[.property(object, index)] == nil {
-                    tracker.untracked[.property(object, index)] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
+                if tracker.untracked[place] == nil {
+                    tracker.untracked[place] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
                 }
             case .plain:
-                tracker.touch(.property(object, index))
-                tracker.untracked[.property(object, index)] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
+                tracker.untracked[place] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
             }
             return objects[object.raw].fields[index]
         }
