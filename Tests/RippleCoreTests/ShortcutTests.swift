@@ -46,19 +46,26 @@ import Testing
         #expect(reads.map(\.value) == ["-0.0"])
     }
 
-    /// Writing an unnamed object into its own property names it there first; the write is then described
-    /// by that name, as the trace always did.
-    @Test func aWriteNamingItsOwnObjectIsDescribedByTheNewName() throws {
-        let source = """
-        scenario "a node linked to itself"
+    /// A scenario whose `Node` goes into the environment without a name (`Node#0`) until a step links it
+    /// to itself, which names it `Node#0.next`; `Reader` shows `readerShows`.
+    static func unnamedNode(_ title: String, readerShows text: String, steps: String) -> String {
+        """
+        scenario "\(title)"
         @Observable final class Node { var next: Node? = nil; var n: Int = 0 }
         struct Root: View { var body: some View { Reader().environment(Node()) } }
         struct Reader: View {
             @Environment(Node.self) private var node
-            var body: some View { Text(node.next == nil ? "end" : "more") }
+            var body: some View { Text(\(text)) }
         }
-        step "link" { Reader.node.next = Reader.node }
+        \(steps)
         """
+    }
+
+    /// Writing an unnamed object into its own property names it there first; the write is then described
+    /// by that name, as the trace always did.
+    @Test func aWriteNamingItsOwnObjectIsDescribedByTheNewName() throws {
+        let source = Self.unnamedNode("a node linked to itself", readerShows: #"node.next == nil ? "end" : "more""#,
+                                      steps: #"step "link" { Reader.node.next = Reader.node }"#)
         let steps = try #require(try simulateChecked(source).variants.first?.steps)
         #expect(steps[0].writes.map(\.target) == ["Node#0.next.next"])
         let reader = try #require(steps[0].instances.first { $0.name == "Reader" })
@@ -244,19 +251,12 @@ import Testing
     /// A property's name for people is kept once its object has its final label: a write before the
     /// object was named must not keep `Node#0.n` for the writes after it, which call it by the name.
     @Test func aPropertysSubjectIsKeptOnlyOnceItsObjectIsNamed() throws {
-        let source = """
-        scenario "named between writes"
-        @Observable final class Node { var next: Node? = nil; var n: Int = 0 }
-        struct Root: View { var body: some View { Reader().environment(Node()) } }
-        struct Reader: View {
-            @Environment(Node.self) private var node
-            var body: some View { Text(node.next == nil ? "end \\(node.n)" : "more \\(node.n)") }
-        }
-        step "before" { Reader.node.n = 1 }
-        step "link" { Reader.node.next = Reader.node }
-        step "after" { Reader.node.n = 2 }
-        step "again" { Reader.node.n = 3 }
-        """
+        let source = Self.unnamedNode("named between writes", readerShows: #"node.next == nil ? "end \(node.n)" : "more \(node.n)""#, steps: """
+            step "before" { Reader.node.n = 1 }
+            step "link" { Reader.node.next = Reader.node }
+            step "after" { Reader.node.n = 2 }
+            step "again" { Reader.node.n = 3 }
+            """)
         let steps = try #require(try simulateChecked(source).variants.first?.steps)
         #expect(steps.map { $0.writes.map(\.target) } == [["Node#0.n"], ["Node#0.next.next"], ["Node#0.next.n"], ["Node#0.next.n"]])
         #expect(steps[3].instances.first { $0.name == "Reader" }?.causes.first?.subject == "Node#0.next.n")
