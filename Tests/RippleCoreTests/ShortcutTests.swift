@@ -96,7 +96,7 @@ import Testing
         let details = Dictionary(uniqueKeysWithValues: steps[0].instances.map { ($0.name, $0.causes.map(\.detail)) })
         #expect(details["A"]?.first?.utf8.elementsEqual("depends on model.\(composed) (reads model.\(composed)) (assignment \(composed))".utf8) == true)
         #expect(details["B"]?.first?.utf8.elementsEqual("depends on model.\(composed) (reads model.\(decomposed)) (assignment \(composed))".utf8) == true)
-        // The lists of one changed read are shared too (`sharedChange`), by the same bytes only.
+        // The lists of one changed read belong to each read's site (`ReadSite.alone`): each keeps its spelling.
         let changed = Dictionary(uniqueKeysWithValues: steps[0].instances.map { ($0.name, $0.changedReads) })
         #expect(changed["A"]?.first?.utf8.elementsEqual("model.\(composed)".utf8) == true)
         #expect(changed["B"]?.first?.utf8.elementsEqual("model.\(decomposed)".utf8) == true)

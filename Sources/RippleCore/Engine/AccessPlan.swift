@@ -32,7 +32,7 @@ func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], mak
 ///
 /// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
 /// reference is one count to keep where the struct was five strings and an array. It is filled in once,
-/// when it is made, and only read afterwards.
+/// when it is made, and only read afterwards, but for the read sites it hands out.
 final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)
@@ -52,6 +52,16 @@ final class AccessPlan {
     /// not capitalized (which could name a type): such a path is run from the plan.
     var root: (name: String, location: SourceLocation)?
     var components: [Component] = []
+    /// The sites of the path's reads, one per root role met (nearly always one): made the first time.
+    private var sites: [ReadSite] = []
+
+    /// The site of a read of this path whose root has `role`.
+    func site(role: String) -> ReadSite {
+        for site in sites where site.rootRole == role { return site }
+        let site = ReadSite(path: text, rootRole: role, deferred: false)
+        sites.append(site)
+        return site
+    }
 }
 
 extension ExprKind {

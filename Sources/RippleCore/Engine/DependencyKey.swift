@@ -38,35 +38,72 @@ public struct KeyUse: Hashable, Sendable {
     public var via: [String]
 }
 
+/// What a read is, apart from what it saw: the path as written, how its root reaches the body, and
+/// whether it runs later. One site is made per access path and root role (`AccessPlan.site(role:)`) and
+/// shared by every record of that read, on every evaluation: a record holds one reference where it held
+/// two strings, and two records are of the same read when they share a site.
+final class ReadSite: Sendable {
+    /// The expression as written: `state.users[index].name`.
+    let path: String
+    /// How the root of the path reaches the body (`input`, `@State`, `global`, ...).
+    let rootRole: String
+    /// Read only inside a deferred closure (an action, `.task`, `.onAppear`).
+    let deferred: Bool
+    /// `[path]`: an evaluation whose only changed read is this one reports this list, made once.
+    let alone: [String]
+
+    init(path: String, rootRole: String, deferred: Bool) {
+        self.path = path
+        self.rootRole = rootRole
+        self.deferred = deferred
+        alone = [path]
+    }
+
+    /// Whether two sites name the same read: the same site, or the same text, role and kind.
+    func isSameRead(as other: ReadSite) -> Bool {
+        self === other || (path == other.path && deferred == other.deferred)
+    }
+}
+
 /// One access path a body reads, with the value it saw and the keys it created.
 public struct ReadRecord: Hashable, Sendable {
-    /// The expression as written: `state.users[index].name`.
-    public var path: String
+    let site: ReadSite
     /// The value read; nil for reads inside deferred closures, which do not run during the body.
     public var value: Value?
     /// The keys the read created, in the order first used.
     public var keys: [KeyUse] {
-        get {
-            switch keyStorage {
-            case .none: []
-            case .one(let use): [use]
-            case .many(let uses): uses
-            }
+        switch keyStorage {
+        case .none: []
+        case .one(let use): [use]
+        case .many(let uses): uses
         }
-        set { keyStorage = KeyStorage(newValue) }
     }
     var keyStorage: KeyStorage
-    /// Read only inside a deferred closure (an action, `.task`, `.onAppear`).
-    public var deferred: Bool
-    /// How the root of the path reaches the body (`input`, `@State`, `global`, ...).
-    public var rootRole: String
 
-    init(path: String, value: Value?, keys: KeyStorage, deferred: Bool, rootRole: String) {
-        self.path = path
+    /// The expression as written: `state.users[index].name`.
+    public var path: String { site.path }
+    /// Read only inside a deferred closure (an action, `.task`, `.onAppear`).
+    public var deferred: Bool { site.deferred }
+    /// How the root of the path reaches the body (`input`, `@State`, `global`, ...).
+    public var rootRole: String { site.rootRole }
+
+    init(site: ReadSite, value: Value?, keys: KeyStorage) {
+        self.site = site
         self.value = value
         self.keyStorage = keys
-        self.deferred = deferred
-        self.rootRole = rootRole
+    }
+
+    public static func == (a: ReadRecord, b: ReadRecord) -> Bool {
+        (a.site === b.site || (a.path == b.path && a.deferred == b.deferred && a.rootRole == b.rootRole))
+            && a.value == b.value && a.keyStorage == b.keyStorage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(value)
+        hasher.combine(keyStorage)
+        hasher.combine(deferred)
+        hasher.combine(rootRole)
     }
 }
 

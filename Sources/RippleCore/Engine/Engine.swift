@@ -94,8 +94,6 @@ final class Engine {
     var argumentPlans: [SiteKey: ArgumentPlan] = [:]
     /// View expressions of bodies, analysed once (`ViewPlan.swift`).
     var viewPlans: [SiteKey: ViewPlan] = [:]
-    /// Lists of one changed read path, shared (`sharedChange`), the most recent last.
-    var singleChanges: [[String]] = []
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.

@@ -31,7 +31,7 @@ extension Engine {
             } else {
                 try access(expression, in: scope, expected: expected)
             }
-            tracker.record(path: plan.text, site: expression.location, value: value, from: mark, rootRole: role)
+            tracker.record(plan.site(role: role), at: expression.location, value: value, from: mark)
             return value
         }
         return try access(expression, in: scope, expected: expected)

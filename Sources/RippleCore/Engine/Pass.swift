@@ -251,36 +251,26 @@ extension Engine {
         }
     }
 
-    /// A list of one changed path, shared by every evaluation that changed the same path (the same
-    /// bytes): each list is kept by the step's trace, and a write usually changes one of a few paths.
-    func sharedChange(_ path: String) -> [String] {
-        for list in singleChanges where list[0].utf8.count == path.utf8.count && Self.sameBytes(list[0], path) { return list }
-        let list = [path]
-        if singleChanges.count == 8 { singleChanges.removeFirst() }
-        singleChanges.append(list)
-        return list
-    }
-
     /// Paths whose values differ between two evaluations' reads, or that one of them did not read at all
     /// (a flipped branch); deferred reads have no value and never differ.
     func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
         // The usual case: the same paths in the same order; compare pairwise without building tables.
         // By index, so that no record is copied.
-        if old.count == new.count, old.indices.allSatisfy({ old[$0].path == new[$0].path && old[$0].deferred == new[$0].deferred }) {
-            // One changed path, the usual result, is answered with a shared list (`sharedChange`).
-            var single: String?
+        if old.count == new.count, old.indices.allSatisfy({ old[$0].site.isSameRead(as: new[$0].site) }) {
+            // One changed read, the usual result, is answered with its site's list of one.
+            var single: ReadSite?
             var changed: [String] = []
             for index in new.indices where !new[index].deferred && old[index].value != new[index].value {
-                let path = new[index].path
+                let site = new[index].site
                 if !changed.isEmpty {
-                    if !changed.contains(path) { changed.append(path) }
+                    if !changed.contains(site.path) { changed.append(site.path) }
                 } else if let first = single {
-                    if first != path { changed = [first, path] }
+                    if first.path != site.path { changed = [first.path, site.path] }
                 } else {
-                    single = path
+                    single = site
                 }
             }
-            if changed.isEmpty, let single { return sharedChange(single) }
+            if changed.isEmpty, let single { return single.alone }
             return changed
         }
         var before: [String: [Value?]] = [:]

@@ -95,10 +95,11 @@ final class Tracker {
         return seenValues![site, default: []].insert(value).inserted
     }
 
-    func record(path: String, site: SourceLocation, value rawValue: Value, from mark: Int, rootRole: String) {
+    /// Records a read of `site` made at `location`, with the value it saw and the keys used since `mark`.
+    func record(_ site: ReadSite, at location: SourceLocation, value rawValue: Value, from mark: Int) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
-        guard firstSight(of: value, at: site.position) else { return }
+        guard firstSight(of: value, at: location.position) else { return }
         // Most reads create no key (an input) or exactly one, taken as it is; only more go through `insert`.
         var keys: KeyStorage
         switch keyLog.count - mark {
@@ -112,12 +113,13 @@ final class Tracker {
         if case .many(let uses) = keys {
             if uses == lastKeys { keys = .many(lastKeys) } else { lastKeys = uses }
         }
-        reads.append(ReadRecord(path: path, value: value, keys: keys, deferred: false, rootRole: rootRole))
+        reads.append(ReadRecord(site: site, value: consume value, keys: consume keys))
     }
 
+    /// Records a path read inside a closure that runs later: no value, no keys, each path once.
     func recordDeferred(path: String, rootRole: String) {
         guard seen.insert(path).inserted else { return }
-        reads.append(ReadRecord(path: path, value: nil, keys: .none, deferred: true, rootRole: rootRole))
+        reads.append(ReadRecord(site: ReadSite(path: path, rootRole: rootRole, deferred: true), value: nil, keys: .none))
     }
 
     /// Forgets everything recorded, keeping the storage: the engine evaluates body after body with one

@@ -197,7 +197,7 @@ extension Engine {
             if scope.recordsReads, let tracker {
                 let mark = tracker.keyLog.count
                 _ = readBinding(target, tracked: true)
-                tracker.record(path: accessPlan(data.value).text, site: data.value.location, value: whole, from: mark, rootRole: "binding")
+                tracker.record(accessPlan(data.value).site(role: "binding"), at: data.value.location, value: whole, from: mark)
             }
             guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
             elements = values
