@@ -102,6 +102,35 @@ import Testing
         #expect(changed["B"]?.first?.utf8.elementsEqual("model.\(decomposed)".utf8) == true)
     }
 
+    // MARK: - A member read remembers which stored property it is (`MemberCache`)
+
+    /// One read site meets objects of two classes, whose `name` is at different positions: each read
+    /// must find its own class's property, and keep depending on the object it read last.
+    @Test func aReadSiteMeetingAnotherClassFindsThatClasssProperty() throws {
+        let source = """
+        scenario "one site, two classes"
+        @Observable final class A { var flag: Bool = false; var name: String = "a" }
+        @Observable final class B { var name: String = "b" }
+        @Observable final class Model { var first: A = A(); var second: B = B(); var useSecond: Bool = false }
+        let model = Model()
+        struct Root: View { var body: some View { Shows(thing: model.useSecond ? model.second : model.first) } }
+        struct Shows: View { let thing: A; var body: some View { Text(thing.name) } }
+        step "switch" { model.useSecond = true }
+        step "rename b" { model.second.name = "bee" }
+        step "rename a" { model.first.name = "ay" }
+        step "flag a" { model.first.flag = true }
+        step "back" { model.useSecond = false }
+        step "flag a again" { model.first.flag = false }
+        step "rename a again" { model.first.name = "a2" }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        let shows = steps.map { step in step.instances.first { $0.name == "Shows" } }
+        #expect(shows.map { $0?.changedReads ?? [] } == [["thing.name"], ["thing.name"], [], [], ["thing.name"], [], ["thing.name"]])
+        #expect(shows.map { $0?.outcome } == [.needed, .needed, nil, nil, .needed, nil, .needed])
+        let renamed = steps[1].instances.first { $0.name == "Shows" }?.causes.first
+        #expect(renamed?.old == #""b""# && renamed?.new == #""bee""#)
+    }
+
     // MARK: - Step writes taken apart once (`StepWrite`)
 
     static let writePreamble = """

@@ -51,7 +51,11 @@ final class AccessPlan {
     /// Set when the path is a root name followed only by members, subscripts and `!`, and the root is
     /// not capitalized (which could name a type): such a path is run from the plan.
     var root: (name: String, location: SourceLocation)?
-    var components: [Component] = []
+    var components: [Component] = [] {
+        didSet { memberCaches = Array(repeating: MemberCache(), count: components.count) }
+    }
+    /// For each component, what its last run as a stored property of an object found (see `MemberCache`).
+    var memberCaches: [MemberCache] = []
     /// The sites of the path's reads, one per root role met (nearly always one): made the first time.
     private var sites: [ReadSite] = []
 
@@ -62,6 +66,19 @@ final class AccessPlan {
         sites.append(site)
         return site
     }
+}
+
+/// Which `@Observable` stored property a member component named on the last object it read, and of
+/// which class.
+///
+/// A plan runs for every row of a list, on objects of one class: the class is compared by identity and
+/// the property's index reused, where finding it compared the name with each stored property's (and
+/// with `objectWillChange`) on every read. Plain data: the cache is read before the component, whose
+/// name would be copied, and counted, to be compared.
+struct MemberCache {
+    /// The `DataInfo` last read through this component; the engine's table keeps it alive.
+    var info: ObjectIdentifier?
+    var index = 0
 }
 
 extension ExprKind {
@@ -145,10 +162,25 @@ extension Engine {
         } else {
             value = try lookup(root.name, in: scope, at: root.location)
         }
-        for component in plan.components[start...] {
-            switch component {
+        for position in start..<plan.components.count {
+            // A member read on an object of the class the component met last: its stored property is known.
+            if case .object(let object) = value, let cached = plan.memberCaches[position].info,
+               cached == ObjectIdentifier(objects[object.raw].info) {
+                value = readObservedProperty(object, plan.memberCaches[position].index)
+                continue
+            }
+            switch plan.components[position] {
             case .member(let name, let optional, let location):
                 if optional, value.isNone { value = .none; continue }
+                // What `member(of:)` does for an object's stored property, remembering which one an
+                // `@Observable` property was (the other kinds quote the name in what they record).
+                if case .object(let object) = value, name != "objectWillChange", let index = objects[object.raw].info.storedIndex(of: name) {
+                    if case .observed = objects[object.raw].info.readKinds[index] {
+                        plan.memberCaches[position] = MemberCache(info: ObjectIdentifier(objects[object.raw].info), index: index)
+                    }
+                    value = readStoredProperty(object, index, name: name)
+                    continue
+                }
                 value = try member(of: value, name, at: location, scope: scope)
             case .subscriptAccess(let arguments, let optional, let location, let indexPlan):
                 if optional, value.isNone { value = .none; continue }

@@ -316,36 +316,7 @@ extension Engine {
     /// Reads a stored or computed property of an object, recording Observation's key.
     func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
         let info = objects[object.raw].info
-        if let index = info.storedIndex(of: name) {
-            let kind = info.readKinds[index]
-            if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
-                tracker?.touch(.appStorage(key))
-                tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(info.declaration.name)': user defaults changes reach only views that declare '@AppStorage'"
-                if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
-                return appStorage[key] ?? Value.none
-            }
-            guard let tracker else { return objects[object.raw].fields[index] }
-            let place = Place.property(object, index)
-            tracker.touch(place)
-            switch kind {
-            case .observed:
-                tracker.use(.observation(object, index))
-            case .appStorage:
-                // Answered above from user defaults: the key is always there for this kind.
-                break
-            case .ignored:
-                tracker.untracked[place] = "'\(name)' is '@ObservationIgnored'"
-            case .unpublished:
-                tracker.untracked[place] = "'\(name)' is not '@Published'"
-            case .published:
-                if tracker.untracked[place] == nil {
-                    tracker.untracked[place] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
-                }
-            case .plain:
-                tracker.untracked[place] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
-            }
-            return objects[object.raw].fields[index]
-        }
+        if let index = info.storedIndex(of: name) { return readStoredProperty(object, index, name: name) }
         if let computed = info.declaration.computedProperty(named: name) {
             tracker?.via.append(name)
             defer { tracker?.via.removeLast() }
@@ -356,6 +327,51 @@ extension Engine {
         let type = info.declaration.name
         throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))",
                               at: location ?? info.declaration.location)
+    }
+
+    /// Reads the stored property at `index` of an object, recording what its kind makes of the read: an
+    /// Observation key, or why no one will be told of a change (quoting `name` as the body spelled it).
+    func readStoredProperty(_ object: ObjectID, _ index: Int, name: String) -> Value {
+        let info = objects[object.raw].info
+        let kind = info.readKinds[index]
+        if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
+            tracker?.touch(.appStorage(key))
+            tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(info.declaration.name)': user defaults changes reach only views that declare '@AppStorage'"
+            if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
+            return appStorage[key] ?? Value.none
+        }
+        guard let tracker else { return objects[object.raw].fields[index] }
+        let place = Place.property(object, index)
+        tracker.touch(place)
+        switch kind {
+        case .observed:
+            tracker.use(.observation(object, index))
+        case .appStorage:
+            // Answered above from user defaults: the key is always there for this kind.
+            break
+        case .ignored:
+            tracker.untracked[place] = "'\(name)' is '@ObservationIgnored'"
+        case .unpublished:
+            tracker.untracked[place] = "'\(name)' is not '@Published'"
+        case .published:
+            if tracker.untracked[place] == nil {
+                tracker.untracked[place] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
+            }
+        case .plain:
+            tracker.untracked[place] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
+        }
+        return objects[object.raw].fields[index]
+    }
+
+    /// `readStoredProperty` for a property of an `@Observable` class (`StoredReadKind.observed`): the read
+    /// is the property's Observation key, and never needs the property's name.
+    @inline(__always)
+    func readObservedProperty(_ object: ObjectID, _ index: Int) -> Value {
+        if let tracker {
+            tracker.touch(.property(object, index))
+            tracker.use(.observation(object, index))
+        }
+        return objects[object.raw].fields[index]
     }
 
     /// Computed properties currently running, to stop a cycle that the static check missed.
