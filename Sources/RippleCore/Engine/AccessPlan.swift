@@ -56,6 +56,8 @@ final class AccessPlan {
     }
     /// For each component, what its last run as a stored property of an object found (see `MemberCache`).
     var memberCaches: [MemberCache] = []
+    /// Which property of which view type the root name was, the last time it was one (see `RootCache`).
+    var rootCache = RootCache()
     /// The sites of the path's reads, one per root role met (nearly always one): made the first time.
     private var sites: [ReadSite] = []
 
@@ -79,6 +81,17 @@ struct MemberCache {
     /// The `DataInfo` last read through this component; the engine's table keeps it alive.
     var info: ObjectIdentifier?
     var index = 0
+}
+
+/// Which property of a view's declaration a plan's root name was, in the view type it last read it in,
+/// and the site its reads there are recorded at. A row's body reads `item.title` from every row, all of one
+/// type: the type is compared by identity, where the name was looked up in the scope's locals, then among
+/// the view's properties, twice (for its role, then for its value).
+struct RootCache {
+    /// The `ViewInfo` of the view type; the engine's table keeps it alive.
+    var info: ObjectIdentifier?
+    var index = 0
+    var site: ReadSite?
 }
 
 extension ExprKind {
@@ -153,15 +166,16 @@ extension Engine {
 
     /// Evaluates a simple path from its plan: what `access` does for each component, in order.
     func run(_ plan: AccessPlan, root: (name: String, location: SourceLocation), in scope: Scope) throws(EvaluationError) -> Value {
-        var value: Value
-        var start = 0
         if root.name == "self", case .member(let name, _, let location)? = plan.components.first, scope.locals["self"] == nil {
             // `self.name` is the name itself.
-            value = try lookup(name, in: scope, at: location)
-            start = 1
-        } else {
-            value = try lookup(root.name, in: scope, at: root.location)
+            return try run(plan, from: try lookup(name, in: scope, at: location), start: 1, in: scope)
         }
+        return try run(plan, from: try lookup(root.name, in: scope, at: root.location), start: 0, in: scope)
+    }
+
+    /// Runs a plan's components from `start` on, given the value before them.
+    func run(_ plan: AccessPlan, from root: Value, start: Int, in scope: Scope) throws(EvaluationError) -> Value {
+        var value = root
         for position in start..<plan.components.count {
             // A member read on an object of the class the component met last: its stored property is known.
             if case .object(let object) = value, let cached = plan.memberCaches[position].info,

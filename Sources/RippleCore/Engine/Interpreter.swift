@@ -24,17 +24,42 @@ extension Engine {
 
     /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
     private func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        if let tracker, let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
+        guard let tracker else { return try access(expression, in: scope, expected: expected) }
+        // The usual read in a view's body: the root is a property of the view, in the view type the plan
+        // met last (`RootCache`), so neither its role nor its value is looked up by name.
+        if let cachedInfo = plan.rootCache.info, case .view(let id) = scope.this, let info = instances[id].info,
+           ObjectIdentifier(info) == cachedInfo, scope.locals.isEmpty, scope.bindingLocals.isEmpty, scope.contentParameter == nil,
+           let root = plan.root, let site = plan.rootCache.site {
+            let mark = tracker.keyLog.count
+            if let rootValue = try viewProperty(at: plan.rootCache.index, named: info.propertyNames[plan.rootCache.index], of: id, info: info, at: root.location) {
+                let value = try run(plan, from: rootValue, start: 0, in: scope)
+                tracker.record(site, at: expression.location, value: value, from: mark)
+                return value
+            }
+        }
+        if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
             let mark = tracker.keyLog.count
             let value = if let root = plan.root {
                 try run(plan, root: root, in: scope)
             } else {
                 try access(expression, in: scope, expected: expected)
             }
-            tracker.record(plan.site(role: role), at: expression.location, value: value, from: mark)
+            let site = plan.site(role: role)
+            tracker.record(site, at: expression.location, value: value, from: mark)
+            rememberRoot(of: plan, site: site, in: scope)
             return value
         }
         return try access(expression, in: scope, expected: expected)
+    }
+
+    /// Fills a plan's `RootCache` after a read by name whose root was a property of the view: the shape
+    /// of scope the cache answers for (no locals, not a modifier's body) and a root that is not `self`.
+    private func rememberRoot(of plan: AccessPlan, site: ReadSite, in scope: Scope) {
+        guard let root = plan.root, root.name != "self", root.name == plan.trackedName,
+              scope.locals.isEmpty, scope.bindingLocals.isEmpty, scope.contentParameter == nil,
+              case .view(let id) = scope.this, let info = instances[id].info,
+              let index = info.propertyIndex(named: root.name) else { return }
+        plan.rootCache = RootCache(info: ObjectIdentifier(info), index: index, site: site)
     }
 
     /// Counts one evaluation against the limit of work per step.
@@ -255,6 +280,12 @@ extension Engine {
         if name == scope.contentParameter { return .opaque(type: "Content", text: "content") }
         // Fields are read through `instances[id]` one at a time: a copy of the whole instance costs more than the read.
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else { return nil }
+        return try viewProperty(at: index, named: name, of: id, info: info, at: location)
+    }
+
+    /// `viewProperty(_:of:at:scope:)` for the property at `index` of the view's declaration `info`; nil,
+    /// before recording anything, when the instance holds no value for it.
+    func viewProperty(at index: Int, named name: String, of id: Int, info: ViewInfo, at location: SourceLocation) throws(EvaluationError) -> Value? {
         let role = info.declaration.properties[index].role
         switch role {
         case .state, .stateObject, .focusState:

@@ -28,11 +28,27 @@ enum ArgumentStep {
     /// A projection (`$model.name`), evaluated for what it reads.
     case projection(ExprSyntax)
     /// Access paths, each with its plan and, when capitalized, its root name (see `ArgumentPlan.paths`).
-    case paths([(path: ExprSyntax, capitalizedRoot: String?, plan: AccessPlan)])
+    case paths([ArgumentPath])
     /// A closure a builder modifier builds with the body: `.overlay { Badge() }`.
     case builder([StatementSyntax])
     /// A closure that runs later: its paths are deferred reads.
     case deferred(ClosureSyntax)
+}
+
+/// One access path in an argument, with what reading it takes. A class: the paths are walked on every
+/// evaluation, and an element that was three counted references (a tuple of the syntax, the root name
+/// and the plan) is now one.
+final class ArgumentPath {
+    let path: ExprSyntax
+    /// The root name when it is capitalized: a styling constant (`Color.red`) unless a local shadows it.
+    let capitalizedRoot: String?
+    let plan: AccessPlan
+
+    init(path: ExprSyntax, capitalizedRoot: String?, plan: AccessPlan) {
+        self.path = path
+        self.capitalizedRoot = capitalizedRoot
+        self.plan = plan
+    }
 }
 
 extension Engine {
@@ -104,7 +120,7 @@ extension Engine {
         switch argumentPlan(expression) {
         case .view: .view(expression)
         case .projection: .projection(expression)
-        case .paths(let paths): .paths(paths.map { ($0.path, $0.capitalizedRoot, accessPlan($0.path)) })
+        case .paths(let paths): .paths(paths.map { ArgumentPath(path: $0.path, capitalizedRoot: $0.capitalizedRoot, plan: accessPlan($0.path)) })
         }
     }
 
@@ -139,9 +155,9 @@ extension Engine {
         case .projection(let expression):
             _ = try evaluate(expression, in: scope, expected: nil)
         case .paths(let paths):
-            for (path, capitalizedRoot, plan) in paths {
-                if let capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
-                _ = try evaluate(path, plan: plan, in: scope, expected: nil)
+            for argument in paths {
+                if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
+                _ = try evaluate(argument.path, plan: argument.plan, in: scope, expected: nil)
             }
         case .builder(let body):
             try buildStatements(body, in: scope, context: context, into: &output)
