@@ -51,24 +51,71 @@ public struct Cause: Hashable, Sendable, Codable {
         }
     }
 
+    /// Everything but the kind, in one box shared by every copy. A cause is built once per write and
+    /// view and then copied: into the pass's table, into each view sharing it, into the step's trace.
+    /// Kept inline, each copy counted a reference to each of its six strings and lists; a change makes a
+    /// new box, and causes change only when a later write in the step merges into them.
+    private final class Parts: Sendable {
+        let subject: String
+        let explanation: Explanation
+        let laterWrites: Bool
+        let old: String?
+        let new: String?
+        let source: String?
+
+        init(subject: String, explanation: Explanation, laterWrites: Bool, old: String?, new: String?, source: String?) {
+            self.subject = subject
+            self.explanation = explanation
+            self.laterWrites = laterWrites
+            self.old = old
+            self.new = new
+            self.source = source
+        }
+
+        /// A copy with some parts replaced.
+        func with(subject: String? = nil, explanation: Explanation? = nil, laterWrites: Bool? = nil,
+                  old: String?? = .none, new: String?? = .none, source: String?? = .none) -> Parts {
+            Parts(subject: subject ?? self.subject, explanation: explanation ?? self.explanation,
+                  laterWrites: laterWrites ?? self.laterWrites, old: old ?? self.old, new: new ?? self.new,
+                  source: source ?? self.source)
+        }
+    }
+
     public var kind: Kind
+    private var parts: Parts
+
     /// What changed: `state.users`, `_expanded`, `\.colorScheme`, `input 'name'`.
-    public var subject: String
-    var explanation: Explanation
+    public var subject: String {
+        get { parts.subject }
+        set { parts = parts.with(subject: newValue) }
+    }
+    var explanation: Explanation { parts.explanation }
     /// Several writes in one step reached the view through this cause; the first is the one explained.
-    var laterWrites = false
-    public var old: String?
-    public var new: String?
+    var laterWrites: Bool { parts.laterWrites }
+    public var old: String? {
+        get { parts.old }
+        set { parts = parts.with(old: .some(newValue)) }
+    }
+    public var new: String? {
+        get { parts.new }
+        set { parts = parts.with(new: .some(newValue)) }
+    }
     /// Where the invalidation came from in the picture: a dependency key (`RootView.state.users`) or the parent's path.
-    public var source: String?
+    public var source: String? {
+        get { parts.source }
+        set { parts = parts.with(source: .some(newValue)) }
+    }
 
     /// Extra explanation: the write, the reason inputs differ, the path through computed properties.
     public var detail: String {
         get { laterWrites ? explanation.text + " (and later writes in this step)" : explanation.text }
-        set {
-            explanation = .text(newValue)
-            laterWrites = false
-        }
+        set { parts = parts.with(explanation: .text(newValue), laterWrites: false) }
+    }
+
+    /// Marks that a later write in the step reached the view the same way; `keepingValues` false drops the
+    /// old → new pair, which would mislead when the writes changed different places.
+    mutating func markLaterWrite(keepingValues: Bool) {
+        parts = keepingValues ? parts.with(laterWrites: true) : parts.with(laterWrites: true, old: .some(nil), new: .some(nil))
     }
 
     public init(kind: Kind, subject: String, detail: String, old: String? = nil, new: String? = nil, source: String? = nil) {
@@ -77,11 +124,7 @@ public struct Cause: Hashable, Sendable, Codable {
 
     init(kind: Kind, subject: String, explanation: Explanation, old: String? = nil, new: String? = nil, source: String? = nil) {
         self.kind = kind
-        self.subject = subject
-        self.explanation = explanation
-        self.old = old
-        self.new = new
-        self.source = source
+        parts = Parts(subject: subject, explanation: explanation, laterWrites: false, old: old, new: new, source: source)
     }
 
     // Equality, hashing and coding go by the text a reader sees, not by how it is kept.

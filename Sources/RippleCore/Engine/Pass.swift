@@ -138,11 +138,8 @@ extension Engine {
         // One lookup: a broad step merges a cause for every row and every write after the first.
         guard let slot = pass.causes.slot(of: id),
               let index = pass.causes[slot: slot].firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
-        if pass.causes[slot: slot][index].old != old || pass.causes[slot: slot][index].new != new {
-            pass.causes[slot: slot][index].old = nil
-            pass.causes[slot: slot][index].new = nil
-        }
-        pass.causes[slot: slot][index].laterWrites = true
+        let sameValues = pass.causes[slot: slot][index].old == old && pass.causes[slot: slot][index].new == new
+        pass.causes[slot: slot][index].markLaterWrite(keepingValues: sameValues)
         return true
     }
 
