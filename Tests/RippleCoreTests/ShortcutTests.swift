@@ -338,6 +338,33 @@ import Testing
         #expect(steps[0].instances.map(\.path) == ["Root/Outer/Deep", "Root/Shallow"])
     }
 
+    /// Entries whose neighbours show their order (a child after its parent, a row after an earlier row of
+    /// the same list) skip the sort; rows moved in their list are evaluated in the order they were made,
+    /// which is no longer the list's, and must still come out in the list's order.
+    @Test func movedRowsAreInTheirListsOrder() throws {
+        let source = """
+        scenario "moved rows"
+        @Observable final class Item: Identifiable { let id: Int; var title: String = "" }
+        @Observable final class Model { var items: [Item] = [Item(id: 0), Item(id: 1), Item(id: 2)] }
+        let model = Model()
+        struct Root: View { var body: some View { VStack { ForEach(model.items) { item in Row(item: item) } } } }
+        struct Row: View { let item: Item; var body: some View { Text(item.title) } }
+        step "move" { model.items.swapAt(0, 2) }
+        step "all three" {
+            model.items[0].title = "a"
+            model.items[1].title = "b"
+            model.items[2].title = "c"
+        }
+        step "the list and a row" {
+            model.items.swapAt(0, 1)
+            model.items[1].title = "d"
+        }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        #expect(steps[1].instances.map(\.name) == ["Row[2]", "Row[1]", "Row[0]"])
+        #expect(steps[2].instances.map(\.name) == ["Root", "Row[2]"])
+    }
+
     /// A write below a property changes the stored array in place: the thousand-row array is neither
     /// copied nor replaced when nothing else holds it, and the written element, and only it, changes.
     @Test func aWriteBelowAPropertyChangesItsArrayInPlace() throws {

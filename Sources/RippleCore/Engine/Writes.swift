@@ -812,17 +812,14 @@ extension Engine {
     // MARK: - Trace
 
     func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
-        // Each entry's position in the tree, kept one after another in one list for the step rather than
-        // in a list of its own per entry.
-        var positions: [Int] = []
-        var ranges: [Range<Int>] = []
+        // The instance behind each entry, in the order the entries are made.
+        var ids: [Int] = []
         var traces: [InstanceTrace] = []
-        ranges.reserveCapacity(pass.order.count)
+        ids.reserveCapacity(pass.order.count)
         traces.reserveCapacity(pass.order.count)
-        positions.reserveCapacity(pass.order.count * 4)
         for id in pass.order where alive(id) {
             guard let result = pass.evaluated[id] else { continue }
-            ranges.append(appendPosition(of: id, to: &positions))
+            ids.append(id)
             traces.append(instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed))
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
@@ -849,16 +846,25 @@ extension Engine {
                 }
             }
             guard !causes.isEmpty else { continue }
-            ranges.append(appendPosition(of: id, to: &positions))
+            ids.append(id)
             traces.append(instanceTrace(id, outcome: .stale, causes: causes, changedReads: changed))
         }
-        // Tree order. Entries are moved once, by a sorted list of their indices, and not at all when they
-        // are in order already (the pass evaluates parents before children, rows in order): sorting the
-        // entries themselves moved each one, six counted references, at every comparison.
-        func precedes(_ a: Int, _ b: Int) -> Bool { positions[ranges[a]].lexicographicallyPrecedes(positions[ranges[b]]) }
-        if traces.count > 1, !(1..<traces.count).allSatisfy({ !precedes($0, $0 - 1) }) {
-            let order = traces.indices.sorted(by: precedes)
-            traces = order.map { traces[$0] }
+        // Tree order. The pass evaluates parents before children and siblings in order, so the entries
+        // usually are in tree order already, which their neighbours show: each follows its parent or an
+        // earlier sibling. Only otherwise is each entry's position in the tree built (one list for the
+        // step) and the entries moved once, by a sorted list of their indices: sorting the entries
+        // themselves moved each one, six counted references, at every comparison.
+        if !(1..<max(ids.count, 1)).allSatisfy({ followsInTreeOrder(ids[$0], ids[$0 - 1]) }) {
+            var positions: [Int] = []
+            var ranges: [Range<Int>] = []
+            positions.reserveCapacity(ids.count * 4)
+            ranges.reserveCapacity(ids.count)
+            for id in ids { ranges.append(appendPosition(of: id, to: &positions)) }
+            func precedes(_ a: Int, _ b: Int) -> Bool { positions[ranges[a]].lexicographicallyPrecedes(positions[ranges[b]]) }
+            if !(1..<traces.count).allSatisfy({ !precedes($0, $0 - 1) }) {
+                let order = traces.indices.sorted(by: precedes)
+                traces = order.map { traces[$0] }
+            }
         }
         var evaluations = 0
         var needed = 0
@@ -876,6 +882,14 @@ extension Engine {
     private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                       outcome: outcome, causes: causes, changedReads: changedReads)
+    }
+
+    /// Whether `id` comes after `previous` in tree order for a reason the two show: `previous`
+    /// is its parent, or an earlier child of its parent. False says nothing either way.
+    func followsInTreeOrder(_ id: Int, _ previous: Int) -> Bool {
+        guard let parent = instances[id].parent else { return false }
+        if parent == previous { return true }
+        return instances[previous].parent == parent && instances[previous].childIndex < instances[id].childIndex
     }
 
     /// Appends an instance's child indices from the root, whose order is tree order, and returns where
