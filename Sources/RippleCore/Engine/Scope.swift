@@ -113,7 +113,12 @@ final class Tracker {
         if case .many(let uses) = keys {
             if uses == lastKeys { keys = .many(lastKeys) } else { lastKeys = uses }
         }
-        reads.append(ReadRecord(site: site, value: consume value, keys: consume keys))
+        // Appended empty, then filled in place: a record built first was copied into the list whole and
+        // the original destroyed, a dozen reference counts for every read.
+        reads.append(ReadRecord(site: site, value: nil, keys: .none))
+        let last = reads.count - 1
+        reads[last].value = consume value
+        reads[last].keyStorage = consume keys
     }
 
     /// Records a path read inside a closure that runs later: no value, no keys, each path once.
