@@ -29,9 +29,9 @@ struct MarkedSource {
 
 /// Loads a scenario that must be valid.
 func loadScenario(_ source: String, file: String = "test.ripple") throws -> Scenario {
-    do {
+    do throws(DiagnosticError) {
         return try Scenario(source: source, file: file)
-    } catch let error as DiagnosticError {
+    } catch {
         Issue.record("unexpected diagnostics:\n\(DiagnosticPrinter(source: source).render(error.diagnostics))")
         throw error
     }
@@ -57,13 +57,11 @@ func simulateChecked(_ source: String, semantics: Semantics? = nil) throws -> Sc
 
 /// The diagnostics a scenario produces (empty when it loads).
 func diagnostics(_ source: String, file: String = "test.ripple") -> [Diagnostic] {
-    do {
+    do throws(DiagnosticError) {
         _ = try Scenario(source: source, file: file)
         return []
-    } catch let error as DiagnosticError {
-        return error.diagnostics
     } catch {
-        return []
+        return error.diagnostics
     }
 }
 
