@@ -205,13 +205,13 @@ final class Bench {
         return record
     }
 
-    /// broad and mixed cost O(rows) per step on both sides by design: when the previous size of the same
-    /// workload projects past twice the limit (linear in rows), the bigger size is not started.
     /// The smallest size at which a workload's full run timed out.
     func firstTimedOut(_ kind: WorkloadKind) -> Int? {
         options.sizes.sorted().first { records[ItemName(kind: .workload(kind), rows: $0)]?.timedOut == true }
     }
 
+    /// broad and mixed cost O(rows) per step on both sides by design: when the previous size of the same
+    /// workload projects past twice the limit (linear in rows), the bigger size is not started.
     func skipReason(_ kind: WorkloadKind, _ size: Int) -> String? {
         guard kind != .narrow else { return nil }
         let smaller = options.sizes.filter { $0 < size }.sorted()

@@ -31,8 +31,9 @@ func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], mak
 /// What `evaluate` needs to know about an expression, from its syntax alone.
 ///
 /// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
-/// reference is one count to keep where the struct was five strings and an array. It is filled in once,
-/// when it is made, and only read afterwards, but for the read sites it hands out.
+/// reference is one count to keep where the struct was five strings and an array. Its analysis is filled
+/// in once, when it is made; what its runs find out is kept beside it (the read sites it hands out,
+/// `MemberCache`, `RootCache`), each checked before it is used.
 final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)

@@ -72,7 +72,8 @@ public struct Cause: Hashable, Sendable, Codable {
             self.source = source
         }
 
-        /// A copy with some parts replaced.
+        /// A copy with some parts replaced. For the optional parts, `.none` keeps the part as it is and
+        /// `.some(nil)` empties it.
         func with(subject: String? = nil, explanation: Explanation? = nil, laterWrites: Bool? = nil,
                   old: String?? = .none, new: String?? = .none, source: String?? = .none) -> Parts {
             Parts(subject: subject ?? self.subject, explanation: explanation ?? self.explanation,

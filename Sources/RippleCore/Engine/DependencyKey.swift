@@ -59,7 +59,8 @@ final class ReadSite: Sendable {
         alone = [path]
     }
 
-    /// Whether two sites name the same read: the same site, or the same text, role and kind.
+    /// Whether two sites name the same read, as comparing two evaluations' reads needs it: the same site,
+    /// or the same text and kind (the root's role is not compared, as it never was).
     func isSameRead(as other: ReadSite) -> Bool {
         self === other || (path == other.path && deferred == other.deferred)
     }

@@ -854,7 +854,7 @@ extension Engine {
         // earlier sibling. Only otherwise is each entry's position in the tree built (one list for the
         // step) and the entries moved once, by a sorted list of their indices: sorting the entries
         // themselves moved each one, six counted references, at every comparison.
-        if !(1..<max(ids.count, 1)).allSatisfy({ followsInTreeOrder(ids[$0], ids[$0 - 1]) }) {
+        if !ids.indices.dropFirst().allSatisfy({ followsInTreeOrder(ids[$0], ids[$0 - 1]) }) {
             var positions: [Int] = []
             var ranges: [Range<Int>] = []
             positions.reserveCapacity(ids.count * 4)
