@@ -598,34 +598,40 @@ extension Engine {
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: "")
+            // The trace is made once, when the outcome is known: made first and then changed, it was
+            // copied whole on its way out.
+            var notified = false
+            var note = ""
+            func finished() -> WriteTrace {
+                WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note)
+            }
             switch info.declaration.modelKind {
             case .observable:
                 if case .ignored = readKind {
-                    trace.note = "'\(name)' is '@ObservationIgnored': no notification"
-                    return trace
+                    note = "'\(name)' is '@ObservationIgnored': no notification"
+                    return finished()
                 }
                 if semantics == .swift62 && !inPlace {
                     if table.isEquatable(type), try equal(oldWhole, leaf, at: location) {
-                        trace.note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
-                        return trace
+                        note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
+                        return finished()
                     }
                     // Only a class type itself gets the identity check: an Optional of a class is neither a class nor
                     // Equatable, so the macro's generic overload notifies.
                     if case .named = type, table.isClass(type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
-                        trace.note = "same instance (===): the setter does not notify (swift6.2)"
-                        return trace
+                        note = "same instance (===): the setter does not notify (swift6.2)"
+                        return finished()
                     }
                 }
-                trace.notified = true
+                notified = true
                 if inPlace {
-                    trace.note = "in-place mutation through _modify always notifies"
+                    note = "in-place mutation through _modify always notifies"
                 } else if semantics == .swift59 {
-                    trace.note = "every assignment notifies (swift5.9)"
+                    note = "every assignment notifies (swift5.9)"
                 } else if !table.isEquatable(type) && !table.isClass(type) {
-                    trace.note = "'\(type)' is not Equatable: the setter always notifies"
+                    note = "'\(type)' is not Equatable: the setter always notifies"
                 } else {
-                    trace.note = "value changed: Observation notifies"
+                    note = "value changed: Observation notifies"
                 }
                 // Views that reached the key the same way (every row of a list reading `model.items[index]`)
                 // get the same cause: the first such view's one-cause list is shared by the rest, so a write
@@ -675,16 +681,16 @@ extension Engine {
                 }
             case .observableObject:
                 guard case .published = readKind else {
-                    trace.note = "'\(name)' is not '@Published': nobody is told"
-                    return trace
+                    note = "'\(name)' is not '@Published': nobody is told"
+                    return finished()
                 }
-                trace.notified = true
-                trace.note = "'@Published' sends objectWillChange on every write"
+                notified = true
+                note = "'@Published' sends objectWillChange on every write"
                 notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
             case .plain:
-                trace.note = "'\(info.declaration.name)' is a plain class: nobody is told"
+                note = "'\(info.declaration.name)' is a plain class: nobody is told"
             }
-            return trace
+            return finished()
         case .slot(let slot):
             let oldWhole = slots[slot.raw].value
             let newWhole = replacing(oldWhole, at: target.path, with: leaf)
