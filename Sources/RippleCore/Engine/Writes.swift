@@ -443,6 +443,9 @@ extension Engine {
     }
 
     func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {
+        // A whole stored property, what most writes name, is returned as it is stored: walking an empty
+        // path still copied the value in and out.
+        if lvalue.path.isEmpty, case .property(let object, let slot) = lvalue.root { return objects[object.raw].fields[slot] }
         let whole: Value
         switch lvalue.root {
         case .property(let object, let slot):
