@@ -700,21 +700,22 @@ extension Engine {
             let record = slots[slot.raw]
             let subject = instances[record.owner].path + "._" + record.name
             written.append(.state(slot))
-            var trace = WriteTrace(statement: text.full, target: subject, kind: kind, old: describe(old), new: describe(leaf), notified: false, note: "")
+            // The texts are described once for the trace and every view told, and the trace made once,
+            // when the outcome is known (as for an object's property, above).
+            let oldText = describe(old)
+            let newText = describe(leaf)
             if inputDifference(oldWhole, newWhole) == nil {
-                trace.note = "equal value: @State ignores the write"
-                return trace
+                return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText,
+                                  notified: false, note: "equal value: @State ignores the write")
             }
             slots[slot.raw].value = newWhole
-            trace.notified = true
-            trace.note = "state changed"
             for id in orderedDependents(of: .state(slot)) {
                 let own = id == record.owner
                 markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
-                                    old: describe(old), new: describe(leaf), source: subject), pass: &pass)
+                                    old: oldText, new: newText, source: subject), pass: &pass)
             }
-            return trace
+            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: "state changed")
         case .appStorage(let key):
             appStorage[key] = replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
