@@ -214,13 +214,12 @@ extension Engine {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
             return (object, nil)
         }
-        // The root's own properties first; searching the whole tree is the fallback.
-        let owners: [Int]
+        // The root's own properties first, with no list of owners to build; searching the whole tree is
+        // the fallback.
         if !instances.isEmpty, instances[self.root].info?.propertyIndex(named: name) != nil {
-            owners = [self.root]
-        } else {
-            owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
+            return try viewPropertyPlace(self.root, name, at: location)
         }
+        let owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
         guard let owner = owners.first else {
             throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: location)
         }
