@@ -718,11 +718,15 @@ extension Engine {
         case .appStorage(let key):
             appStorage[key] = replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
+            // Described and named once for the trace and every view told.
+            let oldText = describe(old)
+            let newText = describe(leaf)
+            let subject = "AppStorage(\"\(key)\")"
             for id in orderedDependents(of: .appStorage(key)) {
-                markDirty(id, Cause(kind: .appStorage, subject: "AppStorage(\"\(key)\")", detail: "app storage key '\(key)' was written",
-                                    old: describe(old), new: describe(leaf), source: "AppStorage(\"\(key)\")"), pass: &pass)
+                markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
+                                    old: oldText, new: newText, source: subject), pass: &pass)
             }
-            return WriteTrace(statement: text.full, target: "AppStorage(\"\(key)\")", kind: "app storage", old: describe(old), new: describe(leaf),
+            return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
                               notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
         }
     }
