@@ -28,8 +28,7 @@ extension Engine {
         // The usual read in a view's body: the root is a property of the view, in the view type the plan
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
         if let cachedInfo = plan.rootCache.info, case .view(let id) = scope.this, let info = instances[id].info,
-           ObjectIdentifier(info) == cachedInfo, scope.locals.isEmpty, scope.bindingLocals.isEmpty, scope.contentParameter == nil,
-           let root = plan.root, let site = plan.rootCache.site {
+           ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = plan.rootCache.site {
             let mark = tracker.keyLog.count
             if let rootValue = try viewProperty(at: plan.rootCache.index, named: info.propertyNames[plan.rootCache.index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
@@ -52,14 +51,20 @@ extension Engine {
         return try access(expression, in: scope, expected: expected)
     }
 
-    /// Fills a plan's `RootCache` after a read by name whose root was a property of the view: the shape
-    /// of scope the cache answers for (no locals, not a modifier's body) and a root that is not `self`.
+    /// Fills a plan's `RootCache` after a read by name whose root, not `self`, was a property of the view.
     private func rememberRoot(of plan: AccessPlan, site: ReadSite, in scope: Scope) {
-        guard let root = plan.root, root.name != "self", root.name == plan.trackedName,
-              scope.locals.isEmpty, scope.bindingLocals.isEmpty, scope.contentParameter == nil,
+        guard let root = plan.root, root.name != "self", root.name == plan.trackedName, Self.rootCacheAnswers(for: scope),
               case .view(let id) = scope.this, let info = instances[id].info,
               let index = info.propertyIndex(named: root.name) else { return }
         plan.rootCache = RootCache(info: ObjectIdentifier(info), index: index, site: site)
+    }
+
+    /// Whether a `RootCache` answers for reads in `scope`: one with no locals that is not a modifier's
+    /// body, where a root name can only be a property of the view. One test for the cache's filling and
+    /// its use, so that the two cannot drift apart.
+    @inline(__always)
+    private static func rootCacheAnswers(for scope: Scope) -> Bool {
+        scope.locals.isEmpty && scope.bindingLocals.isEmpty && scope.contentParameter == nil
     }
 
     /// Counts one evaluation against the limit of work per step.
