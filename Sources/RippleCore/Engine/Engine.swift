@@ -164,7 +164,7 @@ final class Engine {
         // The root is built like any child, with no arguments: its defaults fill its inputs.
         let description = try describeView(viewInfos[table.rootView]!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
         var pass = Pass()
-        pass.recordsCauses = false
+        pass.isTraced = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
         try runPass(&pass, initial: [id])
     }

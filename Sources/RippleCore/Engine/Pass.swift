@@ -99,8 +99,11 @@ struct Pass {
     var seeded = IDTable<[Cause]>()
     /// Instances in the order evaluated.
     var order: [Int] = []
-    /// Whether causes are kept: the first evaluation of the tree has no trace, so it does not keep them.
-    var recordsCauses = true
+    /// Whether the pass becomes a step's trace. The first evaluation of the tree has none, so it keeps no
+    /// causes and no changed reads: every instance is new, and at 100,000 rows the lists of changed reads
+    /// alone were 100,000 blocks freed together when the pass ended, which the allocator then sorted
+    /// during the first writes (docs/Performance.md, "The seventh round").
+    var isTraced = true
 
     /// Empties the pass for another step, keeping its tables' storage: a step of a few writes otherwise
     /// grows six empty tables from nothing.
@@ -113,14 +116,14 @@ struct Pass {
         evaluated.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
         order.removeAllKeepingStorage()
-        recordsCauses = true
+        isTraced = true
     }
 }
 
 extension Engine {
     func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
         guard alive(id) else { return }
-        if pass.recordsCauses {
+        if pass.isTraced {
             let merged = if let source = cause.source, cause.kind != .input {
                 mergeLaterWrite(into: id, kind: cause.kind, source: source, old: cause.old, new: cause.new, pass: &pass)
             } else {
@@ -184,7 +187,7 @@ extension Engine {
                 }
             }
         }
-        let changed = changedReads(instances[id].reads, tracker.reads)
+        let changed = pass.isTraced ? changedReads(instances[id].reads, tracker.reads) : []
         let isNew = pass.created.contains(id)
         pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         pass.order.append(id)

@@ -646,7 +646,7 @@ extension Engine {
                 for id in orderedDependents(of: key) {
                     // A later write in the step to the same property only marks the first one's cause:
                     // the cause, and the path it explains, are not built again for every dependent.
-                    let keepsCauses = pass.recordsCauses && alive(id)
+                    let keepsCauses = pass.isTraced && alive(id)
                     let existing = keepsCauses ? pass.causes.slot(of: id) : nil
                     if let slot = existing {
                         if let merge = sharedMerge, Self.sameStorage(pass.causes[slot: slot], merge.before) {
