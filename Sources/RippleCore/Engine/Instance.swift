@@ -73,10 +73,11 @@ struct IdentityPath: Hashable, Sendable, RandomAccessCollection, MutableCollecti
 
 /// A view value as a parent's body built it: what SwiftUI compares on the next evaluation.
 struct ChildDescription: Sendable {
+    /// Properties the parent sets (inputs, bindings, observed objects), by name. First, so that it is in
+    /// the instance's first cache lines (`Instance`).
+    var fields: NameTable<Value>
     var key: ChildKey
     var viewType: String
-    /// Properties the parent sets (inputs, bindings, observed objects), by name.
-    var fields: NameTable<Value>
     /// Source of each field's argument, for display.
     var fieldSources: [String: String]
     /// `@State`-like properties the parent passed a first value for.
@@ -116,13 +117,15 @@ struct Instance: Sendable {
     var path: String
     let name: String
     var viewType: String
-    var id: Int
     var children: [Int] = []
+    /// What the parent built; its first field, the inputs, is what a body reads.
+    var description: ChildDescription
+    // Fields a write does not reach.
+    var id: Int
     /// Owned storage: `@State`, `@StateObject`, `@FocusState`, by property name (a view has a few).
     var slots = NameTable<SlotID>()
     /// The last value seen of each environment key the view declares.
     var environmentSeen: [String: Value] = [:]
-    var description: ChildDescription
 
     init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, parent: Int?, depth: Int,
          description: ChildDescription, sequence: Int) {

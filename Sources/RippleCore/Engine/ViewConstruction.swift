@@ -20,8 +20,8 @@ extension Engine {
         let declaration = info.declaration
         let siteNumber = siteNumber(site)
         var description = ChildDescription(
-            key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
-            viewType: declaration.name, fields: [:], fieldSources: [:], seeds: [:], inlineObjects: [],
+            fields: [:], key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
+            viewType: declaration.name, fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
         var given = NameTable<Value>()
         // One list of the properties' size, where appending one by one grew it twice for a view of two inputs.
