@@ -28,10 +28,11 @@ struct EngineResult {
 }
 
 enum EngineBench {
-    /// Steps at the start of the second run that the steady per-write time leaves out. The first steps
-    /// after a simulation is built pay, once, for the allocator sorting the chunks that the load's freed
-    /// engine left behind: 17 ms in the first five steps at 100,000 rows, under 0.2 ms at 1,000
-    /// (docs/Performance.md, "Flatness"). Twenty steps are about 110 of the 10,000 writes.
+    /// Steps at the start of the second run that the steady per-write time leaves out, a figure printed
+    /// beside the one over every step. Until the seventh round the first steps after a simulation was built
+    /// paid, once, for the allocator sorting 100,000 blocks the tree's first evaluation had freed together:
+    /// 17 ms at 100,000 rows, under 0.2 ms at 1,000 (docs/Performance.md, "The seventh round"). The figure
+    /// shows that they no longer do. Twenty steps are about 110 of the 10,000 writes.
     static let warmupSteps = 20
 
     struct Failure: Error, CustomStringConvertible {
