@@ -52,7 +52,7 @@ extension Engine {
         guard !objects[object.raw].observers.isEmpty else { return describe(.observation(object, slot)) }
         if let subject = objects[object.raw].observers[slot].subject { return subject }
         let subject = describe(.observation(object, slot))
-        if !objects[object.raw].label.isEmpty { objects[object.raw].observers[slot].subject = subject }
+        if objects[object.raw].hasLabel { objects[object.raw].observers[slot].subject = subject }
         return subject
     }
 

@@ -221,7 +221,7 @@ extension Engine {
             }
         case .object(let id):
             let record = objects[id.raw]
-            text += record.label.isEmpty ? "\(record.type)#\(id.raw)" : "\(record.type) (\(record.label))"
+            text += record.hasLabel ? "\(record.type) (\(record.label))" : "\(record.type)#\(id.raw)"
         case .closure: text += "{ closure }"
         case .binding(let target): text += "$" + describe(target)
         case .keyPath(let components): text += "\\." + components.joined(separator: ".")
@@ -244,14 +244,57 @@ extension Engine {
     }
 
     func objectName(_ id: ObjectID) -> String {
-        objects[id.raw].label.isEmpty ? "\(objects[id.raw].type)#\(id.raw)" : objects[id.raw].label
+        objects[id.raw].hasLabel ? objects[id.raw].label : "\(objects[id.raw].type)#\(id.raw)"
     }
 
     /// An object's property for people: `RootView.state.users`. The bytes are copied into a string of the
     /// right size: interpolation cost several times as much, and at 100,000 rows most writes reach a
     /// property whose text is not kept yet (`subject(of:_:)`).
     func propertyText(_ object: ObjectID, _ name: String) -> String {
-        Self.joined(objectName(object), ".", name)
+        // A list's element is named from the list's text and its index, with no text of the object's own made first.
+        if case .element(let list, let index) = objects[object.raw].labelParts {
+            return Self.elementPropertyText(list, index, name)
+        }
+        return Self.joined(objectName(object), ".", name)
+    }
+
+    /// `list[index].name`, in one string made at its final size, the index's digits written in place (an
+    /// element's index, never negative).
+    static func elementPropertyText(_ list: String, _ index: Int, _ name: String) -> String {
+        var list = list, name = name
+        var digits = 1
+        var rest = index.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return list.withUTF8 { a in
+            name.withUTF8 { c in
+                String(unsafeUninitializedCapacity: a.count + digits + c.count + 3) { buffer in
+                    var end = 0
+                    for byte in a {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    buffer[end] = UInt8(ascii: "[")
+                    end += 1
+                    var value = index.magnitude
+                    for position in stride(from: end + digits - 1, through: end, by: -1) {
+                        buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                        value /= 10
+                    }
+                    end += digits
+                    buffer[end] = UInt8(ascii: "]")
+                    buffer[end + 1] = UInt8(ascii: ".")
+                    end += 2
+                    for byte in c {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    return end
+                }
+            }
+        }
     }
 
     /// Three texts one after another, in one string made at its final size.

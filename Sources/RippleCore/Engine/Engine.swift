@@ -4,11 +4,35 @@ struct ObjectRecord: Sendable {
     var info: DataInfo
     var type: String { info.declaration.name }
     var fields: [Value]
-    /// Where the object was first stored, for people: `RootView.state`, `store`.
-    var label: String
+    /// Where the object was first stored (`label`).
+    var labelParts: ObjectLabel = .none
     /// Who depends on and who reads each stored property, by its index (`DependencyIndex.swift`);
     /// empty until the first body reads the object.
     var observers: [PropertyObservers] = []
+
+    /// Where the object was first stored, for people: `RootView.state`, `store.items[3]`; empty until it is stored.
+    var label: String {
+        switch labelParts {
+        case .none: ""
+        case .text(let text): text
+        case .element(let list, let index): list + "[" + String(index) + "]"
+        }
+    }
+
+    var hasLabel: Bool {
+        if case .none = labelParts { false } else { true }
+    }
+}
+
+/// Where an object was first stored, in parts.
+///
+/// An element of a list keeps the list's text and its index, not a text of its own: a list of 100,000
+/// items kept 100,000 texts, and the first write to an item's property read its item's from memory that
+/// nothing else in the write reaches (docs/Performance.md, "The seventh round").
+enum ObjectLabel: Sendable {
+    case none
+    case text(String)
+    case element(of: String, index: Int)
 }
 
 /// A `@State`-like slot's storage.
@@ -173,18 +197,37 @@ final class Engine {
     func label(_ value: Value, as name: String) {
         switch value {
         case .object(let id):
-            if objects[id.raw].label.isEmpty {
-                objects[id.raw].label = name
-                for (index, property) in objects[id.raw].info.declaration.stored.enumerated() {
-                    label(objects[id.raw].fields[index], as: name + "." + property.name)
+            guard !objects[id.raw].hasLabel else { return }
+            objects[id.raw].labelParts = .text(name)
+            labelContents(of: id)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if case .object(let id) = element {
+                    guard !objects[id.raw].hasLabel else { continue }
+                    objects[id.raw].labelParts = .element(of: name, index: index)
+                    labelContents(of: id)
+                } else if element.mayHoldObjects {
+                    label(element, as: "\(name)[\(index)]")
                 }
             }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() { label(element, as: "\(name)[\(index)]") }
-        case .record(_, let fields):
-            for field in fields { label(field, as: name) }
+        case .record(let type, let fields):
+            // A struct's field is named below the struct: `slots[0].item`, not `slots[0]`.
+            let stored = infos(ofType: type).data?.declaration.stored
+            for (index, field) in fields.enumerated() where field.mayHoldObjects {
+                let fieldName = stored.flatMap { index < $0.count ? $0[index].name : nil }
+                label(field, as: fieldName.map { name + "." + $0 } ?? name)
+            }
         default:
             break
+        }
+    }
+
+    /// Names the objects a just-labelled object's stored properties hold, below its label; a property
+    /// that cannot hold one gets no text.
+    private func labelContents(of id: ObjectID) {
+        let stored = objects[id.raw].info.declaration.stored
+        for index in stored.indices where objects[id.raw].fields[index].mayHoldObjects {
+            label(objects[id.raw].fields[index], as: objects[id.raw].label + "." + stored[index].name)
         }
     }
 

@@ -135,7 +135,7 @@ extension Engine {
         try checkNesting(fields, at: location)
         if declaration.isClass {
             let id = ObjectID(raw: objects.count)
-            objects.append(ObjectRecord(info: dataInfos[name]!, fields: fields, label: ""))
+            objects.append(ObjectRecord(info: dataInfos[name]!, fields: fields))
             return .object(id)
         }
         return .record(type: name, fields: fields)

@@ -65,7 +65,7 @@ public struct ModelSnapshot: Hashable, Sendable {
 extension Engine {
     func snapshot() -> ModelSnapshot {
         var objectSnapshots: [ModelSnapshot.Object] = []
-        for record in objects where !record.label.isEmpty {
+        for record in objects where record.hasLabel {
             guard let declaration = table.data[record.type] else { continue }
             let properties = declaration.stored.enumerated().map { offset, property in
                 (name: property.name,

@@ -102,7 +102,7 @@ extension Engine {
     func graph(variant: String, dependencies: Set<VariantGraph.Dependency>) -> VariantGraph {
         var groups: [VariantGraph.Group] = []
         var seenKeys: Set<String> = []
-        for (index, record) in objects.enumerated() where !record.label.isEmpty {
+        for (index, record) in objects.enumerated() where record.hasLabel {
             guard let declaration = table.data[record.type], declaration.isClass else { continue }
             let id = ObjectID(raw: index)
             var properties: [VariantGraph.Property] = []
