@@ -28,17 +28,17 @@ import Testing
     struct Root: View {
         @State private var model = Model()
         var body: some View {
-            List {
-                ForEach(model.items) { item in
-                    Row(item: item)
+            VStack {
+                ForEach(model.items) { entry in
+                    ItemRow(entry: entry)
                 }
             }
         }
     }
-    struct Row: View {
-        let item: Item
+    struct ItemRow: View {
+        let entry: Item
         var body: some View {
-            Text(item.title + item.owner.name)
+            Text(entry.title + entry.owner.name)
         }
     }
     step "element" { model.items[2].title = "x" }
@@ -72,7 +72,7 @@ import Testing
     /// The row that shows the written property names it the same way in its cause.
     @Test func theRowsCauseNamesTheElement() throws {
         let steps = try #require(try simulateChecked(Self.source).variants.first?.steps)
-        let row = try #require(steps[0].instances.first { $0.name == "Row[2]" })
+        let row = try #require(steps[0].instances.first { $0.name == "ItemRow[2]" })
         #expect(row.causes.map(\.subject) == ["Root.model.items[2].title"])
     }
 
