@@ -23,38 +23,6 @@ import Testing
         #expect(literal["y"] == 2)
     }
 
-    /// `InputTable` keeps its first entry inline and the rest in a list: every sequence of binds, rebinds
-    /// and removals must leave what an ordered list of pairs would, whichever entry is removed.
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
-    func inputTableBehavesLikeAnOrderedListOfPairs(seed: UInt64) {
-        var table = InputTable()
-        var model: [(key: String, value: Value)] = []
-        var random = seed
-        func next(_ bound: Int) -> Int {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
-            return Int((random >> 33) % UInt64(bound))
-        }
-        for step in 0..<60 {
-            let key = ["a", "b", "c", "d"][next(4)]
-            if next(3) == 0 {
-                table[key] = nil
-                model.removeAll { $0.key == key }
-            } else {
-                let value = Value.int(step)
-                table[key] = value
-                if let index = model.firstIndex(where: { $0.key == key }) { model[index].value = value } else { model.append((key, value)) }
-            }
-            #expect(table.keys == model.map(\.key), "step \(step)")
-            #expect(Array(table).map(\.value) == model.map(\.value), "step \(step)")
-            #expect(table.count == model.count && table.isEmpty == model.isEmpty)
-            for name in ["a", "b", "c", "d", "e"] {
-                #expect(table[name] == model.first { $0.key == name }?.value, "\(name) at step \(step)")
-            }
-        }
-        let literal: InputTable = ["x": .int(1), "y": .int(2)]
-        #expect(literal.keys == ["x", "y"] && literal["y"] == .int(2))
-    }
-
     @Test(arguments: [[], [7], [7, 3], [7, 3, 9, 1]])
     func instanceSetHoldsWhatWasInserted(_ ids: [Int]) {
         var set = InstanceSet()

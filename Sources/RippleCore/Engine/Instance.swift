@@ -73,9 +73,9 @@ struct IdentityPath: Hashable, Sendable, RandomAccessCollection, MutableCollecti
 
 /// A view value as a parent's body built it: what SwiftUI compares on the next evaluation.
 struct ChildDescription: Sendable {
-    /// Properties the parent sets (inputs, bindings, observed objects), by name, the first inline. First,
-    /// so that a row's input is in the instance's first cache lines (`Instance`).
-    var fields: InputTable
+    /// Properties the parent sets (inputs, bindings, observed objects), by name. First, so that it is in
+    /// the instance's first cache lines (`Instance`).
+    var fields: NameTable<Value>
     var key: ChildKey
     var viewType: String
     /// Source of each field's argument, for display.

@@ -447,7 +447,7 @@ extension Engine {
         }
     }
 
-    func viewRecord(_ declaration: ViewDeclaration, _ fields: InputTable, id: Int) -> Value {
+    func viewRecord(_ declaration: ViewDeclaration, _ fields: NameTable<Value>, id: Int) -> Value {
         .record(type: declaration.name, fields: declaration.properties.map { fields[$0.name] ?? Value.none })
     }
 

@@ -154,9 +154,9 @@ final class Tracker {
     }
 }
 
-/// A few names and their values, searched in order. A scope holds two or three locals, looked up for every
-/// name a body mentions: comparing short strings costs less than hashing them, and one small array takes
-/// less memory than a hash table. A view's inputs are kept the same way, their first inline (`InputTable`).
+/// A few names and their values, searched in order. A scope holds two or three locals and a view value a
+/// few inputs, and both are looked up for every name a body mentions: comparing short strings costs less
+/// than hashing them, and one small array takes less memory than a hash table.
 ///
 /// Entries are a struct, not a tuple: an array of tuples is copied and destroyed through the runtime's
 /// generic tuple witnesses, element by element, and every child a list rebuilds replaces one table.

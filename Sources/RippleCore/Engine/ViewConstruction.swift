@@ -23,7 +23,7 @@ extension Engine {
             fields: [:], key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
             viewType: declaration.name, fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
-        var given = InputTable()
+        var given = NameTable<Value>()
         // One list of the properties' size, where appending one by one grew it twice for a view of two inputs.
         given.reserveCapacity(declaration.properties.count)
         // The arguments' sources are the site's syntax: rendered the first time the site builds a view, then shared.
