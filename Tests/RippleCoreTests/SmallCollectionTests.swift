@@ -197,6 +197,10 @@ import Testing
                 waiting.removeAll { $0.id == id }
                 popped.append(id)
             }
+            // Every entry still waiting is seen once, whether in the run or the heap, and none is taken.
+            var seen: [Int] = []
+            queue.forEachWaiting { seen.append($0) }
+            #expect(seen.sorted() == waiting.map(\.id).sorted(), "after arrival \(index)")
         }
         while let id = queue.pop() { popped.append(id) }
         #expect(queue.isEmpty)
