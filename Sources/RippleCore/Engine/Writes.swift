@@ -61,6 +61,11 @@ extension Engine {
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
         }
+        // The object's fields and observers are two blocks the write reaches one after the other, far
+        // apart; read together here, their misses overlap (as `warm(_:)` does for a step's views).
+        if case .property(let object, _) = target.root {
+            warmedLengths = objects[object.raw].fields.count &+ objects[object.raw].observers.count
+        }
         let current = try read(target, at: plan.targetLocation)
         let declared = declaredType(of: target)
         try countEvaluation(at: plan.valueLocation)
