@@ -178,10 +178,10 @@ extension Engine {
     }
 
     /// Reads the length of each list that evaluating a waiting instance will compare: its keys, its places,
-    /// its inputs and its children. Each is a block of its own, and at 100,000 rows most are out of the cache. Read one
-    /// instance at a time, during its evaluation, each of those misses waited for the one before; read
-    /// here, one after another for all the instances a step's writes reached, the processor waits for them
-    /// together. The lengths are kept only so that the reads are made (`warmedLengths`).
+    /// its inputs and its children. Each is a block of its own, and at 100,000 rows most are out of the
+    /// cache. Read one instance at a time, during its evaluation, each of those misses waited for the one
+    /// before; read here, one after another for all the instances a step's writes reached, the processor
+    /// waits for them together. The lengths are kept only so that the reads are made (`warmedLengths`).
     func warm(_ queue: InstanceQueue) {
         var lengths = 0
         queue.forEachWaiting { id in
