@@ -272,10 +272,7 @@ extension Engine {
             name.withUTF8 { c in
                 String(unsafeUninitializedCapacity: a.count + digits + c.count + 3) { buffer in
                     var end = 0
-                    for byte in a {
-                        buffer[end] = byte
-                        end += 1
-                    }
+                    buffer.copy(a, at: &end)
                     buffer[end] = UInt8(ascii: "[")
                     end += 1
                     var value = index.magnitude
@@ -287,10 +284,7 @@ extension Engine {
                     buffer[end] = UInt8(ascii: "]")
                     buffer[end + 1] = UInt8(ascii: ".")
                     end += 2
-                    for byte in c {
-                        buffer[end] = byte
-                        end += 1
-                    }
+                    buffer.copy(c, at: &end)
                     return end
                 }
             }
@@ -305,15 +299,9 @@ extension Engine {
                 third.withUTF8 { c in
                     String(unsafeUninitializedCapacity: a.count + b.count + c.count) { buffer in
                         var end = 0
-                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                            for byte in part {
-                                buffer[end] = byte
-                                end += 1
-                            }
-                        }
-                        copy(a)
-                        copy(b)
-                        copy(c)
+                        buffer.copy(a, at: &end)
+                        buffer.copy(b, at: &end)
+                        buffer.copy(c, at: &end)
                         return end
                     }
                 }
@@ -356,6 +344,17 @@ extension Engine {
         case .enumCase(_, let name, _): name
         case .opaque(_, let text): text
         default: describe(value)
+        }
+    }
+}
+
+extension UnsafeMutableBufferPointer<UInt8> {
+    /// Copies `bytes` in from `end` on and moves `end` past them: the texts above are made at their final
+    /// size and filled part by part.
+    fileprivate func copy(_ bytes: UnsafeBufferPointer<UInt8>, at end: inout Int) {
+        for byte in bytes {
+            self[end] = byte
+            end += 1
         }
     }
 }
