@@ -200,15 +200,11 @@ final class Engine {
     func label(_ value: Value, as name: String) {
         switch value {
         case .object(let id):
-            guard !objects[id.raw].hasLabel else { return }
-            objects[id.raw].labelParts = .text(name)
-            labelContents(of: id)
+            label(id, .text(name))
         case .array(let elements):
             for (index, element) in elements.enumerated() {
                 if case .object(let id) = element {
-                    guard !objects[id.raw].hasLabel else { continue }
-                    objects[id.raw].labelParts = .element(of: name, index: index)
-                    labelContents(of: id)
+                    label(id, .element(of: name, index: index))
                 } else if element.mayHoldObjects {
                     label(element, as: "\(name)[\(index)]")
                 }
@@ -225,9 +221,11 @@ final class Engine {
         }
     }
 
-    /// Names the objects a just-labelled object's stored properties hold, below its label; a property
-    /// that cannot hold one gets no text.
-    private func labelContents(of id: ObjectID) {
+    /// Gives an object its label, unless it has one, and names the objects its stored properties hold
+    /// below it; a property that cannot hold one gets no text.
+    private func label(_ id: ObjectID, _ parts: ObjectLabel) {
+        guard !objects[id.raw].hasLabel else { return }
+        objects[id.raw].labelParts = parts
         let stored = objects[id.raw].info.declaration.stored
         for index in stored.indices where objects[id.raw].fields[index].mayHoldObjects {
             label(objects[id.raw].fields[index], as: objects[id.raw].label + "." + stored[index].name)
