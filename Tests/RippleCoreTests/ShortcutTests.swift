@@ -444,4 +444,68 @@ import Testing
         #expect(b.hasSameBytes(as: a) == same)
         #expect(a.hasSameBytes(as: a))
     }
+
+    /// A scenario for the targets a step finds before its first write (`resolveTargets`): `Model.current`
+    /// has a type the resolver cannot pin down, so a text can be written over the item it holds.
+    static func stepTargets(_ steps: String) -> String {
+        """
+        scenario "targets found ahead"
+        semantics swift6.2
+        @Observable final class Item: Identifiable { let id: Int; var title: String }
+        @Observable final class Model {
+            var items: [Item] = [Item(id: 0, title: "a"), Item(id: 1, title: "a")]
+            var current = [Item(id: 2, title: "a")][0]
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View { ForEach(model.items) { item in Row(item: item) } }
+        }
+        struct Row: View { let item: Item; var body: some View { Text(item.title) } }
+        \(steps)
+        """
+    }
+
+    /// A target found ahead is not used once an earlier write in the step has replaced a value the way to
+    /// it went through: the second write sees the text, as it would resolved on its own.
+    @Test func aTargetFoundAheadIsNotUsedAfterAWriteReplacesTheWayThere() throws {
+        let marked = MarkedSource(Self.stepTargets("""
+        step "replace, then write through" {
+            model.current = "oops"
+            model.current.1️⃣title = "x"
+        }
+        """))
+        let found = diagnostics(marked.text)
+        let marker = try #require(marked.markers["1️⃣"])
+        #expect(found.map(\.message) == ["value of type 'String' has no stored property 'title'"])
+        #expect(found.first.map { [$0.location.line, $0.location.column] } == [marker.line, marker.column])
+    }
+
+    /// Nor after a mutating call, which runs from its syntax: the list is empty when the write resolves
+    /// its target.
+    @Test func aTargetFoundAheadIsNotUsedAfterAMutatingCallEmptiesTheWayThere() throws {
+        let marked = MarkedSource(Self.stepTargets("""
+        step "empty, then write" {
+            model.items.removeAll()
+            model.items[1️⃣0].title = "x"
+        }
+        """))
+        let found = diagnostics(marked.text)
+        let marker = try #require(marked.markers["1️⃣"])
+        #expect(found.map(\.message) == ["index 0 is out of range (count is 0)"])
+        #expect(found.first.map { [$0.location.line, $0.location.column] } == [marker.line, marker.column])
+    }
+
+    /// Writes whose targets were found ahead land where each names, the same row twice included.
+    @Test func writesWithTargetsFoundAheadLandWhereTheyName() throws {
+        let steps = try #require(try simulateChecked(Self.stepTargets("""
+        step "three writes" {
+            model.items[1].title = "b"
+            model.items[0].title = "c"
+            model.items[1].title = "d"
+        }
+        """)).variants.first?.steps)
+        #expect(steps[0].writes.map(\.target) == ["Root.model.items[1].title", "Root.model.items[0].title", "Root.model.items[1].title"])
+        #expect(steps[0].writes.map(\.old) == ["\"a\"", "\"a\"", "\"b\""])
+        #expect(steps[0].names(.needed) == ["Row[0]", "Row[1]"])
+    }
 }

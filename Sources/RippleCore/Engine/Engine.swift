@@ -151,6 +151,8 @@ final class Engine {
     /// The last root name of a step write found to name neither a view type nor a global
     /// (`resolveTarget(_:)`): both are fixed once the engine has started.
     var lastPlainRoot: String?
+    /// The last step's write targets, emptied, whose storage the next step reuses (`resolveTargets`).
+    var stepTargets: [StepTarget] = []
 
     /// The last type name looked up with `infos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?

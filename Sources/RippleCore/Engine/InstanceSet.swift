@@ -49,6 +49,11 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
+    /// The member of a set of one; nil for an empty set or a larger one.
+    var onlyMember: Int? {
+        if case .one(let only) = storage { only } else { nil }
+    }
+
     /// Iterates without allocating: most sets hold one id, and indexes are iterated on every write.
     typealias Iterator = SmallIterator<Set<Int>.Iterator>
 

@@ -1,0 +1,165 @@
+// A step's write targets, resolved together before the first write runs.
+
+/// Where one write of a step lands, found before the step's first write, with the places the walk there
+/// read: the write may use it only while no earlier write in the step has changed one of them.
+struct StepTarget {
+    /// The written property, `object`'s stored property `slot`, once `isResolved`. While the walk goes on
+    /// they are where it stands: at the object while `slot` is -1, else at that property.
+    var object: Int
+    var slot: Int
+    /// Whether the walk reached the written property; if not, the write resolves its target when it runs.
+    var isResolved = false
+    /// The next component the walk reads; -1 once it has stopped.
+    fileprivate var position = 0
+    /// Up to two stored properties whose values the walk went through (`model.items` for
+    /// `model.items[241].title`); -1 where unused.
+    var throughObject0 = -1, throughSlot0 = -1
+    var throughObject1 = -1, throughSlot1 = -1
+    /// How many `[i]` literals the target has: each is an evaluation, counted when the write runs.
+    var literalIndices = 0
+
+    static let unresolved = StepTarget(object: -1, slot: -1, position: -1)
+
+    /// Whether writing `place` can change where this target leads.
+    func dependsOn(_ place: Place) -> Bool {
+        guard case .property(let object, let slot) = place else { return true }
+        return (object.raw == throughObject0 && slot == throughSlot0) || (object.raw == throughObject1 && slot == throughSlot1)
+    }
+
+    /// Records a stored property the walk went through; false when there is no room for another.
+    fileprivate mutating func passThrough(_ object: Int, _ slot: Int) -> Bool {
+        if throughObject0 < 0 {
+            (throughObject0, throughSlot0) = (object, slot)
+        } else if throughObject1 < 0 {
+            (throughObject1, throughSlot1) = (object, slot)
+        } else {
+            return false
+        }
+        return true
+    }
+}
+
+extension Engine {
+    /// Resolves the targets of a step's writes of the usual shape (`model.items[241].title = "…"`) one
+    /// level at a time across all of them, then reads ahead what the writes will reach: the written
+    /// object's fields and observers, the view that depends on the property and that view's lists.
+    ///
+    /// Resolved one write at a time, each level of a target is a block whose address is known only once
+    /// the level before it has been read; at 100,000 rows most of them are out of the cache, so a write
+    /// waited for its misses one after another. Here the misses of one level, one for each write, are
+    /// independent and the processor waits for them together.
+    ///
+    /// Only walks that `resolveTarget(_:)` would take through objects alone are resolved ahead: from the
+    /// root view's `@State` or `@StateObject` holding an object, through objects' stored properties and
+    /// literal indices into arrays of objects, to a stored property. Anything else (a global, a struct's
+    /// field, a computed index, anything that would be an error) is left unresolved, and the write runs
+    /// its own resolution and reports its own errors.
+    func resolveTargets(of step: ResolvedStep, into targets: inout [StepTarget]) {
+        targets.removeAllKeepingStorage()
+        guard !instances.isEmpty else {
+            targets.append(contentsOf: repeatElement(.unresolved, count: step.writes.count))
+            return
+        }
+        // The roots, found once for each run of writes with the same root name.
+        var lastRoot: String?
+        var rootObject = -1
+        for plan in step.writes {
+            guard let plan else {
+                targets.append(.unresolved)
+                continue
+            }
+            if plan.root != lastRoot {
+                lastRoot = plan.root
+                rootObject = rootObjectAhead(named: plan.root) ?? -1
+            }
+            targets.append(rootObject >= 0 ? StepTarget(object: rootObject, slot: -1) : .unresolved)
+        }
+        // One component (or an index with the member after it) for each write, level by level.
+        var walking = true
+        while walking {
+            walking = false
+            for index in targets.indices where targets[index].position >= 0 && !targets[index].isResolved {
+                guard let plan = step.writes[index] else { continue }
+                advance(&targets[index], through: plan.components)
+                walking = walking || (targets[index].position >= 0 && !targets[index].isResolved)
+            }
+        }
+        // What the writes reach next, one level at a time: the object's blocks, then the dependent view,
+        // then its lists. The lengths are kept only so that the reads are made (`warmedLengths`).
+        var lengths = 0
+        for target in targets where target.isResolved {
+            lengths &+= objects[target.object].fields.count &+ objects[target.object].observers.count
+        }
+        for target in targets where target.isResolved {
+            if let id = dependentAhead(of: target) { lengths &+= instances[id].reads.count }
+        }
+        for target in targets where target.isResolved {
+            if let id = dependentAhead(of: target) {
+                lengths &+= instances[id].keys.count &+ instances[id].places.count &+ instances[id].description.fields.count
+            }
+        }
+        warmedLengths = lengths
+    }
+
+    /// The one view that depends on a resolved target's property, if exactly one does.
+    private func dependentAhead(of target: StepTarget) -> Int? {
+        guard target.slot < objects[target.object].observers.count,
+              let id = objects[target.object].observers[target.slot].dependents.onlyMember, id < instances.count else { return nil }
+        return id
+    }
+
+    /// The object a step write's root name reaches, when `namedRoot` would return it as an object: the
+    /// name is neither a view type nor a global, and the root view's `@State` or `@StateObject` of that
+    /// name holds an object.
+    private func rootObjectAhead(named name: String) -> Int? {
+        guard viewInfos[name] == nil, globals[name] == nil, let info = instances[root].info,
+              let index = info.propertyIndex(named: name) else { return nil }
+        switch info.declaration.properties[index].role {
+        case .state, .focusState, .stateObject:
+            guard let slot = instances[root].slots[name], case .object(let object) = slots[slot.raw].value else { return nil }
+            return object.raw
+        default:
+            return nil
+        }
+    }
+
+    /// One move of a walk, as `descend` makes it; a move `descend` would not make the same way stops it.
+    private func advance(_ target: inout StepTarget, through components: [TargetComponent]) {
+        let position = target.position
+        let object = target.object
+        let last = position == components.count - 1
+        target.position = -1
+        switch components[position] {
+        case .member(let name, _) where target.slot < 0:
+            // `descend`'s object branch: a `let` holding an object is walked through; app storage is not ours.
+            let info = objects[object].info
+            guard let slot = info.storedIndex(of: name), info.declaration.stored[slot].appStorageKey == nil else { return }
+            if info.declaration.stored[slot].isLet {
+                guard !last, case .object(let inner) = objects[object].fields[slot], target.passThrough(object, slot) else { return }
+                target.object = inner.raw
+            } else {
+                target.slot = slot
+            }
+        case .member(let name, _):
+            // `member`: the property holds an object, and the name is one of its stored properties.
+            guard case .object(let inner) = objects[object].fields[target.slot],
+                  let slot = objects[inner.raw].info.storedIndex(of: name), target.passThrough(object, target.slot) else { return }
+            (target.object, target.slot) = (inner.raw, slot)
+        case .literalIndex(let index, _, _) where target.slot >= 0:
+            // An element that is an object, then one of its stored properties (`items[241].done`).
+            guard !last, case .member(let name, _) = components[position + 1],
+                  case .array(let elements) = objects[object].fields[target.slot], elements.indices.contains(index),
+                  case .object(let inner) = elements[index],
+                  let slot = objects[inner.raw].info.storedIndex(of: name), target.passThrough(object, target.slot) else { return }
+            (target.object, target.slot) = (inner.raw, slot)
+            target.literalIndices += 1
+            target.position = position + 2
+            target.isResolved = target.position == components.count
+            return
+        default:
+            return
+        }
+        target.position = position + 1
+        target.isResolved = target.slot >= 0 && target.position == components.count
+    }
+}
