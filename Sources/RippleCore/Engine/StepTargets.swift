@@ -84,22 +84,40 @@ extension Engine {
                 walking = walking || (targets[index].position >= 0 && !targets[index].isResolved)
             }
         }
-        // What the writes reach next, one level at a time: the object's blocks, then the dependent view,
-        // then its lists. The lengths are kept only so that the reads are made (`warmedLengths`).
+        // What the writes reach next, one level at a time (`CacheWarming.swift`).
         var lengths = 0
-        for target in targets where target.isResolved {
-            lengths &+= objects[target.object].fields.count &+ objects[target.object].observers.count
+        // The statements' texts, which the trace keeps, and the written objects' fields and observers.
+        for index in targets.indices {
+            lengths &+= step.texts[index].warmFirstByte &+ step.targets[index].warmFirstByte
+            let target = targets[index]
+            guard target.isResolved else { continue }
+            lengths &+= objects[target.object].fields.warmLines() &+ objects[target.object].observers.warmLines()
         }
+        // The property's name for people, and the record of the view that depends on it.
         for target in targets where target.isResolved {
-            if let id = dependentAhead(of: target) { lengths &+= instances[id].reads.count }
+            guard target.slot < objects[target.object].observers.count else { continue }
+            lengths &+= objects[target.object].observers[target.slot].subject?.warmFirstByte ?? 0
+            if let id = dependentAhead(of: target) { lengths &+= instances.warmElement(at: id, limit: Self.instanceHotBytes) }
         }
+        // The view's lists, which its evaluation compares, and its path, which the trace names it by.
         for target in targets where target.isResolved {
-            if let id = dependentAhead(of: target) {
-                lengths &+= instances[id].keys.count &+ instances[id].places.count &+ instances[id].description.fields.count
+            guard let id = dependentAhead(of: target) else { continue }
+            lengths &+= instances[id].reads.warmLines() &+ instances[id].keys.warmLines() &+ instances[id].places.warmLines()
+                &+ instances[id].description.fields.warmLines() &+ instances[id].path.warmFirstByte
+        }
+        // The keys of the view's reads, where a read made more than one.
+        for target in targets where target.isResolved {
+            guard let id = dependentAhead(of: target) else { continue }
+            for read in instances[id].reads {
+                if case .many(let uses) = read.keyStorage { lengths &+= uses.warmLines() }
             }
         }
         warmedLengths = lengths
     }
+
+    /// How much of an `Instance` a write and the evaluation it causes read: the fields before `id`
+    /// (`Instance.swift`).
+    static let instanceHotBytes = MemoryLayout<Instance>.offset(of: \Instance.id) ?? MemoryLayout<Instance>.size
 
     /// The one view that depends on a resolved target's property, if exactly one does.
     private func dependentAhead(of target: StepTarget) -> Int? {
