@@ -8,6 +8,7 @@ let cacheLineSize = 64
 extension Array {
     /// Reads a byte from each cache line of the elements' first `limit` bytes: a small list's storage
     /// rarely starts on a line's boundary, so its count and its first element are often on two lines.
+    @inline(__always)
     func warmLines(limit: Int = 3 * cacheLineSize) -> Int {
         withUnsafeBytes { bytes in
             let end = Swift.min(bytes.count, limit)
@@ -24,6 +25,7 @@ extension Array {
 
     /// Reads a byte from each cache line of the element at `index`, up to `limit` bytes of it; nothing
     /// for an index out of range.
+    @inline(__always)
     func warmElement(at index: Int, limit: Int) -> Int {
         guard indices.contains(index) else { return 0 }
         return withUnsafeBytes { bytes in
@@ -42,5 +44,7 @@ extension Array {
 
 extension String {
     /// Reads the first byte of the text, which for a text kept on the heap loads its storage.
-    var warmFirstByte: Int { Int(utf8.first ?? 0) }
+    var warmFirstByte: Int {
+        @inline(__always) get { Int(utf8.first ?? 0) }
+    }
 }

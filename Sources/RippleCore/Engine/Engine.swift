@@ -153,6 +153,8 @@ final class Engine {
     var lastPlainRoot: String?
     /// The last step's write targets, emptied, whose storage the next step reuses (`resolveTargets`).
     var stepTargets: [StepTarget] = []
+    /// The last root name `resolveTargets` looked up, and the root view's slot it names, if any.
+    var rootSlotMemo: (name: String, slot: SlotID?)?
 
     /// The last type name looked up with `infos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?

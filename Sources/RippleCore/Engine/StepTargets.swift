@@ -93,11 +93,13 @@ extension Engine {
             guard target.isResolved else { continue }
             lengths &+= objects[target.object].fields.warmLines() &+ objects[target.object].observers.warmLines()
         }
-        // The property's name for people, and the record of the view that depends on it.
+        // The property's name for people, and the record of the view that depends on it: its fields
+        // before `id`, which a write and the evaluation it causes read (`Instance.swift`).
+        let instanceHotBytes = MemoryLayout<Instance>.offset(of: \Instance.id) ?? MemoryLayout<Instance>.size
         for target in targets where target.isResolved {
             guard target.slot < objects[target.object].observers.count else { continue }
             lengths &+= objects[target.object].observers[target.slot].subject?.warmFirstByte ?? 0
-            if let id = dependentAhead(of: target) { lengths &+= instances.warmElement(at: id, limit: Self.instanceHotBytes) }
+            if let id = dependentAhead(of: target) { lengths &+= instances.warmElement(at: id, limit: instanceHotBytes) }
         }
         // The view's lists, which its evaluation compares, and its path, which the trace names it by.
         for target in targets where target.isResolved {
@@ -115,10 +117,6 @@ extension Engine {
         warmedLengths = lengths
     }
 
-    /// How much of an `Instance` a write and the evaluation it causes read: the fields before `id`
-    /// (`Instance.swift`).
-    static let instanceHotBytes = MemoryLayout<Instance>.offset(of: \Instance.id) ?? MemoryLayout<Instance>.size
-
     /// The one view that depends on a resolved target's property, if exactly one does.
     private func dependentAhead(of target: StepTarget) -> Int? {
         guard target.slot < objects[target.object].observers.count,
@@ -129,15 +127,32 @@ extension Engine {
     /// The object a step write's root name reaches, when `namedRoot` would return it as an object: the
     /// name is neither a view type nor a global, and the root view's `@State` or `@StateObject` of that
     /// name holds an object.
+    ///
+    /// The slot is remembered for the last name asked: view types and globals are fixed once the engine
+    /// has started, and so are the root view's slots; the slot's value is read every time.
     private func rootObjectAhead(named name: String) -> Int? {
+        let slot: SlotID
+        if let memo = rootSlotMemo, memo.name == name {
+            guard let remembered = memo.slot else { return nil }
+            slot = remembered
+        } else {
+            let found = rootSlot(named: name)
+            rootSlotMemo = (name, found)
+            guard let found else { return nil }
+            slot = found
+        }
+        guard case .object(let object) = slots[slot.raw].value else { return nil }
+        return object.raw
+    }
+
+    /// The root view's `@State`, `@FocusState` or `@StateObject` slot a step write's root name reaches,
+    /// when the name is neither a view type nor a global (`namedRoot`).
+    private func rootSlot(named name: String) -> SlotID? {
         guard viewInfos[name] == nil, globals[name] == nil, let info = instances[root].info,
               let index = info.propertyIndex(named: name) else { return nil }
         switch info.declaration.properties[index].role {
-        case .state, .focusState, .stateObject:
-            guard let slot = instances[root].slots[name], case .object(let object) = slots[slot.raw].value else { return nil }
-            return object.raw
-        default:
-            return nil
+        case .state, .focusState, .stateObject: return instances[root].slots[name]
+        default: return nil
         }
     }
 
