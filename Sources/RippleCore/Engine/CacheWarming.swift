@@ -24,9 +24,9 @@ extension Array {
     }
 
     /// Reads a byte from each cache line of the element at `index`, up to `limit` bytes of it; nothing
-    /// for an index out of range.
+    /// for an index out of range. The range check reads the count, and so the storage's first line.
     @inline(__always)
-    func warmElement(at index: Int, limit: Int) -> Int {
+    func warmElement(at index: Int, limit: Int = .max) -> Int {
         guard indices.contains(index) else { return 0 }
         return withUnsafeBytes { bytes in
             let start = index * MemoryLayout<Element>.stride

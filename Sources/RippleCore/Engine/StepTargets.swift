@@ -11,12 +11,18 @@ struct StepTarget {
     var isResolved = false
     /// The next component the walk reads; -1 once it has stopped.
     fileprivate var position = 0
+    /// The walk stands at an object reached through a property's value or a list's element, whose member
+    /// (the next component) is still to be found.
+    fileprivate var reachedByValue = false
     /// Up to two stored properties whose values the walk went through (`model.items` for
     /// `model.items[241].title`); -1 where unused.
     var throughObject0 = -1, throughSlot0 = -1
     var throughObject1 = -1, throughSlot1 = -1
     /// How many `[i]` literals the target has: each is an evaluation, counted when the write runs.
     var literalIndices = 0
+    /// The one view that depends on the written property, once the step's warm-up found it; -1 if none
+    /// or more than one.
+    var view = -1
 
     static let unresolved = StepTarget(object: -1, slot: -1, position: -1)
 
@@ -60,68 +66,76 @@ extension Engine {
             targets.append(contentsOf: repeatElement(.unresolved, count: step.writes.count))
             return
         }
-        // The roots, found once for each run of writes with the same root name.
-        var lastRoot: String?
-        var rootObject = -1
-        for plan in step.writes {
-            guard let plan else {
-                targets.append(.unresolved)
-                continue
+        // The loops below count no references to the step's records: counting one is an atomic
+        // instruction, and the processor starts no later load before it, so a count in a loop made each
+        // write's miss wait for the one before.
+        step.writes.withUnsafeBufferPointer { plans in
+            // The roots, found once for each run of writes with the same root name.
+            var lastRoot: Unmanaged<StepWrite>?
+            var rootObject = -1
+            for index in plans.indices {
+                guard let plan = plans[index].map(Unmanaged.passUnretained) else {
+                    targets.append(.unresolved)
+                    continue
+                }
+                let sameRoot = lastRoot.map { last in
+                    last._withUnsafeGuaranteedRef { last in plan._withUnsafeGuaranteedRef { $0.root == last.root } }
+                } ?? false
+                if !sameRoot {
+                    lastRoot = plan
+                    rootObject = plan._withUnsafeGuaranteedRef { rootObjectAhead(named: $0.root) } ?? -1
+                }
+                targets.append(rootObject >= 0 ? StepTarget(object: rootObject, slot: -1) : .unresolved)
             }
-            if plan.root != lastRoot {
-                lastRoot = plan.root
-                rootObject = rootObjectAhead(named: plan.root) ?? -1
-            }
-            targets.append(rootObject >= 0 ? StepTarget(object: rootObject, slot: -1) : .unresolved)
-        }
-        // One component (or an index with the member after it) for each write, level by level.
-        var walking = true
-        while walking {
-            walking = false
-            for index in targets.indices where targets[index].position >= 0 && !targets[index].isResolved {
-                guard let plan = step.writes[index] else { continue }
-                advance(&targets[index], through: plan.components)
-                walking = walking || (targets[index].position >= 0 && !targets[index].isResolved)
+            // One move for each write, level by level.
+            var walking = true
+            while walking {
+                walking = false
+                for index in targets.indices where targets[index].position >= 0 && !targets[index].isResolved {
+                    guard let plan = plans[index].map(Unmanaged.passUnretained) else { continue }
+                    plan._withUnsafeGuaranteedRef { advance(&targets[index], through: $0.components) }
+                    walking = walking || (targets[index].position >= 0 && !targets[index].isResolved)
+                }
             }
         }
         // What the writes reach next, one level at a time (`CacheWarming.swift`).
         var lengths = 0
-        // The statements' texts, which the trace keeps, and the written objects' fields and observers.
+        // The statements' texts, which the trace keeps, and the written property's value and observers.
         for index in targets.indices {
             lengths &+= step.texts[index].warmFirstByte &+ step.targets[index].warmFirstByte
             let target = targets[index]
             guard target.isResolved else { continue }
-            lengths &+= objects[target.object].fields.warmLines() &+ objects[target.object].observers.warmLines()
+            lengths &+= objects[target.object].fields.warmElement(at: target.slot)
+                &+ objects[target.object].observers.warmElement(at: target.slot)
         }
         // The property's name for people, and the record of the view that depends on it: its fields
         // before `id`, which a write and the evaluation it causes read (`Instance.swift`).
         let instanceHotBytes = MemoryLayout<Instance>.offset(of: \Instance.id) ?? MemoryLayout<Instance>.size
-        for target in targets where target.isResolved {
+        for index in targets.indices where targets[index].isResolved {
+            let target = targets[index]
             guard target.slot < objects[target.object].observers.count else { continue }
             lengths &+= objects[target.object].observers[target.slot].subject?.warmFirstByte ?? 0
-            if let id = dependentAhead(of: target) { lengths &+= instances.warmElement(at: id, limit: instanceHotBytes) }
+            if let id = objects[target.object].observers[target.slot].dependents.onlyMember, id < instances.count {
+                targets[index].view = id
+                lengths &+= instances.warmElement(at: id, limit: instanceHotBytes)
+            }
         }
-        // The view's lists, which its evaluation compares, and its path, which the trace names it by.
-        for target in targets where target.isResolved {
-            guard let id = dependentAhead(of: target) else { continue }
-            lengths &+= instances[id].reads.warmLines() &+ instances[id].keys.warmLines() &+ instances[id].places.warmLines()
-                &+ instances[id].description.fields.warmLines() &+ instances[id].path.warmFirstByte
-        }
-        // The keys of the view's reads, where a read made more than one.
-        for target in targets where target.isResolved {
-            guard let id = dependentAhead(of: target) else { continue }
-            for read in instances[id].reads {
-                if case .many(let uses) = read.keyStorage { lengths &+= uses.warmLines() }
+        instances.withUnsafeBufferPointer { instances in
+            // The view's lists, which its evaluation compares, and its path, which the trace names it by.
+            for target in targets where target.view >= 0 {
+                let instance = instances.baseAddress! + target.view
+                lengths &+= instance.pointee.reads.warmLines() &+ instance.pointee.keys.warmLines()
+                    &+ instance.pointee.places.warmLines() &+ instance.pointee.description.fields.warmLines()
+                    &+ instance.pointee.path.warmFirstByte
+            }
+            // The keys of the view's reads, where a read made more than one.
+            for target in targets where target.view >= 0 {
+                for read in instances[target.view].reads {
+                    if case .many(let uses) = read.keyStorage { lengths &+= uses.warmLines() }
+                }
             }
         }
         warmedLengths = lengths
-    }
-
-    /// The one view that depends on a resolved target's property, if exactly one does.
-    private func dependentAhead(of target: StepTarget) -> Int? {
-        guard target.slot < objects[target.object].observers.count,
-              let id = objects[target.object].observers[target.slot].dependents.onlyMember, id < instances.count else { return nil }
-        return id
     }
 
     /// The object a step write's root name reaches, when `namedRoot` would return it as an object: the
@@ -157,12 +171,22 @@ extension Engine {
     }
 
     /// One move of a walk, as `descend` makes it; a move `descend` would not make the same way stops it.
+    ///
+    /// Each move reads at most one block that is likely out of the cache (an object's record, its fields,
+    /// a list's element), so that a level's misses, one for each write, are all the processor waits for:
+    /// reaching an object through a property or a list's element and finding the member's index in the
+    /// object's record are two moves.
     private func advance(_ target: inout StepTarget, through components: [TargetComponent]) {
         let position = target.position
         let object = target.object
         let last = position == components.count - 1
         target.position = -1
         switch components[position] {
+        case .member(let name, _) where target.reachedByValue:
+            // `member`, second half: the name is one of the reached object's stored properties.
+            guard let slot = objects[object].info.storedIndex(of: name) else { return }
+            target.slot = slot
+            target.reachedByValue = false
         case .member(let name, _) where target.slot < 0:
             // `descend`'s object branch: a `let` holding an object is walked through; app storage is not ours.
             let info = objects[object].info
@@ -173,22 +197,21 @@ extension Engine {
             } else {
                 target.slot = slot
             }
-        case .member(let name, _):
-            // `member`: the property holds an object, and the name is one of its stored properties.
-            guard case .object(let inner) = objects[object].fields[target.slot],
-                  let slot = objects[inner.raw].info.storedIndex(of: name), target.passThrough(object, target.slot) else { return }
-            (target.object, target.slot) = (inner.raw, slot)
-        case .literalIndex(let index, _, _) where target.slot >= 0:
-            // An element that is an object, then one of its stored properties (`items[241].done`).
-            guard !last, case .member(let name, _) = components[position + 1],
-                  case .array(let elements) = objects[object].fields[target.slot], elements.indices.contains(index),
-                  case .object(let inner) = elements[index],
-                  let slot = objects[inner.raw].info.storedIndex(of: name), target.passThrough(object, target.slot) else { return }
-            (target.object, target.slot) = (inner.raw, slot)
-            target.literalIndices += 1
-            target.position = position + 2
-            target.isResolved = target.position == components.count
+        case .member:
+            // `member`, first half: the property holds an object.
+            guard case .object(let inner) = objects[object].fields[target.slot], target.passThrough(object, target.slot) else { return }
+            (target.object, target.slot) = (inner.raw, -1)
+            target.reachedByValue = true
+            target.position = position
             return
+        case .literalIndex(let index, _, _) where target.slot >= 0:
+            // An element that is an object, before one of its stored properties (`items[241].done`).
+            guard !last, case .member = components[position + 1],
+                  case .array(let elements) = objects[object].fields[target.slot], elements.indices.contains(index),
+                  case .object(let inner) = elements[index], target.passThrough(object, target.slot) else { return }
+            (target.object, target.slot) = (inner.raw, -1)
+            target.reachedByValue = true
+            target.literalIndices += 1
         default:
             return
         }
