@@ -100,13 +100,13 @@ extension Engine {
         }
         // What the writes reach next, one level at a time (`CacheWarming.swift`).
         var lengths = 0
-        // The statements' texts, which the trace keeps, and the written property's value and observers.
+        // The statements' texts, which the trace keeps; the written object's fields, which the views that
+        // read it read too; the written property's observers.
         for index in targets.indices {
             lengths &+= step.texts[index].warmFirstByte &+ step.targets[index].warmFirstByte
             let target = targets[index]
             guard target.isResolved else { continue }
-            lengths &+= objects[target.object].fields.warmElement(at: target.slot)
-                &+ objects[target.object].observers.warmElement(at: target.slot)
+            lengths &+= objects[target.object].fields.warmLines() &+ objects[target.object].observers.warmElement(at: target.slot)
         }
         // The property's name for people, and the record of the view that depends on it: its fields
         // before `id`, which a write and the evaluation it causes read (`Instance.swift`).
