@@ -69,11 +69,14 @@ extension Engine {
         // The loops below count no references to the step's records: counting one is an atomic
         // instruction, and the processor starts no later load before it, so a count in a loop made each
         // write's miss wait for the one before.
+        var lengths = 0
         step.writes.withUnsafeBufferPointer { plans in
-            // The roots, found once for each run of writes with the same root name.
+            // The roots, found once for each run of writes with the same root name; the statements' texts,
+            // which the trace keeps, read with the first level since nothing leads to them.
             var lastRoot: Unmanaged<StepWrite>?
             var rootObject = -1
             for index in plans.indices {
+                lengths &+= step.texts[index].warmFirstByte &+ step.targets[index].warmFirstByte
                 guard let plan = plans[index].map(Unmanaged.passUnretained) else {
                     targets.append(.unresolved)
                     continue
@@ -99,13 +102,9 @@ extension Engine {
             }
         }
         // What the writes reach next, one level at a time (`CacheWarming.swift`).
-        var lengths = 0
-        // The statements' texts, which the trace keeps; the written object's fields, which the views that
-        // read it read too; the written property's observers.
-        for index in targets.indices {
-            lengths &+= step.texts[index].warmFirstByte &+ step.targets[index].warmFirstByte
-            let target = targets[index]
-            guard target.isResolved else { continue }
+        // The written object's fields, which the views that read the property read too, and the property's
+        // observers.
+        for target in targets where target.isResolved {
             lengths &+= objects[target.object].fields.warmLines() &+ objects[target.object].observers.warmElement(at: target.slot)
         }
         // The property's name for people, and the record of the view that depends on it: its fields
