@@ -134,8 +134,8 @@ final class Engine {
     let bodyTracker = Tracker()
     /// The last step's pass, emptied, whose tables the next step reuses.
     var spentPass = Pass()
-    /// What the last warm-up read (`warm(_:)`, or a step write's object in `apply`), kept so that its reads
-    /// are not optimized away; nothing uses it.
+    /// What the last warm-up read (`resolveTargets`, `warm(_:)`, or a step write's object in `apply`), kept
+    /// so that its reads are not optimized away; nothing uses it.
     var warmedLengths = 0
     var getterDepth = 0
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
