@@ -1,6 +1,6 @@
 // Reading memory just before it is used, so that the cache misses of independent blocks overlap
-// (`resolveTargets`, `warm(_:)`, docs/Performance.md). Each helper returns a number made from what it
-// read; callers add these up into `Engine.warmedLengths` only so that the reads are made.
+// (`resolveTargets`, `warm(_:)`; docs/Performance.md, "The eighth round"). Each helper returns a number
+// made from what it read; callers add these up into `Engine.warmedLengths` only so that the reads are made.
 
 /// How many bytes a cache line holds on the machines Ripple runs on (x86-64 and arm64).
 let cacheLineSize = 64

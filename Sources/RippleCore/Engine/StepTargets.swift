@@ -1,4 +1,5 @@
-// A step's write targets, resolved together before the first write runs.
+// A step's write targets, resolved together before the first write runs (docs/Performance.md, "The
+// eighth round").
 
 /// Where one write of a step lands, found before the step's first write, with the places the walk there
 /// read: the write may use it only while no earlier write in the step has changed one of them.
