@@ -2,15 +2,17 @@
 // (`resolveTargets`, `warm(_:)`; docs/Performance.md, "The eighth round"). Each helper returns a number
 // made from what it read; callers add these up into `Engine.warmedLengths` only so that the reads are made.
 
-/// How many bytes a cache line holds on the machines Ripple runs on (x86-64 and arm64).
+/// How far apart the reads are: a cache line on x86-64. Where lines are longer (128 bytes on Apple's
+/// arm64 processors), two reads share a line, which costs a load and no miss.
 let cacheLineSize = 64
 
 /// How far before its first element or byte a native array's or text's storage keeps its reference count.
 ///
 /// On 64-bit platforms both kinds of storage are objects with a 32-byte header, the class and the reference
-/// count, then the count and the capacity, before the contents. Retaining the storage, or checking that it
-/// is uniquely referenced before changing it, reads the count's line, and for a quarter of the blocks
-/// (those that start 48 bytes into a line) that line is not the contents' first.
+/// count, then the length and the capacity, before the contents. Retaining the storage, or checking that
+/// it is uniquely referenced before changing it, reads the reference count's line, and for a quarter of
+/// the blocks (those that start 48 bytes into a 64-byte line) that line is not the contents' first.
+/// `CacheWarmingTests` checks the offset against a second strong reference.
 let storageReferenceCountOffset = -24
 
 /// Reads the byte holding the low bits of the reference count of the storage whose contents start at `base`.
