@@ -120,19 +120,13 @@ extension Engine {
                 lengths &+= instances.warmElement(at: id, limit: instanceHotBytes)
             }
         }
+        // The view's lists, which its evaluation compares, and its path, which the trace names it by.
         instances.withUnsafeBufferPointer { instances in
-            // The view's lists, which its evaluation compares, and its path, which the trace names it by.
             for target in targets where target.view >= 0 {
                 let instance = instances.baseAddress! + target.view
                 lengths &+= instance.pointee.reads.warmLines() &+ instance.pointee.keys.warmLines()
                     &+ instance.pointee.places.warmLines() &+ instance.pointee.description.fields.warmLines()
                     &+ instance.pointee.path.warmFirstByte
-            }
-            // The keys of the view's reads, where a read made more than one.
-            for target in targets where target.view >= 0 {
-                for read in instances[target.view].reads {
-                    if case .many(let uses) = read.keyStorage { lengths &+= uses.warmLines() }
-                }
             }
         }
         warmedLengths = lengths

@@ -81,14 +81,14 @@ extension Engine {
         } else {
             guard let resolved = try resolveTarget(plan) else { return nil }
             cursor = resolved
+            // The object's fields and observers are two blocks the write reaches one after the other, far
+            // apart; read together here, their misses overlap. A target found ahead had them read then.
+            if case .property(let object, _)? = resolved.lvalue?.root {
+                warmedLengths = objects[object.raw].fields.count &+ objects[object.raw].observers.count
+            }
         }
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
-        }
-        // The object's fields and observers are two blocks the write reaches one after the other, far
-        // apart; read together here, their misses overlap (as `warm(_:)` does for a step's views).
-        if case .property(let object, _) = target.root {
-            warmedLengths = objects[object.raw].fields.count &+ objects[object.raw].observers.count
         }
         let current = try read(target, at: plan.targetLocation)
         let declared = declaredType(of: target)
