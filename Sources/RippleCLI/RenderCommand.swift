@@ -64,7 +64,7 @@ enum Renderer {
             do {
                 results.set(index, .success(try ScenarioRenderer.render(scenario, folder: folders[index], formats: formats, engine: engine)))
             } catch let error as DiagnosticError {
-                results.set(index, .failure(RenderFailure(text: error.description + "\n")))
+                results.set(index, .failure(RenderFailure(text: printed(error.diagnostics, in: file))))
             } catch let error as GraphvizError {
                 results.set(index, .failure(RenderFailure(text: "\(file): error: \(error.description)\n")))
             } catch {
@@ -80,6 +80,7 @@ enum Renderer {
                 stdout.write("failed   \(file)\n")
                 status = CommandLine.Status.failure
             case .success(let rendered):
+                stderr.write(printed(rendered.warnings, in: file))
                 do {
                     try output.write(rendered, summary: GallerySummary(rendered).json)
                     let path = output.root.appendingPathComponent(rendered.folder).path
@@ -101,6 +102,13 @@ enum Renderer {
         stdout.write("\n" + TraceText.formatTable(rows))
         stdout.write("\ngallery: \(relative(output.root.appendingPathComponent("index.html").path))\n")
         return status
+    }
+
+    /// Diagnostics with their source lines and carets, the way loading prints them.
+    static func printed(_ diagnostics: [Diagnostic], in file: String) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        let source = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return DiagnosticPrinter(source: source).render(diagnostics)
     }
 
     static func relative(_ path: String) -> String {

@@ -154,7 +154,8 @@ func temporaryFolder() throws -> URL {
         let folder = try temporaryFolder()
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path, "--engine", "nonsense")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: graphviz layout 'nonsense' failed"))
+        #expect(result.stderr.contains("Scenarios/list-rows.ripple:40:1: error: variant 'broad' could not be drawn: graphviz layout 'nonsense' failed"))
+        #expect(result.stderr.contains("    variant \"broad\" {\n    ^\n"), "with the source line and a caret")
     }
 }
 

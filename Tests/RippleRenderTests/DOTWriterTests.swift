@@ -23,7 +23,7 @@ import Testing
     @Test func hostileNamesSurviveGraphvizAsWritten() throws {
         let names = [#"say "hi""#, #"C:\path"#, "<script>alert(1)</script>", "a & b", "Café 🎉", "\u{202E}txt.exe"]
         var writer = DOTWriter(name: "names")
-        for (index, name) in names.enumerated() { writer.node("n\(index)", [("label", name), ("id", "n\(index)")]) }
+        for (index, name) in names.enumerated() { writer.node("n\(index)", [(.label, .text(name)), (.id, "n\(index)")]) }
         let svg = try Graphviz.renderSVG(dot: writer.text)
         let texts = try SVGDocument(svg).texts
         for name in names {
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func leftAlignedLabelsEscapeEachLine() {
-        #expect(DOTWriter.leftAlignedLabel(["Row", #"let "x": Int"#]) == #""Row\llet \"x\": Int\l""#)
+        #expect(DOTValue.leftAligned(["Row", #"let "x": Int"#]).quoted == #""Row\llet \"x\": Int\l""#)
     }
 
     @Test func escapingForHTML() {

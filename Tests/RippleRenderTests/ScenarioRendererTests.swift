@@ -120,8 +120,12 @@ private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(a
     }
 
     @Test func aBadLayoutEngineIsAnError() throws {
-        #expect(throws: GraphvizError.self) {
+        // Reported at the variant whose picture failed, with graphviz's own words.
+        #expect {
             _ = try ScenarioRenderer.render(try scenario("list-rows.ripple"), folder: "x", engine: "no-such-engine")
+        } throws: { error in
+            (error as? DiagnosticError)?.description.hasPrefix(
+                "Scenarios/list-rows.ripple:40:1: error: variant 'broad' could not be drawn: graphviz layout 'no-such-engine' failed") == true
         }
     }
 }

@@ -1,9 +1,49 @@
-/// Builds DOT text. Every identifier and string is quoted and escaped, so any name a scenario uses
-/// (quotes, backslashes, `<script>`, newlines, right-to-left marks, emoji) comes out as written.
+/// The graphviz attributes Ripple sets, and no others: a name or value from a scenario can never
+/// choose an attribute (`URL`, `fontname`, `stylesheet`, `peripheries`, …), only fill one of these.
+public enum DOTAttribute: String, Sendable, CaseIterable {
+    case arrowhead, arrowsize, bgcolor, `class`, color, fillcolor, fontname, fontsize, height, id, label, labelloc
+    case margin, newrank, nodesep, ordering, penwidth, rankdir, ranksep, shape, style
+}
+
+/// A value for a DOT attribute. Every value is written as a quoted, escaped DOT string: nothing that
+/// arrives here can end the string early or carry DOT syntax of its own.
+public enum DOTValue: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// Text drawn as written.
+    case text(String)
+    /// Lines drawn left-aligned (each ended by graphviz's `\l`).
+    case leftAligned([String])
+
+    public init(stringLiteral value: String) {
+        self = .text(value)
+    }
+
+    /// The value as it appears in DOT, quoted.
+    var quoted: String {
+        switch self {
+        case .text(let text):
+            return DOTWriter.quoted(text)
+        case .leftAligned(let lines):
+            var body = "\""
+            for line in lines { body += DOTWriter.escaped(line) + "\\l" }
+            return body + "\""
+        }
+    }
+}
+
+/// Builds DOT text. Every identifier and value is quoted and escaped in one place (`quoted`), so any
+/// name a scenario uses (quotes, backslashes, `<script>`, newlines, right-to-left marks, emoji) comes
+/// out as written and cannot add attributes, nodes or graphs.
 public struct DOTWriter {
+    /// A list of attributes, in the order they are written.
+    public typealias Attributes = [(DOTAttribute, DOTValue)]
+
     private var lines: [String] = []
     private var indent = 1
     private let name: String
+    /// Nodes written so far, for the limits on what is handed to graphviz.
+    public private(set) var nodeCount = 0
+    /// Edges written so far.
+    public private(set) var edgeCount = 0
 
     /// Starts a directed graph; a named graph keeps graphviz's SVG output stable from run to run.
     public init(name: String) {
@@ -12,7 +52,14 @@ public struct DOTWriter {
 
     /// A DOT quoted string: `"`, `\` and line breaks escaped; everything else as written.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
+        "\"" + escaped(text) + "\""
+    }
+
+    /// The inside of a DOT quoted string. A backslash is doubled, so graphviz's own escapes (`\N`, `\G`,
+    /// `\l`) never start from a name; control characters, which have no place in a label, become U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -20,25 +67,14 @@ public struct DOTWriter {
             case "\n": result += "\\n"
             case "\r": break
             default:
-                // Other control characters have no place in a label; show them as a replacement mark.
                 if scalar.properties.generalCategory == .control { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
             }
         }
-        return result + "\""
+        return result
     }
 
-    /// A label whose lines are left-aligned (`\l`), each escaped.
-    public static func leftAlignedLabel(_ lines: [String]) -> String {
-        var body = ""
-        for line in lines {
-            let escaped = quoted(line)
-            body += escaped.dropFirst().dropLast() + "\\l"
-        }
-        return "\"" + body + "\""
-    }
-
-    private static func attributes(_ attributes: [(String, String)]) -> String {
-        attributes.isEmpty ? "" : " [" + attributes.map { "\($0.0)=\($0.1.hasPrefix("\"") ? $0.1 : quoted($0.1))" }.joined(separator: ", ") + "]"
+    private static func attributeList(_ attributes: Attributes) -> String {
+        attributes.isEmpty ? "" : " [" + attributes.map { "\($0.0.rawValue)=\($0.1.quoted)" }.joined(separator: ", ") + "]"
     }
 
     private mutating func line(_ text: String) {
@@ -46,25 +82,32 @@ public struct DOTWriter {
     }
 
     /// `graph [...]`, `node [...]` or `edge [...]` defaults.
-    public mutating func defaults(_ kind: String, _ attributes: [(String, String)]) {
-        line(kind + Self.attributes(attributes) + ";")
+    public mutating func defaults(_ kind: Defaults, _ attributes: Attributes) {
+        line(kind.rawValue + Self.attributeList(attributes) + ";")
     }
 
-    /// A node; values starting with `"` are taken as already quoted.
-    public mutating func node(_ id: String, _ attributes: [(String, String)]) {
-        line(Self.quoted(id) + Self.attributes(attributes) + ";")
+    /// What `defaults` sets defaults for.
+    public enum Defaults: String, Sendable {
+        case graph, node, edge
+    }
+
+    /// A node.
+    public mutating func node(_ id: String, _ attributes: Attributes) {
+        nodeCount += 1
+        line(Self.quoted(id) + Self.attributeList(attributes) + ";")
     }
 
     /// An edge.
-    public mutating func edge(_ from: String, _ to: String, _ attributes: [(String, String)]) {
-        line(Self.quoted(from) + " -> " + Self.quoted(to) + Self.attributes(attributes) + ";")
+    public mutating func edge(_ from: String, _ to: String, _ attributes: Attributes) {
+        edgeCount += 1
+        line(Self.quoted(from) + " -> " + Self.quoted(to) + Self.attributeList(attributes) + ";")
     }
 
     /// A subgraph; `cluster_` names draw a box.
-    public mutating func subgraph(_ name: String, _ attributes: [(String, String)], body: (inout DOTWriter) -> Void) {
+    public mutating func subgraph(_ name: String, _ attributes: Attributes, body: (inout DOTWriter) -> Void) {
         line("subgraph " + Self.quoted(name) + " {")
         indent += 1
-        for attribute in attributes { line("\(attribute.0)=\(attribute.1.hasPrefix("\"") ? attribute.1 : Self.quoted(attribute.1));") }
+        for (attribute, value) in attributes { line("\(attribute.rawValue)=\(value.quoted);") }
         body(&self)
         indent -= 1
         line("}")

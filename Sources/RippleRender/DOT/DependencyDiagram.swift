@@ -24,7 +24,7 @@ public struct DependencyDiagram: Sendable {
 
     public var variant: String
     /// The DOT text.
-    public var dot: String
+    public var dot: String = ""
     /// Instance path → node id (folded instances → their summary node).
     public var instanceNodes: [String: String]
     /// Dependency key → node id (properties, groups' own nodes).
@@ -53,12 +53,12 @@ public struct DependencyDiagram: Sendable {
         folds = []
         titlePlaceholder = titles.max { $0.count < $1.count } ?? graph.variant
         var writer = DOTWriter(name: "ripple " + graph.variant)
-        writer.defaults("graph", [("rankdir", "LR"), ("fontname", "Helvetica"), ("fontsize", "16"), ("labelloc", "t"),
-                                  ("label", titlePlaceholder), ("nodesep", "0.25"), ("ranksep", "0.6"), ("newrank", "true"),
-                                  ("bgcolor", "white"), ("ordering", "out"), ("id", "graph-\(graph.variant)")])
-        writer.defaults("node", [("shape", "box"), ("style", "rounded,filled"), ("fillcolor", "white"), ("fontname", "Helvetica"),
-                                 ("fontsize", "11"), ("penwidth", "1.2")])
-        writer.defaults("edge", [("fontname", "Helvetica"), ("fontsize", "9"), ("arrowsize", "0.7")])
+        writer.defaults(.graph, [(.rankdir, "LR"), (.fontname, "Helvetica"), (.fontsize, "16"), (.labelloc, "t"),
+                                  (.label, .text(titlePlaceholder)), (.nodesep, "0.25"), (.ranksep, "0.6"), (.newrank, "true"),
+                                  (.bgcolor, "white"), (.ordering, "out"), (.id, "graph-\(graph.variant)")])
+        writer.defaults(.node, [(.shape, "box"), (.style, "rounded,filled"), (.fillcolor, "white"), (.fontname, "Helvetica"),
+                                 (.fontsize, "11"), (.penwidth, "1.2")])
+        writer.defaults(.edge, [(.fontname, "Helvetica"), (.fontsize, "9"), (.arrowsize, "0.7")])
 
         // Storage: one box per object, view storage, environment and app storage.
         var counter = 0
@@ -80,14 +80,14 @@ public struct DependencyDiagram: Sendable {
             let clusterID = nextID("cluster_fold")
             let prefix = Self.arrayElementPrefix(first.name) ?? first.name
             var ids: [String: String] = [:]
-            writer.subgraph(clusterID, [("label", "\(prefix)[…]: \(first.type) × \(Self.formatted(run.count)) more  \(first.kind)"),
-                                        ("style", "rounded,dashed"), ("color", "#8a8a8a"), ("fontsize", "11"),
-                                        ("id", clusterID), ("class", "group fold \(Self.classToken(first.kind))")]) { inner in
+            writer.subgraph(clusterID, [(.label, "\(prefix)[…]: \(first.type) × \(Self.formatted(run.count)) more  \(first.kind)"),
+                                        (.style, "rounded,dashed"), (.color, "#8a8a8a"), (.fontsize, "11"),
+                                        (.id, .text(clusterID)), (.class, "group fold \(Self.classToken(first.kind))")]) { inner in
                 for property in first.properties {
                     let id = nextID("p")
                     ids[property.label] = id
-                    inner.node(id, [("label", property.label), ("id", id), ("class", "key property \(Self.classToken(property.kind))"),
-                                    ("style", "rounded,filled"), ("fillcolor", Self.propertyFill(property.kind)), ("shape", "box3d")])
+                    inner.node(id, [(.label, .text(property.label)), (.id, .text(id)), (.class, "key property \(Self.classToken(property.kind))"),
+                                    (.style, "rounded,filled"), (.fillcolor, .text(Self.propertyFill(property.kind))), (.shape, "box3d")])
                 }
             }
             for group in run {
@@ -101,18 +101,18 @@ public struct DependencyDiagram: Sendable {
             for property in group.properties { members.append((nextID("p"), property)) }
             let headerID = nextID("g")
             let hasHeader = group.kind == "ObservableObject"
-            writer.subgraph(clusterID, [("label", group.type.isEmpty ? group.name : "\(group.name): \(group.type)  \(group.kind)"),
-                                        ("style", "rounded"), ("color", "#8a8a8a"), ("fontsize", "11"),
-                                        ("id", clusterID), ("class", "group \(groupKind)")]) { inner in
+            writer.subgraph(clusterID, [(.label, .text(group.type.isEmpty ? group.name : "\(group.name): \(group.type)  \(group.kind)")),
+                                        (.style, "rounded"), (.color, "#8a8a8a"), (.fontsize, "11"),
+                                        (.id, .text(clusterID)), (.class, "group \(groupKind)")]) { inner in
                 if hasHeader {
-                    inner.node(headerID, [("label", "objectWillChange"), ("shape", "box"), ("style", "rounded,filled,bold"),
-                                          ("fillcolor", "#fff4e0"), ("id", headerID), ("class", "key group-key")])
+                    inner.node(headerID, [(.label, "objectWillChange"), (.shape, "box"), (.style, "rounded,filled,bold"),
+                                          (.fillcolor, "#fff4e0"), (.id, .text(headerID)), (.class, "key group-key")])
                 }
                 for (id, property) in members {
-                    inner.node(id, [("label", property.label), ("id", id), ("class", "key property \(Self.classToken(property.kind))"),
-                                    ("shape", property.kind == "computed" ? "note" : "box"),
-                                    ("style", property.kind == "computed" ? "filled" : "rounded,filled"),
-                                    ("fillcolor", Self.propertyFill(property.kind))])
+                    inner.node(id, [(.label, .text(property.label)), (.id, .text(id)), (.class, "key property \(Self.classToken(property.kind))"),
+                                    (.shape, property.kind == "computed" ? "note" : "box"),
+                                    (.style, property.kind == "computed" ? "filled" : "rounded,filled"),
+                                    (.fillcolor, .text(Self.propertyFill(property.kind)))])
                 }
             }
             if hasHeader { keyNodes[group.key] = headerID }
@@ -123,7 +123,7 @@ public struct DependencyDiagram: Sendable {
                 for read in property.reads {
                     guard let from = keyNodes[read], let to = keyNodes[property.key] else { continue }
                     let id = nextID("c")
-                    writer.edge(from, to, [("id", id), ("class", "computed"), ("style", "dotted"), ("arrowhead", "vee"), ("color", "#777777")])
+                    writer.edge(from, to, [(.id, .text(id)), (.class, "computed"), (.style, "dotted"), (.arrowhead, "vee"), (.color, "#777777")])
                 }
             }
         }
@@ -147,13 +147,13 @@ public struct DependencyDiagram: Sendable {
             var lines = [instance.name]
             lines += instance.properties.prefix(6)
             if instance.properties.count > 6 { lines.append("… \(instance.properties.count - 6) more") }
-            writer.node(id, [("label", DOTWriter.leftAlignedLabel(lines)), ("id", id),
-                             ("class", "view\(instance.isModifier ? " modifier" : "")"),
-                             ("shape", instance.isModifier ? "component" : "box")])
+            writer.node(id, [(.label, .leftAligned(lines)), (.id, .text(id)),
+                             (.class, "view\(instance.isModifier ? " modifier" : "")"),
+                             (.shape, instance.isModifier ? "component" : "box")])
         }
         for fold in folds {
-            writer.node(fold.id, [("label", "\(fold.viewType) × \(Self.formatted(fold.paths.count))\n\(fold.placeholder)"), ("id", fold.id),
-                                  ("class", "view fold"), ("shape", "box3d")])
+            writer.node(fold.id, [(.label, "\(fold.viewType) × \(Self.formatted(fold.paths.count))\n\(fold.placeholder)"), (.id, .text(fold.id)),
+                                  (.class, "view fold"), (.shape, "box3d")])
         }
         var seenTree: Set<String> = []
         for instance in graph.instances {
@@ -162,7 +162,7 @@ public struct DependencyDiagram: Sendable {
             let id: String
             if seenTree.insert(pair).inserted {
                 id = nextID("t")
-                writer.edge(from, to, [("id", id), ("class", "tree"), ("color", "#444444"), ("arrowhead", "normal")])
+                writer.edge(from, to, [(.id, .text(id)), (.class, "tree"), (.color, "#444444"), (.arrowhead, "normal")])
                 treePairIDs[pair] = id
             } else {
                 id = treePairIDs[pair]!
@@ -179,21 +179,25 @@ public struct DependencyDiagram: Sendable {
             } else {
                 id = nextID("d")
                 seenDependency[pair] = id
-                writer.edge(from, to, [("id", id), ("class", "dependency \(Self.classToken(dependency.mechanism))")] + Self.edgeStyle(dependency.mechanism))
+                writer.edge(from, to, [(.id, .text(id)), (.class, "dependency \(Self.classToken(dependency.mechanism))")] + Self.edgeStyle(dependency.mechanism))
             }
             dependencyEdges["\(dependency.key)|\(dependency.instance)|\(dependency.mechanism)"] = id
         }
         // The legend: one box per outcome, styled by the same classes as the instances.
-        writer.subgraph("cluster_legend", [("label", "legend"), ("style", "rounded"), ("color", "#bbbbbb"), ("fontsize", "10"),
-                                           ("id", "legend"), ("class", "legend")]) { inner in
+        writer.subgraph("cluster_legend", [(.label, "legend"), (.style, "rounded"), (.color, "#bbbbbb"), (.fontsize, "10"),
+                                           (.id, "legend"), (.class, "legend")]) { inner in
             var previous: String?
             for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written")] {
                 let id = "legend-\(outcome)"
-                inner.node(id, [("label", text), ("id", id), ("class", "view legend \(outcome)"), ("fontsize", "9"), ("margin", "0.05,0.02"),
-                                ("height", "0.25")])
-                if let previous { inner.edge(previous, id, [("style", "invis")]) }
+                inner.node(id, [(.label, .text(text)), (.id, .text(id)), (.class, "view legend \(outcome)"), (.fontsize, "9"), (.margin, "0.05,0.02"),
+                                (.height, "0.25")])
+                if let previous { inner.edge(previous, id, [(.style, "invis")]) }
                 previous = id
             }
+        }
+        if writer.nodeCount > RenderLimits.maximumNodes || writer.edgeCount > RenderLimits.maximumEdges {
+            summarise(graph: graph, nodes: writer.nodeCount, edges: writer.edgeCount)
+            return
         }
         dot = writer.text
         for (index, fold) in folds.enumerated() {
@@ -203,6 +207,32 @@ public struct DependencyDiagram: Sendable {
     }
 
     private var treePairIDs: [String: String] = [:]
+
+    /// Why the graph was not drawn in full, when it was too large to hand to graphviz.
+    public private(set) var omission: String?
+
+    /// Replaces a graph too large to lay out by one box that says so, under the same title, so that every
+    /// step's picture and the report still work: no instance is drawn, so none is highlighted.
+    private mutating func summarise(graph: VariantGraph, nodes: Int, edges: Int) {
+        let reason = "\(graph.variant)'s graph has \(Self.formatted(nodes)) nodes and \(Self.formatted(edges)) edges; "
+            + "Ripple lays out at most \(Self.formatted(RenderLimits.maximumNodes)) nodes and \(Self.formatted(RenderLimits.maximumEdges)) edges "
+            + "(limit: graph size)"
+        omission = reason
+        instanceNodes = [:]
+        keyNodes = [:]
+        dependencyEdges = [:]
+        treeEdges = [:]
+        folds = []
+        foldIndex = [:]
+        foldedPaths = []
+        unfoldedNodes = []
+        var writer = DOTWriter(name: "ripple " + graph.variant)
+        writer.defaults(.graph, [(.fontname, "Helvetica"), (.fontsize, "16"), (.labelloc, "t"), (.label, .text(titlePlaceholder)),
+                                 (.bgcolor, "white"), (.id, "graph-\(graph.variant)")])
+        writer.node("summary", [(.label, .text("Not drawn: \(reason).\nThe trace and the counts cover all \(Self.formatted(graph.instances.count)) instances.")),
+                                (.id, "summary"), (.class, "summary"), (.shape, "note"), (.fontname, "Helvetica"), (.fontsize, "12")])
+        dot = writer.text
+    }
 
     /// `model.items` for `model.items[12]`; nil when the name is not an array element.
     static func arrayElementPrefix(_ name: String) -> String? {
@@ -231,15 +261,15 @@ public struct DependencyDiagram: Sendable {
         }
     }
 
-    static func edgeStyle(_ mechanism: String) -> [(String, String)] {
+    static func edgeStyle(_ mechanism: String) -> DOTWriter.Attributes {
         switch mechanism {
-        case "observation": [("color", "#1f6fbf")]
-        case "objectWillChange": [("color", "#c06a00"), ("style", "bold")]
-        case "state": [("color", "#2e8b3e")]
-        case "binding": [("color", "#2e8b3e"), ("style", "dashed")]
-        case "environment": [("color", "#7b3fb0")]
-        case "appstorage": [("color", "#8b5a2b")]
-        default: [("color", "#9a9a9a"), ("style", "dotted"), ("arrowhead", "odot")]
+        case "observation": [(.color, "#1f6fbf")]
+        case "objectWillChange": [(.color, "#c06a00"), (.style, "bold")]
+        case "state": [(.color, "#2e8b3e")]
+        case "binding": [(.color, "#2e8b3e"), (.style, "dashed")]
+        case "environment": [(.color, "#7b3fb0")]
+        case "appstorage": [(.color, "#8b5a2b")]
+        default: [(.color, "#9a9a9a"), (.style, "dotted"), (.arrowhead, "odot")]
         }
     }
 

@@ -20,16 +20,18 @@ public enum FileName {
     /// Slugs for several names, made distinct (`step`, `step-2`) where two names would collide.
     public static func distinctSlugs(_ names: [String]) -> [String] {
         var used: Set<String> = []
-        return names.map { name in
-            let base = slug(name)
-            var candidate = base
-            var counter = 2
-            while used.contains(candidate) {
-                candidate = "\(base)-\(counter)"
-                counter += 1
-            }
-            used.insert(candidate)
-            return candidate
+        return names.map { distinct(slug($0), from: &used) }
+    }
+
+    /// `base`, or `base-2`, `base-3`, … when it is in `used`; the answer is added to `used`.
+    static func distinct(_ base: String, from used: inout Set<String>) -> String {
+        var candidate = base
+        var counter = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
         }
+        used.insert(candidate)
+        return candidate
     }
 }

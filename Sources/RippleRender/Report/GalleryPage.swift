@@ -7,8 +7,8 @@ public struct GallerySummary: Codable, Hashable, Sendable {
     public var file: String
     public var steps: Int
     public var variants: [RenderedScenario.Totals]
-    /// Variant slugs, for the thumbnails.
-    public var variantFiles: [String]
+    /// Per variant, its picture's file name without `.svg` (nil when it has none), for the thumbnails.
+    public var variantFiles: [String?]
 
     public init(_ rendered: RenderedScenario) {
         folder = rendered.folder
@@ -16,7 +16,7 @@ public struct GallerySummary: Codable, Hashable, Sendable {
         file = rendered.file
         steps = rendered.steps
         variants = rendered.totals
-        variantFiles = FileName.distinctSlugs(rendered.totals.map(\.variant))
+        variantFiles = rendered.variantFiles
     }
 
     /// The summary as JSON.
@@ -68,6 +68,7 @@ public enum GalleryPage {
             }
             html += "</tbody></table>\n<div class=\"thumbs\">\n"
             for (index, file) in summary.variantFiles.enumerated() where index < summary.variants.count {
+                guard let file else { continue }
                 html += "<figure><figcaption>\(XML.escape(summary.variants[index].variant))</figcaption><a href=\"\(XML.escape(summary.folder))/index.html\"><img src=\"\(XML.escape(summary.folder))/\(XML.escape(file)).svg\" alt=\"\(XML.escape(summary.variants[index].variant)) dependency graph\" loading=\"lazy\"></a></figure>\n"
             }
             html += "</div>\n</section>\n"

@@ -30,7 +30,7 @@ enum HTMLReport {
         var variants: [Variant]
     }
 
-    static func page(scenario: Scenario, trace: ScenarioTrace, pictures: [VariantPicture], stepSlugs: [String]) -> String {
+    static func page(scenario: Scenario, trace: ScenarioTrace, pictures: [VariantPicture]) -> String {
         var variants: [PageData.Variant] = []
         for (index, picture) in pictures.enumerated() {
             let variant = trace.variants[index]
@@ -92,7 +92,12 @@ enum HTMLReport {
         html += legend
         html += "<main class=\"variants\">\n"
         for (index, picture) in pictures.enumerated() {
-            html += "<figure class=\"variant\" data-variant=\"\(index)\">\n<figcaption>\(XML.escape(picture.name)) <a href=\"\(picture.slug).svg\">SVG</a> <a href=\"\(picture.slug).dot\">DOT</a></figcaption>\n"
+            html += "<figure class=\"variant\" data-variant=\"\(index)\">\n<figcaption>\(XML.escape(picture.name))"
+            if !picture.laidOut.isEmpty {
+                html += " <a href=\"\(picture.slug).svg\">SVG</a> <a href=\"\(picture.slug).dot\">DOT</a>"
+            }
+            html += "</figcaption>\n"
+            if let omission = picture.omission { html += "<p class=\"omission\">\(XML.escape(omission))</p>\n" }
             // The page carries the SVG as laid out; its script applies the overview or a step's classes and texts.
             html += "<div class=\"picture\">" + stripProlog(picture.laidOut) + "</div>\n<div class=\"details\" aria-live=\"polite\"><p class=\"hint\">Click an instance to see why it was evaluated.</p></div>\n</figure>\n"
         }
@@ -147,6 +152,7 @@ enum HTMLReport {
     .details code { font-family: ui-monospace, Menlo, monospace; }
     .outcome-needed { color: #1b7a2c; } .outcome-wasted { color: #b35900; } .outcome-stale { color: #8e1b8e; }
     .legend text { font-size: 13px; }
+    .omission { color: #8a4b00; font-size: 0.9rem; }
     """
 
     /// Applies a step's classes and texts to each inline SVG; shows causes on click. No network, no libraries.

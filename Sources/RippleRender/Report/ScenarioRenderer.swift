@@ -16,8 +16,12 @@ public struct RenderedScenario: Sendable {
     public var file: String
     public var steps: Int
     public var totals: [Totals]
+    /// Per variant, the name of its picture without `.svg`, or nil when it has none to show.
+    public var variantFiles: [String?]
     /// Relative path → bytes.
     public var files: [(path: String, contents: String)]
+    /// What the render left out and why, at the variant it concerns.
+    public var warnings: [Diagnostic]
 }
 
 /// What `ripple render` can write.
@@ -28,52 +32,74 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 /// Renders one scenario: simulation, one layout per variant, a highlighted SVG per step, reports.
 public enum ScenarioRenderer {
     /// Renders `scenario` into files for its folder.
+    ///
+    /// A graphviz failure or an SVG that fails `SVGSafety` is reported as a diagnostic at the variant's
+    /// declaration, so the user learns which part of their scenario the picture came from.
     public static func render(_ scenario: Scenario, folder: String, formats: Set<OutputFormat> = Set(OutputFormat.allCases),
                               engine: String = "dot") throws -> RenderedScenario {
         let (trace, graphs) = try scenario.simulateWithGraphs()
-        let stepSlugs = FileName.distinctSlugs(scenario.steps.map(\.name))
-        let variantSlugs = FileName.distinctSlugs(trace.variants.map(\.name))
+        let names = PictureNames(variants: trace.variants.map(\.name), steps: scenario.steps.map(\.name))
         var files: [(String, String)] = []
         var pictures: [VariantPicture] = []
+        var warnings: [Diagnostic] = []
         for (index, variant) in trace.variants.enumerated() {
             let graph = graphs[index]
+            let location = scenario.variants[index].location ?? SourceLocation(file: scenario.file, line: 1, column: 1)
             let overview = overviewTitle(scenario: scenario, variant: variant)
             let titles = variant.steps.map { StepHighlight.title(step: $0.name, variant: variant.name, counts: $0.counts) } + [overview]
             let maximum = variant.steps.map { $0.counts.evaluations }.max() ?? 0
+            let drawn = index < RenderLimits.maximumVariantsDrawn
             let diagram = DependencyDiagram(graph: graph, titles: titles, maximumCounts: maximum)
-            if formats.contains(.dot) { files.append(("\(variantSlugs[index]).dot", diagram.dot)) }
-            let needsSVG = formats.contains(.svg) || formats.contains(.html)
-            var picture = VariantPicture(name: variant.name, slug: variantSlugs[index], svg: "", highlights: [], diagram: diagram)
-            if needsSVG {
-                let laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot, engine: engine))
-                var alive = Set(graph.initialPaths)
-                let base = StepHighlight.overview(diagram: diagram, title: overview, alive: alive)
-                // Cut once, drawn once per step: only the classes and the replaceable texts change.
-                let template = SVGTemplate(laidOut, texts: Set([diagram.titlePlaceholder] + diagram.folds.map(\.placeholder)))
-                picture.svg = template.render(base)
-                if formats.contains(.svg) { files.append(("\(variantSlugs[index]).svg", picture.svg)) }
-                for (stepIndex, step) in variant.steps.enumerated() {
-                    // Alive during the step: what existed before it, plus what it created.
-                    var during = alive
-                    during.formUnion(step.created)
-                    let highlight = StepHighlight(diagram: diagram, step: step, variant: variant.name, alive: during)
-                    picture.highlights.append(highlight)
-                    if formats.contains(.svg) {
-                        files.append(("\(variantSlugs[index])-\(stepSlugs[stepIndex]).svg", template.render(highlight)))
-                    }
-                    alive = during.subtracting(step.destroyed)
-                    alive.formUnion(step.created)
+            var picture = VariantPicture(name: variant.name, slug: names.variants[index], svg: "", highlights: [], diagram: diagram)
+            if !drawn {
+                picture.omission = "not drawn: Ripple draws the first \(RenderLimits.maximumVariantsDrawn) variants of a scenario (limit: variants drawn)"
+                if index == RenderLimits.maximumVariantsDrawn {
+                    warnings.append(.warning("the scenario has \(trace.variants.count) variants; the pictures show the first \(RenderLimits.maximumVariantsDrawn) and the rest are in the trace only (limit: variants drawn)", at: location))
                 }
-                picture.overview = base
-                picture.laidOut = laidOut
+                pictures.append(picture)
+                continue
             }
+            if let omission = diagram.omission {
+                picture.omission = "not drawn: " + omission
+                warnings.append(.warning(omission + "; its picture is a summary and the trace is complete", at: location))
+            }
+            if formats.contains(.dot) { files.append((names.variants[index] + ".dot", diagram.dot)) }
+            guard formats.contains(.svg) || formats.contains(.html) else { pictures.append(picture); continue }
+            let laidOut: String
+            do {
+                laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot, engine: engine))
+                try SVGSafety.check(laidOut)
+            } catch let error as GraphvizError {
+                throw DiagnosticError([.error("variant '\(variant.name)' could not be drawn: \(error.description)", at: location)])
+            } catch let error as SVGSafety.Violation {
+                throw DiagnosticError([.error("variant '\(variant.name)' could not be drawn: \(error.description)", at: location)])
+            }
+            var alive = Set(graph.initialPaths)
+            let base = StepHighlight.overview(diagram: diagram, title: overview, alive: alive)
+            // Cut once, drawn once per step: only the classes and the replaceable texts change.
+            let template = SVGTemplate(laidOut, texts: Set([diagram.titlePlaceholder] + diagram.folds.map(\.placeholder)))
+            picture.svg = template.render(base)
+            if formats.contains(.svg) { files.append((names.variants[index] + ".svg", picture.svg)) }
+            for (stepIndex, step) in variant.steps.enumerated() {
+                // Alive during the step: what existed before it, plus what it created.
+                var during = alive
+                during.formUnion(step.created)
+                let highlight = StepHighlight(diagram: diagram, step: step, variant: variant.name, alive: during)
+                picture.highlights.append(highlight)
+                if formats.contains(.svg) {
+                    files.append((names.steps[index][stepIndex] + ".svg", template.render(highlight)))
+                }
+                alive = during.subtracting(step.destroyed)
+                alive.formUnion(step.created)
+            }
+            picture.overview = base
+            picture.laidOut = laidOut
             pictures.append(picture)
         }
-        files = uniqueNames(files)
         files.append(("trace.txt", TraceText.render(trace)))
         if formats.contains(.json) { files.append(("trace.json", TraceJSON.encode(trace) + "\n")) }
         if formats.contains(.html) {
-            files.append(("index.html", HTMLReport.page(scenario: scenario, trace: trace, pictures: pictures, stepSlugs: stepSlugs)))
+            files.append(("index.html", HTMLReport.page(scenario: scenario, trace: trace, pictures: pictures)))
         }
         let totals = trace.variants.map { variant in
             RenderedScenario.Totals(variant: variant.name,
@@ -81,28 +107,35 @@ public enum ScenarioRenderer {
                                     wasted: variant.steps.reduce(0) { $0 + $1.counts.wasted },
                                     stale: variant.steps.reduce(0) { $0 + $1.counts.stale })
         }
+        let thumbnails = pictures.map { $0.omission == nil && formats.contains(.svg) ? $0.slug : nil }
         return RenderedScenario(folder: folder, title: scenario.title, file: scenario.file, steps: scenario.steps.count,
-                                totals: totals, files: files)
-    }
-
-    /// A variant named `a-b` and a variant `a` with a step `b` would both write `a-b.svg`: later files get `-2`.
-    static func uniqueNames(_ files: [(String, String)]) -> [(String, String)] {
-        var used: Set<String> = ["trace.txt", "trace.json", "index.html", "summary.json"]
-        return files.map { name, contents in
-            var candidate = name
-            var counter = 2
-            while used.contains(candidate) {
-                let dot = name.lastIndex(of: ".") ?? name.endIndex
-                candidate = name[..<dot] + "-\(counter)" + name[dot...]
-                counter += 1
-            }
-            used.insert(candidate)
-            return (candidate, contents)
-        }
+                                totals: totals, variantFiles: thumbnails, files: files, warnings: warnings)
     }
 
     static func overviewTitle(scenario: Scenario, variant: VariantTrace) -> String {
         "\(variant.name): \(variant.initialInstances) instance\(variant.initialInstances == 1 ? "" : "s"), \(variant.steps.count) step\(variant.steps.count == 1 ? "" : "s")"
+    }
+}
+
+/// The names of one scenario's picture files, without `.svg` or `.dot`, chosen once so that the files
+/// written and every link to them (the report's, the gallery's thumbnails) agree.
+///
+/// Variants are named first, so a variant's own picture keeps its plain name; a step's picture is the
+/// variant's name and the step's, and gets `-2`, `-3` when that is taken (variant `a-b` beside variant
+/// `a`'s step `b`).
+struct PictureNames {
+    /// Per variant.
+    var variants: [String]
+    /// Per variant, per step.
+    var steps: [[String]]
+
+    init(variants variantNames: [String], steps stepNames: [String]) {
+        variants = FileName.distinctSlugs(variantNames)
+        var used = Set(variants)
+        let stepSlugs = FileName.distinctSlugs(stepNames)
+        steps = variants.map { variant in
+            stepSlugs.map { step in FileName.distinct(variant + "-" + step, from: &used) }
+        }
     }
 }
 
@@ -116,6 +149,8 @@ struct VariantPicture {
     var diagram: DependencyDiagram
     var overview: StepHighlight?
     var laidOut: String = ""
+    /// Why the variant has no full picture (too large, or past the variants drawn), shown in the report.
+    var omission: String?
 }
 
 extension StepHighlight {
