@@ -25,7 +25,8 @@ swift build --product ripple >/dev/null
 out=".build/browser-check"
 rm -rf "$out"
 mkdir -p "$out"
-.build/debug/ripple render Scenarios/list-rows.ripple Tests/Fixtures/Hostile/hostile-names.ripple -o "$out/render" >/dev/null
+.build/debug/ripple render Scenarios/list-rows.ripple Tests/Fixtures/Hostile/hostile-names.ripple \
+    Tests/Fixtures/Hostile/dot-injection.ripple Tests/Fixtures/Hostile/dot-injection-layout.ripple -o "$out/render" >/dev/null
 
 dom() {  # dom FILE STEP → the page's DOM after its script ran
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
@@ -71,6 +72,28 @@ if "&lt;script&gt;document.body.setAttribute" not in text:
 print(f"browser-check: hostile names shown, not run (step {sys.argv[2]})")
 PY
 done
+
+# Names written to add graphviz attributes (fontname=, URL=, stylesheet=): the report and every standalone
+# SVG open with no script run, no script element but the page's own two, and no link out.
+for file in "$out"/render/dot-injection/index.html "$out"/render/dot-injection/*.svg "$out"/render/dot-injection-layout/*.svg; do
+    url="file://$(pwd)/$file"
+    case "$file" in *.html) url="$url#step=0" ;; esac
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 --dump-dom "$url" 2>/dev/null > "$out/injection.dom"
+    python3 - "$out/injection.dom" "$file" <<'PY'
+import re, sys
+text, name = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2]
+if not text.strip():
+    sys.exit(f"browser-check: {name} did not open")
+if "data-pwned" in text.split(">", 1)[0] or re.search(r'<(html|body|svg)\b[^>]*data-pwned', text):
+    sys.exit(f"browser-check: a script from a name ran in {name}")
+scripts = len(re.findall(r"<script\b", text))
+if scripts != (2 if name.endswith(".html") else 0):
+    sys.exit(f"browser-check: {name} holds {scripts} script elements")
+if re.search(r'(href|src)="[a-zA-Z][a-zA-Z0-9+.-]*:', text) or "xml-stylesheet" in text:
+    sys.exit(f"browser-check: {name} links out of the document")
+PY
+done
+echo "browser-check: DOT injection fixtures open with no script run"
 
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=5000 \
     --window-size=1400,1100 --screenshot="$out/list-rows-step-0.png" \

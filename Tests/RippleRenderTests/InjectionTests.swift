@@ -65,7 +65,7 @@ private func hostile(_ name: String) throws -> Scenario {
         let svg = try #require(rendered.files.first { $0.path == "main-save-tapped.svg" }?.contents)
         let dot = try #require(rendered.files.first { $0.path == "main.dot" }?.contents)
         #expect(dot.contains(#"label="\" fontname=\"x\\\"><script>"#), "the longest title is the graph's label, quoted once")
-        let key = #"" URL="javascript:document.body.setAttribute('data-pwned','url')" stylesheet="https://example.com/x.css"#
+        let key = #"" URL="javascript:document.documentElement.setAttribute('data-pwned','url')" stylesheet="https://example.com/x.css"#
         #expect(try SVGDocument(svg).texts.contains(key), "the @AppStorage key is a label, not attributes")
     }
 
