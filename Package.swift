@@ -38,6 +38,8 @@ let package = Package(
 // The libFuzzer target has no `main`, so it is built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1).
 if ProcessInfo.processInfo.environment["RIPPLE_FUZZ"] != nil {
     package.targets.append(.executableTarget(name: "RippleFuzz", dependencies: ["RippleCore", "RippleRender"], path: "Tests/Fuzz"))
-    // Smaller engine limits, so that libFuzzer's one-second hang bound flags only work no limit bounds.
-    package.targets.first { $0.name == "RippleCore" }?.swiftSettings = [.define("RIPPLE_FUZZ")]
+    // Smaller engine and render limits, so that libFuzzer's one-second hang bound flags only work no limit bounds.
+    for name in ["RippleCore", "RippleRender"] {
+        package.targets.first { $0.name == name }?.swiftSettings = [.define("RIPPLE_FUZZ")]
+    }
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT) with libFuzzer.
+# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT → graphviz → SVG check) with libFuzzer.
 #
 #   Scripts/fuzz.sh SECONDS [extra libFuzzer flags...]
 #
 # Builds the RippleFuzz target (declared in Package.swift only when RIPPLE_FUZZ is set) in release
-# with the fuzzer and address sanitizers, seeds a corpus with Scenarios/*.ripple, runs for SECONDS,
+# with the fuzzer and address sanitizers, seeds a corpus with Scenarios/*.ripple and every fixture under
+# Tests/Fixtures, uses Tests/Fuzz/ripple.dict (the language's words and graphviz's attributes), runs for SECONDS,
 # and prints the executions, coverage and corpus size at the end. Crashes, hangs (over 1 s) and
 # inputs that use more than 2 GB are written to .build/fuzz/artifacts/.
 set -euo pipefail
@@ -38,7 +39,7 @@ echo "fuzz: $(date -u +%Y-%m-%dT%H:%MZ), ${seconds}s, corpus $(ls "$corpus" | wc
 set +e
 # Leaks at exit are the process's globals (the prelude, Swift metadata), not findings.
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" "$corpus" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" 2>&1 | tee "$log"
+    -artifact_prefix="$artifacts/" -dict=Tests/Fuzz/ripple.dict -print_final_stats=1 "$@" 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 set -e
 

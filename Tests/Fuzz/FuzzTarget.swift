@@ -1,11 +1,16 @@
-// libFuzzer entry point: arbitrary bytes through every pure-Swift stage, from the lexer to the DOT text.
-// Built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1 adds the target to Package.swift); graphviz is never called.
+// libFuzzer entry point: arbitrary bytes through every stage, from the lexer to graphviz's SVG.
+// Built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1 adds the target to Package.swift and smaller limits to
+// RippleCore and RippleRender, so that libFuzzer's one-second hang bound flags only work no limit bounds).
 
 import RippleCore
 import RippleRender
 
 /// Loads the bytes as a scenario (lexer, parser, resolver, every variant through every step); a scenario
-/// that loads is simulated again with graphs and drawn as DOT, one diagram per variant.
+/// that loads is rendered as `ripple render` renders it: DOT, graphviz's layout and SVG, the check on that
+/// SVG, every step's picture, the trace and the HTML report.
+///
+/// A scenario that loads must render: a DOT text graphviz cannot read, or an SVG that `SVGSafety`
+/// refuses, means a name got past the DOT writer's quoting, and stops the run as a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func rippleFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -17,15 +22,20 @@ public func rippleFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
         _ = DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error.diagnostics)
         return 0
     }
-    _ = TraceText.render(scenario.trace)
-    guard let (trace, graphs) = try? scenario.simulateWithGraphs() else { return 0 }
-    for (index, variant) in trace.variants.enumerated() where index < graphs.count {
-        let titles = variant.steps.map { StepHighlight.title(step: $0.name, variant: variant.name, counts: $0.counts) } + [variant.name]
-        let maximum = variant.steps.map { $0.counts.evaluations }.max() ?? 0
-        let diagram = DependencyDiagram(graph: graphs[index], titles: titles, maximumCounts: maximum)
-        for step in variant.steps {
-            _ = StepHighlight(diagram: diagram, step: step, variant: variant.name, alive: Set(graphs[index].initialPaths).union(step.created))
+    _ = TerminalText.sanitized(TraceText.render(scenario.trace))
+    do {
+        let rendered = try ScenarioRenderer.render(scenario, folder: "fuzz")
+        for file in rendered.files where file.path.hasSuffix(".svg") {
+            do throws(SVGSafety.Violation) {
+                try SVGSafety.check(file.contents)
+            } catch {
+                fatalError("fuzz: \(file.path): \(error)")
+            }
         }
+    } catch let error as DiagnosticError where error.description.contains("could not be drawn") {
+        fatalError("fuzz: a scenario that loads did not render: \(error)")
+    } catch {
+        // Runtime limits met while simulating again with graphs are the engine's, already fuzzed above.
     }
     return 0
 }
