@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // Language → resolved model → engine → trace. Pure Swift: no C, no I/O beyond strings.
-        .target(name: "RippleCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "RippleCore"),
         // graphviz's C library, found through pkg-config.
         .systemLibrary(
             name: "CGraphviz",

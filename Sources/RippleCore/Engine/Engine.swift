@@ -134,9 +134,6 @@ final class Engine {
     let bodyTracker = Tracker()
     /// The last step's pass, emptied, whose tables the next step reuses.
     var spentPass = Pass()
-    /// What the last warm-up read (`resolveTargets`, `warm(_:)`, or a step write's object in `apply`), kept
-    /// so that its reads are not optimized away; nothing uses it.
-    var warmedLengths = 0
     var getterDepth = 0
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]
@@ -151,10 +148,6 @@ final class Engine {
     /// The last root name of a step write found to name neither a view type nor a global
     /// (`resolveTarget(_:)`): both are fixed once the engine has started.
     var lastPlainRoot: String?
-    /// The last step's write targets, emptied, whose storage the next step reuses (`resolveTargets`).
-    var stepTargets: [StepTarget] = []
-    /// The last root name `resolveTargets` looked up, and the root view's slot it names, if any.
-    var rootSlotMemo: (name: String, slot: SlotID?)?
 
     /// The last type name looked up with `infos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?

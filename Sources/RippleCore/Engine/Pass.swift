@@ -163,7 +163,6 @@ extension Engine {
         for id in initial where pass.queued.insert(id).inserted {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }
-        if pass.isTraced { warm(pass.queue) }
         while let id = pass.queue.pop() {
             guard alive(id), pass.evaluated[id] == nil else { continue }
             do throws(EvaluationError) {
@@ -175,20 +174,6 @@ extension Engine {
                 if errors.count >= Self.maximumErrors { throw error }
             }
         }
-    }
-
-    /// Reads the length of each list that evaluating a waiting instance will compare: its keys, its places,
-    /// its inputs and its children. Each is a block of its own, and at 100,000 rows most are out of the
-    /// cache. Read one instance at a time, during its evaluation, each of those misses waited for the one
-    /// before; read here, one after another for all the instances a step's writes reached, the processor
-    /// waits for them together. The lengths are kept only so that the reads are made (`warmedLengths`).
-    func warm(_ queue: InstanceQueue) {
-        var lengths = 0
-        queue.forEachWaiting { id in
-            lengths &+= instances[id].keys.count &+ instances[id].places.count &+ instances[id].description.fields.count
-                &+ instances[id].children.count
-        }
-        warmedLengths = lengths
     }
 
     func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {

@@ -192,9 +192,6 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
         }
     }
 
-    /// Loads the entries' first cache lines (`Array.warmLines`).
-    func warmLines() -> Int { entries.warmLines() }
-
     /// Makes room for `count` names in all.
     mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 

@@ -27,17 +27,13 @@ extension Engine {
         var written: [Place] = []
         writes.reserveCapacity(step.statements.count)
         written.reserveCapacity(step.statements.count)
-        // The targets of the step's usual writes, found together (`StepTargets.swift`), in the last step's storage.
-        var targets: [StepTarget] = []
-        swap(&targets, &stepTargets)
-        resolveTargets(of: step, into: &targets)
         for index in step.statements.indices {
             do throws(EvaluationError) {
                 let text = StatementText(full: step.texts[index], target: step.targets[index])
                 // A write taken apart when the scenario was resolved runs from that record; its syntax is
                 // read only for a message.
                 if let plan = step.writes[index],
-                   let trace = try apply(plan, target: targets[index], text: text, pass: &pass,
+                   let trace = try apply(plan, text: text, pass: &pass,
                                          written: &written, statement: { step.statements[index] }) {
                     writes.append(trace)
                 } else {
@@ -47,7 +43,6 @@ extension Engine {
                 report(error)
             }
         }
-        swap(&targets, &stepTargets)
         try runPass(&pass, initial: [])
         let trace = trace(step.name, writes: writes, written: written, pass: pass)
         // The pass's order becomes the engine's record of the step, and the pass takes the last step's
@@ -61,32 +56,9 @@ extension Engine {
     /// Applies a write taken apart when the scenario was resolved: what the `.assignment` case of
     /// `apply(_:text:pass:written:)` does for it, in the same order. Nil when the record's root names a
     /// view type, which only the syntax can resolve.
-    ///
-    /// `target` is where the write was found to land before the step's first write (`resolveTargets`).
-    /// It is used if no statement since has written a place the walk there went through: every statement
-    /// that changes storage does it in `write(_:leaf:old:inPlace:text:pass:written:at:)`, which records
-    /// the place in `written`, and nothing between the change and the record can fail.
-    func apply(_ plan: StepWrite, target ahead: StepTarget, text: StatementText, pass: inout Pass, written: inout [Place],
+    func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
                statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
-        let cursor: (object: ObjectID?, lvalue: LValue?)
-        if ahead.isResolved, !written.contains(where: ahead.dependsOn) {
-            // Each literal index is an evaluation, as when the walk is made here; past the limit they are
-            // counted one at a time, so that the error names the index that crossed it.
-            if work &+ ahead.literalIndices > Self.maximumWork {
-                for case .literalIndex(_, _, let argumentLocation) in plan.components { try countEvaluation(at: argumentLocation) }
-            } else {
-                work += ahead.literalIndices
-            }
-            cursor = (nil, LValue(root: .property(ObjectID(raw: ahead.object), slot: ahead.slot), path: []))
-        } else {
-            guard let resolved = try resolveTarget(plan) else { return nil }
-            cursor = resolved
-            // The object's fields and observers are two blocks the write reaches one after the other, far
-            // apart; read together here, their misses overlap. A target found ahead had them read then.
-            if case .property(let object, _)? = resolved.lvalue?.root {
-                warmedLengths = objects[object.raw].fields.count &+ objects[object.raw].observers.count
-            }
-        }
+        guard let cursor = try resolveTarget(plan) else { return nil }
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
         }
