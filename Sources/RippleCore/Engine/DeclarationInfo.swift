@@ -71,12 +71,8 @@ final class DataInfo: Sendable {
         self.declaration = declaration
         storedNames = declaration.stored.map(\.name)
         readKinds = declaration.stored.map { property in
-            if property.appStorageKey != nil { return .appStorage }
-            switch declaration.modelKind {
-            case .observable: return property.isIgnored ? .ignored : .observed
-            case .observableObject: return property.isPublished ? .published : .unpublished
-            case .plain: return .plain
-            }
+            ObservationTracking.readKind(modelKind: declaration.modelKind, isIgnored: property.isIgnored,
+                                         isPublished: property.isPublished, isAppStorage: property.appStorageKey != nil)
         }
     }
 

@@ -80,7 +80,7 @@ struct InstanceQueue {
     }
 
     private static func less(_ a: Entry, _ b: Entry) -> Bool {
-        (a.depth, a.sequence) < (b.depth, b.sequence)
+        UpdateOrder.evaluatesBefore(depth: a.depth, sequence: a.sequence, otherDepth: b.depth, otherSequence: b.sequence)
     }
 }
 
@@ -164,7 +164,7 @@ extension Engine {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }
         while let id = pass.queue.pop() {
-            guard alive(id), pass.evaluated[id] == nil else { continue }
+            guard alive(id), UpdateOrder.evaluatesAgain(alreadyEvaluated: pass.evaluated[id] != nil) else { continue }
             do throws(EvaluationError) {
                 try evaluateInstance(id, pass: &pass)
             } catch {
@@ -231,7 +231,7 @@ extension Engine {
         }
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
-        if info?.declaration.isModifier == true { return }
+        guard OnChangeScope.comparesOwnChildren(isModifier: info?.declaration.isModifier == true) else { return }
         try reconcile(id, &descriptions, pass: &pass)
     }
 
@@ -335,7 +335,8 @@ extension Engine {
             let count = names[base, default: 0] + 1
             names[base] = count
             if count > 1 { base += "#\(count)" }
-            if let id = existing[description.key], instances[id].viewType == description.viewType, instances[id].name == base {
+            if let id = existing[description.key],
+               Identity.keeps(existingType: instances[id].viewType, existingName: instances[id].name, newType: description.viewType, newName: base) {
                 existing[description.key] = nil
                 try update(id, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
                 kept.append(id)
@@ -366,12 +367,7 @@ extension Engine {
 
     func identityReason(_ description: ChildDescription, replacing old: Int?) -> String {
         let storage = table.views[description.viewType]?.properties.filter { $0.role.isOwnedStorage }.map(\.name) ?? []
-        let fresh = storage.isEmpty ? "" : "; its \(storage.map { "'\($0)'" }.joined(separator: ", ")) start\(storage.count == 1 ? "s" : "") afresh"
-        if let explicit = description.key.explicitID {
-            return "new identity .id(\(describe(explicit, limit: 40)))\(fresh)"
-        }
-        if old != nil { return "a new identity replaced the old one\(fresh)" }
-        return "new instance\(fresh)"
+        return Identity.reason(explicitID: description.key.explicitID.map { describe($0, limit: 40) }, replaced: old != nil, ownedStorage: storage)
     }
 
     /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.

@@ -328,8 +328,12 @@ extension Engine {
         case "onChange":
             // `.onChange(of:)` reads its value in the enclosing body; its action runs later.
             for argument in arguments + trailing {
-                if case .closure(let closure) = argument.value.kind { recordDeferredReads(closure, in: scope) } else {
+                var closure: ClosureSyntax?
+                if case .closure(let syntax) = argument.value.kind { closure = syntax }
+                if OnChangeScope.readsInEnclosingBody(argumentIsClosure: closure != nil) {
                     _ = try evaluate(argument.value, in: scope, expected: nil)
+                } else if let closure {
+                    recordDeferredReads(closure, in: scope)
                 }
             }
         default:

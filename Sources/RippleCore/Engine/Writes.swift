@@ -83,9 +83,9 @@ extension Engine {
             let old = rootEnvironment[key] ?? Value.none
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
-            let differs = inputDifference(old, value) != nil
+            let decision = EnvironmentWrite.decide(differs: inputDifference(old, value) != nil)
             return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
-                              notified: differs, note: differs ? "views declaring \\.\(key) are told" : "equal value: no change")
+                              notified: decision.notifies, note: decision.note(key: key))
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
             let current = try read(target, at: targetExpression.location)
@@ -610,32 +610,18 @@ extension Engine {
             }
             switch info.declaration.modelKind {
             case .observable:
-                if case .ignored = readKind {
-                    note = "'\(name)' is '@ObservationIgnored': no notification"
-                    return finished()
-                }
-                if semantics == .swift62 && !inPlace {
-                    if table.isEquatable(type), try equal(oldWhole, leaf, at: location) {
-                        note = "equal value of an Equatable type: the setter does not notify (swift6.2)"
-                        return finished()
-                    }
-                    // Only a class type itself gets the identity check: an Optional of a class is neither a class nor
-                    // Equatable, so the macro's generic overload notifies.
-                    if case .named = type, table.isClass(type), case .object(let a) = oldWhole, case .object(let b) = leaf, a == b {
-                        note = "same instance (===): the setter does not notify (swift6.2)"
-                        return finished()
-                    }
-                }
+                var isIgnored = false
+                if case .ignored = readKind { isIgnored = true }
+                var isClass = false
+                if case .named = type { isClass = table.isClass(type) }
+                let property = ObservationWrite.Property(isIgnored: isIgnored, isEquatable: table.isEquatable(type), isClass: isClass,
+                                                         holdsClass: table.isClass(type))
+                let decision = try ObservationWrite.decide(property, inPlace: inPlace, semantics: semantics,
+                                                           equal: { () throws(EvaluationError) -> Bool in try equal(oldWhole, leaf, at: location) },
+                                                           sameInstance: { oldWhole.isSameObject(as: leaf) })
+                note = decision.note(name: name, type: type)
+                guard decision.notifies else { return finished() }
                 notified = true
-                if inPlace {
-                    note = "in-place mutation through _modify always notifies"
-                } else if semantics == .swift59 {
-                    note = "every assignment notifies (swift5.9)"
-                } else if !table.isEquatable(type) && !table.isClass(type) {
-                    note = "'\(type)' is not Equatable: the setter always notifies"
-                } else {
-                    note = "value changed: Observation notifies"
-                }
                 // Views that reached the key the same way (every row of a list reading `model.items[index]`)
                 // get the same cause: the first such view's one-cause list is shared by the rest, so a write
                 // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
@@ -682,16 +668,14 @@ extension Engine {
                                         explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
                                         old: oldText, new: newText, source: subject), pass: &pass)
                 }
-            case .observableObject:
-                guard case .published = readKind else {
-                    note = "'\(name)' is not '@Published': nobody is told"
-                    return finished()
-                }
+            case .observableObject, .plain:
+                var isPublished = false
+                if case .published = readKind { isPublished = true }
+                let decision = PublishedWrite.decide(isObservableObject: info.declaration.modelKind == .observableObject, isPublished: isPublished)
+                note = decision.note(name: name, type: info.declaration.name)
+                guard decision.notifies else { return finished() }
                 notified = true
-                note = "'@Published' sends objectWillChange on every write"
                 notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
-            case .plain:
-                note = "'\(info.declaration.name)' is a plain class: nobody is told"
             }
             return finished()
         case .slot(let slot):
@@ -704,18 +688,19 @@ extension Engine {
             // when the outcome is known (as for an object's property, above).
             let oldText = describe(old)
             let newText = describe(leaf)
-            if inputDifference(oldWhole, newWhole) == nil {
+            let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
+            guard decision.notifies else {
                 return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText,
-                                  notified: false, note: "equal value: @State ignores the write")
+                                  notified: false, note: decision.note)
             }
             slots[slot.raw].value = newWhole
             for id in orderedDependents(of: .state(slot)) {
                 let own = id == record.owner
-                markDirty(id, Cause(kind: own ? .state : .binding, subject: own ? "_" + record.name : subject,
+                markDirty(id, Cause(kind: StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
                                     detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
                                     old: oldText, new: newText, source: subject), pass: &pass)
             }
-            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: "state changed")
+            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: decision.note)
         case .appStorage(let key):
             appStorage[key] = replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
             written.append(.appStorage(key))
@@ -728,7 +713,7 @@ extension Engine {
                                     old: oldText, new: newText, source: subject), pass: &pass)
             }
             return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
-                              notified: true, note: "views declaring @AppStorage(\"\(key)\") are told")
+                              notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key))
         }
     }
 

@@ -62,6 +62,11 @@ public enum Value: Hashable, Sendable {
 
     var isNone: Bool { if case .none = self { true } else { false } }
 
+    /// Whether both values are the same object (`===`).
+    func isSameObject(as other: Value) -> Bool {
+        if case .object(let a) = self, case .object(let b) = other { a == b } else { false }
+    }
+
     /// Whether the value can hold a reference to an object: scalars cannot, so a write of one names nothing.
     var mayHoldObjects: Bool {
         switch self {
