@@ -410,8 +410,9 @@ extension Engine {
         }
         if !description.seeds.isEmpty {
             for (name, seed) in description.seeds.sorted(by: { $0.key < $1.key }) {
-                if let previous = instances[id].description.seeds[name], inputDifference(previous, seed) != nil,
-                   let slot = instances[id].slots[name], inputDifference(slots[slot.raw].value, seed) != nil {
+                if let previous = instances[id].description.seeds[name], let slot = instances[id].slots[name],
+                   StateWrite.seedIsStale(seedChanged: inputDifference(previous, seed) != nil,
+                                          slotDiffersFromSeed: inputDifference(slots[slot.raw].value, seed) != nil) {
                     pass.seeded.append(Cause(kind: .seededState, subject: "_" + name,
                         detail: "'@State var \(name)' was seeded when the view was created and keeps its value; the parent now passes \(describe(seed))",
                         old: describe(slots[slot.raw].value), new: describe(seed), source: parentPath), to: id)
