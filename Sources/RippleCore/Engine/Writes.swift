@@ -731,25 +731,6 @@ extension Engine {
         a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 
-    static func shortTarget(_ statement: String) -> String {
-        // `state.users[1].name = "Bea"` → `users[1].name`: the written place below the root name.
-        // One pass over the bytes for ` = `, ` += ` and the like: statements print as `target op value`.
-        var target = statement
-        let bytes = Array(statement.utf8)
-        var index = 0
-        scan: while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: " ") {
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "=") && bytes[index + 2] == UInt8(ascii: " ") { break scan }
-                if "+-*/%".utf8.contains(next), index + 3 < bytes.count, bytes[index + 2] == UInt8(ascii: "="), bytes[index + 3] == UInt8(ascii: " ") { break scan }
-            }
-            index += 1
-        }
-        if index + 2 < bytes.count { target = String(decoding: bytes[..<index], as: UTF8.self) }
-        if let dot = target.firstIndex(of: ".") { return String(target[target.index(after: dot)...]) }
-        return target
-    }
-
     /// How an instance reached the key that dirtied it: the computed properties on the way and the path
     /// it read (`state.users via currentUser`), as parts of the cause's explanation.
     func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {

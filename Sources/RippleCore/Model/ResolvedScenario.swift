@@ -15,9 +15,29 @@ public struct ResolvedStep: Hashable, Sendable {
         self.name = name
         self.statements = statements
         self.texts = statements.map(\.rendered)
-        self.targets = texts.map(Engine.shortTarget)
+        self.targets = texts.map(Self.writtenPlace)
         self.writes = statements.map(StepWrite.init)
         self.location = location
+    }
+
+    /// The place a statement writes, below its root name, from its printed text.
+    static func writtenPlace(_ statement: String) -> String {
+        // `state.users[1].name = "Bea"` → `users[1].name`: the written place below the root name.
+        // One pass over the bytes for ` = `, ` += ` and the like: statements print as `target op value`.
+        var target = statement
+        let bytes = Array(statement.utf8)
+        var index = 0
+        scan: while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: " ") {
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "=") && bytes[index + 2] == UInt8(ascii: " ") { break scan }
+                if "+-*/%".utf8.contains(next), index + 3 < bytes.count, bytes[index + 2] == UInt8(ascii: "="), bytes[index + 3] == UInt8(ascii: " ") { break scan }
+            }
+            index += 1
+        }
+        if index + 2 < bytes.count { target = String(decoding: bytes[..<index], as: UTF8.self) }
+        if let dot = target.firstIndex(of: ".") { return String(target[target.index(after: dot)...]) }
+        return target
     }
 }
 

@@ -290,14 +290,6 @@ public struct StepSyntax: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// The observation model a scenario is simulated under.
-public enum Semantics: String, Hashable, Sendable, CaseIterable, Codable {
-    /// Every `@Observable` write notifies.
-    case swift59 = "swift5.9"
-    /// Equal-value assignments of Equatable or identical class values do not notify.
-    case swift62 = "swift6.2"
-}
-
 /// A reference to a view instance in an expectation: `UserRow[1]`, `RootView/UserList/UserRow[1]`.
 public struct InstanceReferenceSyntax: Hashable, Sendable, CustomStringConvertible {
     public var path: String
