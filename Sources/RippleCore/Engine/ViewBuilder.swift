@@ -17,32 +17,6 @@ extension Engine {
         "DisclosureGroup", "ControlGroup", "ContentUnavailableView", "ShareLink", "AsyncImage", "Circle", "Rectangle",
         "RoundedRectangle", "Capsule",
     ]
-    /// Modifiers whose closures are view builders built with the body. A few names compared in turn cost
-    /// less than hashing the name, which every modifier of every evaluated body did.
-    static func isBuilderModifier(_ name: String) -> Bool {
-        switch name {
-        case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": true
-        default: false
-        }
-    }
-
-    /// Modifiers `applyModifier` handles by name, each changing what the base is built with; every other
-    /// modifier only styles (or presents). Keep in step with the cases of `applyModifier`'s switch.
-    static func isContextModifier(_ name: String) -> Bool {
-        switch name {
-        case "environment", "environmentObject", "id", "equatable", "modifier", "onChange": true
-        default: false
-        }
-    }
-
-    /// Modifiers that present their closure's views only while a binding is true.
-    static func isPresentationModifier(_ name: String) -> Bool {
-        switch name {
-        case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector": true
-        default: false
-        }
-    }
-
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
         guard let info = instances[id].info else { return [] }
@@ -282,8 +256,8 @@ extension Engine {
 
     func applyModifier(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], to base: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         var context = context
-        switch name {
-        case "environment":
+        switch Modifier.kind(of: name) {
+        case .context(.environment):
             if arguments.count == 2, case .keyPath(nil, let components) = arguments[0].value.kind, components.count == 1 {
                 let key = components[0]
                 guard let declaration = table.environmentKeys[key] else {
@@ -299,19 +273,19 @@ extension Engine {
             } else {
                 throw EvaluationError("'.environment' takes '(\\.key, value)' or '(object)'", at: location)
             }
-        case "environmentObject":
+        case .context(.environmentObject):
             guard arguments.count == 1 else { throw EvaluationError("'.environmentObject' takes one object", at: location) }
             let value = try evaluate(arguments[0].value, in: scope, expected: nil)
             guard case .object(let object) = value, isObservableObject(value) else {
                 throw EvaluationError("'.environmentObject' takes an 'ObservableObject'; use '.environment(_:)' for an '@Observable' object", at: location)
             }
             context.overrides["object:" + objects[object.raw].type] = value
-        case "id":
+        case .context(.id):
             guard arguments.count == 1 else { throw EvaluationError("'.id' takes one value", at: location) }
             context.explicitID = try evaluate(arguments[0].value, in: scope, expected: nil)
-        case "equatable":
+        case .context(.equatable):
             context.usesEquatable = true
-        case "modifier":
+        case .context(.viewModifier):
             guard arguments.count == 1, case .call(let callee, let modifierArguments, let modifierTrailing) = arguments[0].value.kind,
                   case .identifier(let modifierName) = callee.kind else {
                 throw EvaluationError("'.modifier' takes a ViewModifier built in place, like '.modifier(Highlight())'", at: location)
@@ -325,7 +299,7 @@ extension Engine {
             description.content = content
             output.append(description)
             return
-        case "onChange":
+        case .context(.onChange):
             // `.onChange(of:)` reads its value in the enclosing body; its action runs later.
             for argument in arguments + trailing {
                 var closure: ClosureSyntax?
@@ -336,30 +310,28 @@ extension Engine {
                     recordDeferredReads(closure, in: scope)
                 }
             }
-        default:
-            if Self.isPresentationModifier(name) {
-                var presented = false
-                for argument in arguments where argument.label == "isPresented" {
-                    let value = try evaluate(argument.value, in: scope, expected: nil)
-                    if case .binding(let target) = value {
-                        let saved = tracker
-                        tracker = nil
-                        presented = readBinding(target, tracked: false) == .bool(true)
-                        tracker = saved
-                    }
+        case .presentation:
+            var presented = false
+            for argument in arguments where argument.label == "isPresented" {
+                let value = try evaluate(argument.value, in: scope, expected: nil)
+                if case .binding(let target) = value {
+                    let saved = tracker
+                    tracker = nil
+                    presented = readBinding(target, tracked: false) == .bool(true)
+                    tracker = saved
                 }
-                for argument in arguments + trailing {
-                    guard case .closure(let closure) = argument.value.kind else { continue }
-                    if presented && (argument.label == nil || argument.label == "content") {
-                        try buildStatements(closure.body, in: scope, context: context, into: &output)
-                    } else {
-                        recordDeferredReads(closure, in: scope)
-                    }
-                }
-            } else {
-                // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
-                for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
             }
+            for argument in arguments + trailing {
+                guard case .closure(let closure) = argument.value.kind else { continue }
+                if presented && (argument.label == nil || argument.label == "content") {
+                    try buildStatements(closure.body, in: scope, context: context, into: &output)
+                } else {
+                    recordDeferredReads(closure, in: scope)
+                }
+            }
+        case .builder, .styling:
+            // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
+            for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         }
         try buildView(base, in: scope, context: context, into: &output)
     }

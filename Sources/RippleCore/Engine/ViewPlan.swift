@@ -61,7 +61,10 @@ extension Engine {
         guard case .call(let callee, let arguments, let trailing) = expression.kind else { return .general(expression) }
         switch callee.kind {
         case .member(let base, let name, _):
-            guard !Self.isContextModifier(name), !Self.isPresentationModifier(name) else { return .general(expression) }
+            switch Modifier.kind(of: name) {
+            case .context, .presentation: return .general(expression)
+            case .builder, .styling: break
+            }
             // The base's plan is made here, not looked up: the cache is being written while this plan is made.
             return .styling(arguments: stylingArguments(name, arguments, trailing), base: makeViewPlan(base))
         case .identifier(let name):
@@ -89,7 +92,7 @@ extension Engine {
     func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
         (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
-                return Self.isBuilderModifier(name) ? .builder(closure.body) : .deferred(closure)
+                return Modifier.kind(of: name) == .builder ? .builder(closure.body) : .deferred(closure)
             }
             return argumentStep(argument.value)
         }

@@ -1,0 +1,40 @@
+/// What Ripple knows of a modifier by its name: the one table every part of the engine that treats
+/// modifiers differently asks, so that they cannot disagree.
+///
+/// `applyModifier` and `ViewPlan` switch over `Modifier.Kind`; a new kind is a compile error in each
+/// place until it is handled there.
+enum Modifier {
+    /// How a modifier changes what its base is built with.
+    enum Kind: Equatable {
+        /// `.environment(…)`, `.environmentObject(…)`, `.id(…)`, `.equatable()`, `.modifier(…)`,
+        /// `.onChange(of:)`: each changes the context the base is built in, or what the body reads.
+        case context(Context)
+        /// Presents its closure's views only while a binding is true (`.sheet(isPresented:)`, …).
+        case presentation
+        /// Its closures are view builders built with the body (`.overlay { … }`, `.toolbar { … }`).
+        case builder
+        /// Only styles: its arguments are read, its closures run later.
+        case styling
+    }
+
+    /// The context modifiers, each handled by name.
+    enum Context: Equatable {
+        case environment, environmentObject, id, equatable, viewModifier, onChange
+    }
+
+    /// The kind of the modifier called `name`. A few names compared in turn cost less than hashing the
+    /// name, which every modifier of every evaluated body would do.
+    static func kind(of name: String) -> Kind {
+        switch name {
+        case "environment": .context(.environment)
+        case "environmentObject": .context(.environmentObject)
+        case "id": .context(.id)
+        case "equatable": .context(.equatable)
+        case "modifier": .context(.viewModifier)
+        case "onChange": .context(.onChange)
+        case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector": .presentation
+        case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder
+        default: .styling
+        }
+    }
+}
