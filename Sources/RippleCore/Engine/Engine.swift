@@ -26,9 +26,8 @@ struct ObjectRecord: Sendable {
 
 /// Where an object was first stored, in parts.
 ///
-/// An element of a list keeps the list's text and its index, not a text of its own: a list of 100,000
-/// items kept 100,000 texts, and the first write to an item's property read its item's from memory that
-/// nothing else in the write reaches (docs/Performance.md, "The seventh round").
+/// An element of a list keeps the list's text and its index, not a text of its own, so a list of many
+/// items holds one text, and a write to an item's property reads no memory of the item's own to name it.
 enum ObjectLabel: Sendable {
     case none
     case text(String)
@@ -64,7 +63,7 @@ final class Engine {
     /// Most view instances one variant may have (a documented limit).
     static let maximumInstances = 250_000
     /// Most evaluations of scenario expressions per step, against runaway input (a documented limit).
-    /// Loading ripple-bench's 100,000-row workload takes 900,000; 50,000,000 took minutes to reach.
+    /// Loading ripple-bench's 100,000-row workload takes 900,000; the limit is reached in seconds.
     static let maximumWork = 5_000_000
     /// Most evaluations in all for loading a scenario, every variant and step together (a documented limit):
     /// without it, steps and variants multiply the per-step limit (10,000 steps × 5,000,000). ripple-bench's

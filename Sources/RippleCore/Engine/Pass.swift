@@ -5,8 +5,7 @@
 /// A write's dependents are told in increasing order, which is usually the order they are evaluated in
 /// (a list's rows, one after another). Entries that arrive in order wait in a plain list, taken from its
 /// front; only one that arrives out of order goes to a binary heap, and each pop takes the smaller of the
-/// two fronts. A list of a thousand rows re-evaluated by a write otherwise went through the heap's ten
-/// levels twice per row.
+/// two fronts, so a list's rows re-evaluated by one write never go through the heap.
 struct InstanceQueue {
     typealias Entry = (depth: Int, sequence: Int, id: Int)
     /// Entries in increasing order from `runStart` on.
@@ -106,9 +105,8 @@ struct Pass {
     /// Instances in the order evaluated.
     var order: [Int] = []
     /// Whether the pass becomes a step's trace. The first evaluation of the tree has none, so it keeps no
-    /// causes and no changed reads: every instance is new, and at 100,000 rows the lists of changed reads
-    /// alone were 100,000 blocks freed together when the pass ended, which the allocator then sorted
-    /// during the first writes (docs/Performance.md, "The seventh round").
+    /// causes and no changed reads: every instance is new, and a list of changed reads per row would be a
+    /// block per row, allocated and freed for nothing.
     var isTraced = true
 
     /// Empties the pass for another step, keeping its tables' storage: a step of a few writes otherwise
