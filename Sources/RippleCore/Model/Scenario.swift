@@ -186,7 +186,9 @@ public struct Scenario: Sendable {
                 let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.count ?? (index - lineStart)) + 1
                 return SourceLocation(file: file, line: line, column: column)
             }
-            if byte == 0x0A { line += 1; lineStart = end }
+            // Lines end as `SourceLines` says: at `\n`, at `\r\n` (the `\n` of which starts no new line) and at a lone `\r`.
+            if byte == 0x0D || byte == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) { line += 1 }
+            if byte == 0x0D || byte == 0x0A { lineStart = end }
             index = end
         }
         return SourceLocation(file: file, line: line, column: 1)
