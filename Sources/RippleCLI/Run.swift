@@ -7,3 +7,9 @@ public func run(arguments: [String], stdout: some TextOutputStream, stderr: some
     var err = stderr
     return CommandLine.run(arguments, stdout: &out, stderr: &err)
 }
+
+/// The process's arguments after the program's name, every byte of a file name kept: a name that is not
+/// UTF-8 reaches `run` as a string that still opens the file (see `FileSystemPath`).
+public func processArguments() -> [String] {
+    Array(FileSystemPath.processArguments().dropFirst())
+}

@@ -6,4 +6,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: StandardStream.output, stderr: StandardStream.error))
+exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error))
