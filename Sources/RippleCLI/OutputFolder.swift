@@ -99,6 +99,6 @@ struct OutputFolder {
                   let summary = GallerySummary.decode(String(decoding: data, as: UTF8.self)) else { continue }
             summaries.append(summary)
         }
-        try AtomicFile.write(Data(GalleryPage.page(summaries).utf8), to: root.appendingPathComponent("index.html"))
+        try AtomicFile.write(GalleryPage.page(summaries).utf8, to: root.appendingPathComponent("index.html").path)
     }
 }

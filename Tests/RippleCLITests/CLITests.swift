@@ -108,7 +108,8 @@ func temporaryFolder() throws -> URL {
         let widened = source.replacingOccurrences(of: "    evaluates RootView, UserList, UserRow[2]\n    wasted RootView", with: "    evaluates RootView, UserList\n    wasted RootView")
         try widened.write(to: folder.appendingPathComponent("a.ripple"), atomically: true, encoding: .utf8)
         try "scenario \"plain\"\nstruct Root: View { var body: some View { Text(\"a\") } }\n".write(to: folder.appendingPathComponent("b.ripple"), atomically: true, encoding: .utf8)
-        let junit = folder.appendingPathComponent("r.xml")
+        // Outside the scenarios folder: a report inside a folder given as input is refused.
+        let junit = try temporaryFolder().appendingPathComponent("r.xml")
         let result = ripple("check", folder.path, "--junit", junit.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("a.ripple:83:1: error: expectation for step 'rename Brian' failed in variant 'narrow' (swift6.2)"))
