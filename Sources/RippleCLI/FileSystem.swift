@@ -123,23 +123,26 @@ enum FileSystem {
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Errno) {
         let descriptor = FileSystemPath.withCString(path) { systemOpen($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw Errno.current }
-        var failure: Errno?
-        let array = Array(bytes)
-        array.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Errno.current
-                    return
-                }
-                offset += written
-            }
-        }
+        // A native string's UTF-8 is written where it is, without a copy.
+        let failure = bytes.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0), to: descriptor) }
+            ?? Array(bytes).withUnsafeBytes { write($0, to: descriptor) }
         // A full disk or a network file system may report a failed write only here.
-        if close(descriptor) != 0, failure == nil { failure = Errno.current }
-        if let failure { throw failure }
+        let closed = close(descriptor) == 0 ? nil : Errno.current
+        if let error = failure ?? closed { throw error }
+    }
+
+    /// Writes all of `buffer`, returning the error that stopped it.
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Errno? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return Errno.current
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Creates one folder.

@@ -51,7 +51,13 @@ enum Renderer {
 
     static func render(_ files: [String], into output: OutputFolder, formats: Set<OutputFormat>, engine: String = "dot",
                        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-        let folders = FileName.distinctSlugs(files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
+        do throws(FileError) {
+            try output.create()
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            return CommandLine.Status.failure
+        }
+        let folders = FileName.distinctSlugs(files.map { name(of: $0) })
         let results = Results()
         // Simulation, DOT and highlighting run in parallel; graphviz itself is serialized inside RippleRender.
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -80,31 +86,39 @@ enum Renderer {
                 stdout.write("failed   \(file)\n")
                 status = CommandLine.Status.failure
             case .success(let rendered):
-                do {
+                do throws(FileError) {
                     try output.write(rendered, summary: GallerySummary(rendered).json)
-                    let path = output.root.appendingPathComponent(rendered.folder).path
-                    stdout.write("rendered \(file) → \(relative(path))/ (\(rendered.files.count) files)\n")
+                    stdout.write("rendered \(file) → \(output.shown(rendered.folder))/ (\(rendered.files.count) files)\n")
                     rows.append([rendered.folder, String(rendered.totals.count), String(rendered.steps),
                                  rendered.totals.map { "\($0.variant) \($0.evaluations)/\($0.wasted)" }.joined(separator: "   ")])
                 } catch {
-                    stderr.write("\(file): error: cannot write output: \(error.localizedDescription)\n")
+                    stderr.write("\(output.shown(rendered.folder)): error: \(error.message)\n")
+                    stdout.write("failed   \(file)\n")
                     status = CommandLine.Status.failure
                 }
             }
         }
-        do {
+        do throws(FileError) {
             try output.writeGallery()
         } catch {
-            stderr.write("error: cannot write the gallery page: \(error.localizedDescription)\n")
+            stderr.write("error: \(error.message)\n")
             status = CommandLine.Status.failure
         }
         stdout.write("\n" + TraceText.formatTable(rows))
-        stdout.write("\ngallery: \(relative(output.root.appendingPathComponent("index.html").path))\n")
+        stdout.write("\ngallery: \(output.shown(OutputFolder.galleryName))\n")
         return status
     }
 
+    /// A scenario file's name without its folder and extension: `list-rows` for `Scenarios/list-rows.ripple`.
+    static func name(of file: String) -> String {
+        let name = FileSystem.lastComponent(of: file)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `path` relative to the working folder when it is inside it.
     static func relative(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath + "/"
+        let current = FileSystem.currentFolder() + "/"
         return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleRender
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let refusalHint = "Ripple did not write it; move it away or choose another output folder with -o"
+
+/// Something already in the output folder where Ripple would write, and that it must leave alone.
+struct ForeignEntry: CustomTestStringConvertible, Sendable {
+    var name: String
+    /// Makes the entry at `path`; `scratch` is a folder outside the output folder for link targets.
+    var make: @Sendable (_ path: URL, _ scratch: URL) throws -> Void
+    var testDescription: String { name }
+}
+
+private let foreignEntries: [ForeignEntry] = [
+    ForeignEntry(name: "a folder of the user's") { path, _ in
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+        try "mine".write(to: path.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+    },
+    ForeignEntry(name: "a file") { path, _ in try "mine".write(to: path, atomically: false, encoding: .utf8) },
+    ForeignEntry(name: "a folder whose marker is a folder") { path, _ in
+        try FileManager.default.createDirectory(at: path.appendingPathComponent(".ripple-output"), withIntermediateDirectories: true)
+    },
+    ForeignEntry(name: "a symbolic link to a folder Ripple wrote") { path, scratch in
+        let target = scratch.appendingPathComponent("rendered")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try "x".write(to: target.appendingPathComponent(".ripple-output"), atomically: false, encoding: .utf8)
+        guard symlink(target.path, path.path) == 0 else { throw Errno.current }
+    },
+]
+
+/// What is at `url`, comparable before and after a render: its kind, and its bytes or entries.
+private func snapshot(_ url: URL) -> String {
+    guard let status = try? FileSystem.status(url.path, followingLinks: false) else { return "missing" }
+    switch status.kind {
+    case .folder: return "folder " + ((try? FileSystem.contentsOfFolder(url.path).sorted().joined(separator: ",")) ?? "?")
+    case .symbolicLink: return "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?")
+    default: return "file " + ((try? String(contentsOf: url, encoding: .utf8)) ?? "?")
+    }
+}
+
+// The output folder: what Ripple replaces, what it refuses, what it cleans up. In `CLITests`, whose tests
+// run one at a time, because `ripple(...)` changes the working folder.
+extension CLITests {
+    /// A scenario folder's name may be taken by something Ripple did not write: it is refused and left as it was.
+    @Test(arguments: foreignEntries)
+    func aScenarioFolderNeverReplacesWhatRippleDidNotWrite(_ entry: ForeignEntry) throws {
+        let output = try temporaryFolder()
+        let target = output.appendingPathComponent("list-rows")
+        try entry.make(target, try temporaryFolder())
+        let before = snapshot(target)
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(target.path): error: refusing to replace '\(target.path)': \(refusalHint)\n")
+        #expect(result.stdout.hasPrefix("failed   Scenarios/list-rows.ripple\n"))
+        #expect(snapshot(target) == before)
+    }
+
+    /// A page of the user's named `index.html` is never replaced by the gallery: the render is refused
+    /// before anything is written.
+    @Test(arguments: [
+        ("a page of the user's", "<html><body>my notes</body></html>\n"),
+        ("a page that mentions Ripple's marker outside its head", "<html><head></head><body>\(GalleryPage.generator)</body></html>\n"),
+    ])
+    func theGalleryNeverReplacesAPageRippleDidNotWrite(_ name: String, _ page: String) throws {
+        let output = try temporaryFolder()
+        let index = output.appendingPathComponent("index.html")
+        try page.write(to: index, atomically: false, encoding: .utf8)
+        // A scenario that fails to load must not get the page replaced either.
+        for arguments in [["Scenarios/list-rows.ripple"], ["Tests/Fixtures/Invalid"]] {
+            let result = ripple(["render"] + arguments + ["-o", output.path])
+            #expect(result.status == 64, "\(name)")
+            #expect(result.stderr.hasPrefix("error: refusing to replace '\(index.path)': \(refusalHint)\n"), "\(name): \(result.stderr)")
+            #expect(try String(contentsOf: index, encoding: .utf8) == page, "\(name)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["index.html"], "\(name): nothing else was written")
+        }
+    }
+
+    @Test func theGalleryNeverReplacesALinkOrAFolderNamedIndex() throws {
+        let output = try temporaryFolder()
+        let scratch = try temporaryFolder()
+        let page = scratch.appendingPathComponent("page.html")
+        try GalleryPage.page([]).write(to: page, atomically: false, encoding: .utf8)
+        let index = output.appendingPathComponent("index.html")
+        try #require(symlink(page.path, index.path) == 0)
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 64)
+        #expect(snapshot(index) == "link \(page.path)")
+        try FileManager.default.removeItem(at: index)
+        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 64)
+        #expect(snapshot(index) == "folder ")
+    }
+
+    /// Ripple's own page is replaced, including one written before the page carried the generator line.
+    @Test func ripplesOwnGalleryIsReplaced() throws {
+        let output = try temporaryFolder()
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 0)
+        let index = output.appendingPathComponent("index.html")
+        #expect(try String(contentsOf: index, encoding: .utf8).contains(GalleryPage.generator))
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 0)
+        let unmarked = GalleryPage.page([]).replacingOccurrences(of: GalleryPage.generator + "\n", with: "")
+        #expect(unmarked.hasPrefix(GalleryPage.unmarkedHead))
+        try unmarked.write(to: index, atomically: false, encoding: .utf8)
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: index, encoding: .utf8).contains("list-rows/index.html"))
+    }
+
+    /// A folder that cannot be made or written names the path and the reason.
+    @Test func anUnwritableOutputNamesThePathAndTheReason() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("plain")
+        try "x".write(to: file, atomically: false, encoding: .utf8)
+        let onFile = ripple("render", "Scenarios/list-rows.ripple", "-o", file.path)
+        #expect(onFile.status == 1)
+        #expect(onFile.stderr == "error: cannot create the output folder '\(file.path)': it is not a folder\n")
+        let underFile = ripple("render", "Scenarios/list-rows.ripple", "-o", file.path + "/out")
+        #expect(underFile.stderr == "error: cannot create the output folder '\(file.path)/out': a part of the path is not a folder\n")
+    }
+}
+
+@Suite struct OutputFolderTests {
+    private func rendered(_ files: [(String, String)]) -> RenderedScenario {
+        RenderedScenario(folder: "x", title: "X", file: "x.ripple", steps: 0, totals: [], files: files.map { (path: $0.0, contents: $0.1) })
+    }
+
+    /// A write that fails names the final path meant (not the staging folder) and the reason, and leaves
+    /// no staging folder behind.
+    @Test func aFailedWriteNamesTheFileMeant() throws {
+        let root = try temporaryFolder()
+        let output = try OutputFolder(path: root.path, inputs: [])
+        #expect(throws: Never.self) { try output.write(rendered([("index.html", "a")]), summary: "{}") }
+        do {
+            try output.write(rendered([("index.html", "a"), ("missing/page.html", "b")]), summary: "{}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "cannot write '\(root.path)/x/missing/page.html': no such file or folder")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["x"])
+        try FileManager.default.removeItem(at: root)
+        do {
+            try output.write(rendered([("index.html", "a")]), summary: "{}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "cannot write '\(root.path)/x': no such file or folder")
+        }
+    }
+}
