@@ -114,6 +114,42 @@ extension CLITests {
         #expect(try String(contentsOf: index, encoding: .utf8).contains("list-rows/index.html"))
     }
 
+    /// Each scenario is written as soon as it is rendered, not after all of them: with the last input a
+    /// FIFO that nobody has written yet, the first two are already on disk, and the lines still come in
+    /// file order.
+    @Test func eachScenarioIsWrittenAsSoonAsItIsRendered() throws {
+        let input = try temporaryFolder()
+        let output = try temporaryFolder()
+        let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
+        try source.write(to: input.appendingPathComponent("a.ripple"), atomically: false, encoding: .utf8)
+        try source.write(to: input.appendingPathComponent("b.ripple"), atomically: false, encoding: .utf8)
+        let fifo = input.appendingPathComponent("c.ripple")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        final class Box: @unchecked Sendable { var result: (status: Int32, stdout: String, stderr: String)? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let arguments = ["render", input.path, "-o", output.path]
+        Thread.detachNewThread {
+            box.result = ripple(arguments)
+            done.signal()
+        }
+        let written = ["a", "b"].map { output.appendingPathComponent("\($0)/index.html").path }
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while !written.allSatisfy(FileManager.default.fileExists) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(written.allSatisfy(FileManager.default.fileExists), "a and b are written while c is still being read")
+        // Now give c its text, which also ends the render if the check above failed.
+        let descriptor = open(fifo.path, O_WRONLY)
+        try #require(descriptor >= 0)
+        let bytes = Array(source.utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+        close(descriptor)
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        let result = try #require(box.result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("rendered ") }
+        #expect(lines.map { $0.split(separator: " ")[1] } == ["a", "b", "c"].map { "\(input.path)/\($0).ripple" })
+    }
+
     /// A folder that cannot be made or written names the path and the reason.
     @Test func anUnwritableOutputNamesThePathAndTheReason() throws {
         let folder = try temporaryFolder()
