@@ -9,13 +9,16 @@ import Darwin
 /// Writes rendered scenarios without ever leaving a half-written folder or touching anything else.
 ///
 /// A scenario's files are written into a hidden staging folder next to their final place, then the
-/// folders are swapped; an interrupted run leaves the previous output as it was. Ripple replaces only what it wrote: a scenario
+/// folders are swapped; an interrupted run leaves the previous output as it was, and the next render
+/// removes what it left behind (`removeStaleFiles`). Ripple replaces only what it wrote: a scenario
 /// folder holding the `.ripple-output` marker, and a gallery page that `GalleryPage.isGalleryPage`
 /// recognises.
 struct OutputFolder {
     static let marker = ".ripple-output"
     /// Staging folders are `.ripple-staging-FOLDER-PID-RANDOM`, and `…-old` while a swap is under way.
     static let stagingPrefix = ".ripple-staging-"
+    /// Leftovers older than this are stale even if a process with their id is running (ids are reused).
+    static let staleAge = 24 * 60 * 60
     static let galleryName = "index.html"
 
     /// The folder: absolute, symbolic links resolved.
@@ -163,5 +166,64 @@ struct OutputFolder {
             return nil
         }
         return "refusing to replace '\(shown(Self.galleryName))': Ripple did not write it; move it away or choose another output folder with -o"
+    }
+
+    // MARK: - Leftovers of interrupted renders
+
+    /// Removes what a killed render left in the folder: staging folders (`.ripple-staging-*`) and the
+    /// gallery's temporary files (`.index.html.PID.RANDOM.tmp`) whose process is no longer running, or
+    /// that are older than `staleAge`. A leftover `…-old` folder whose scenario folder is missing is the
+    /// previous output, caught between the two renames of a swap: it is put back instead.
+    ///
+    /// Nothing else is touched: a name must match Ripple's pattern exactly, and be a folder or a file
+    /// as Ripple makes it, not a symbolic link. Returns the names removed or put back.
+    @discardableResult
+    func removeStaleFiles(now: Int = Int(time(nil))) -> [String] {
+        guard let names = try? FileSystem.contentsOfFolder(root) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() {
+            let path = root + "/" + name
+            guard let status = try? FileSystem.status(path, followingLinks: false) else { continue }
+            if let staging = Self.parseStagingName(name), status.kind == .folder,
+               Self.isStale(pid: staging.pid, modified: status.modified, now: now) {
+                let final = root + "/" + staging.folder
+                if staging.isOld, !FileSystem.exists(final), FileSystem.exists(path + "/" + Self.marker) {
+                    guard (try? FileSystem.rename(path, to: final)) != nil else { continue }
+                } else {
+                    guard (try? FileSystem.removeTree(path)) != nil else { continue }
+                }
+                removed.append(name)
+            } else if let pid = AtomicFile.owner(ofTemporary: name, for: Self.galleryName), status.kind == .file,
+                      Self.isStale(pid: pid, modified: status.modified, now: now) {
+                guard (try? FileSystem.removeTree(path)) != nil else { continue }
+                removed.append(name)
+            }
+        }
+        return removed
+    }
+
+    /// The scenario folder and process id in a staging folder's name, `.ripple-staging-FOLDER-PID-RANDOM`
+    /// with `-old` after it while a swap is under way; nil for any other name.
+    static func parseStagingName(_ name: String) -> (folder: String, pid: Int32, isOld: Bool)? {
+        guard name.hasPrefix(stagingPrefix) else { return nil }
+        var rest = Substring(name.dropFirst(stagingPrefix.count))
+        let isOld = rest.hasSuffix("-old")
+        if isOld { rest = rest.dropLast("-old".count) }
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
+        let random = parts[parts.count - 1], pid = parts[parts.count - 2]
+        let isNumber = { (part: Substring) in !part.isEmpty && part.count <= 10 && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard isNumber(random), isNumber(pid), UInt32(random) != nil, let id = Int32(pid), id > 0 else { return nil }
+        let folder = parts.dropLast(2).joined(separator: "-")
+        return folder.isEmpty ? nil : (folder, id, isOld)
+    }
+
+    /// Whether a leftover of process `pid`, last changed at `modified`, is no longer being written.
+    static func isStale(pid: Int32, modified: Int, now: Int) -> Bool {
+        if now - modified > staleAge { return true }
+        // This process's own are in use; another's are stale only once it is gone (EPERM: it runs as
+        // another user).
+        if pid == getpid() { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }

@@ -74,6 +74,7 @@ enum Renderer {
             stderr.write("error: \(error.message)\n")
             return CommandLine.Status.failure
         }
+        output.removeStaleFiles()
         let folders = FileName.distinctSlugs(files.map { name(of: $0) })
         let finished = Finished()
         // Simulation, DOT and highlighting run in parallel; graphviz itself is serialized inside RippleRender.

@@ -231,5 +231,11 @@ func temporaryFolder() throws -> URL {
                 #expect(page.hasSuffix("</html>\n"), "s\(index)/index.html is whole")
             }
         }
+        // The next whole render removes whatever staging folders and temporary files the killed ones left.
+        let last = try render()
+        last.waitUntilExit()
+        #expect(last.terminationStatus == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".ripple-staging-") || $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

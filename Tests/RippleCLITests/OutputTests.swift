@@ -10,6 +10,8 @@ import Darwin
 #endif
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// A process id above any system's `pid_max` (at most 2^22 on Linux): no process has it.
+private let deadPID = 999_999_999
 private let refusalHint = "Ripple did not write it; move it away or choose another output folder with -o"
 
 /// Something already in the output folder where Ripple would write, and that it must leave alone.
@@ -114,6 +116,63 @@ extension CLITests {
         #expect(try String(contentsOf: index, encoding: .utf8).contains("list-rows/index.html"))
     }
 
+    /// What a killed render leaves (a staging folder, its `-old` twin, the gallery's temporary file) is
+    /// removed by the next render when its process is gone or it is old; nothing else is touched.
+    @Test func theNextRenderRemovesWhatAKilledOneLeft() throws {
+        let output = try temporaryFolder()
+        let fileManager = FileManager.default
+        func folder(_ name: String, marked: Bool = false, daysOld: Int = 0) throws {
+            let url = output.appendingPathComponent(name)
+            try fileManager.createDirectory(at: url, withIntermediateDirectories: true)
+            try "half".write(to: url.appendingPathComponent("trace.txt"), atomically: false, encoding: .utf8)
+            if marked { try "x".write(to: url.appendingPathComponent(".ripple-output"), atomically: false, encoding: .utf8) }
+            if daysOld > 0 { try fileManager.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(daysOld) * 86_400)], ofItemAtPath: url.path) }
+        }
+        func file(_ name: String) throws {
+            try "half".write(to: output.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 0)
+        let stale = [".ripple-staging-list-rows-\(deadPID)-12345", ".ripple-staging-list-rows-\(deadPID)-12345-old",
+                     ".ripple-staging-task-list-\(deadPID)-7", ".ripple-staging-list-rows-1-99", ".index.html.\(deadPID).42.tmp"]
+        try folder(stale[0])
+        try folder(stale[1], marked: true)
+        try folder(stale[2])
+        // Process 1 is always running, but a leftover two days old is stale anyway (process ids are reused).
+        try folder(stale[3], daysOld: 2)
+        try file(stale[4])
+        let kept = [".ripple-staging-list-rows-1-7", ".ripple-staging-notes", ".ripple-staging-list-rows-\(deadPID)-x",
+                    ".ripple-staging--\(deadPID)-1", "ripple-staging-list-rows-\(deadPID)-1", ".notes.\(deadPID).42.tmp",
+                    ".index.html.\(deadPID).tmp", "keep", ".ripple-staging-file-\(deadPID)-1", ".ripple-staging-link-\(deadPID)-1"]
+        try folder(kept[0])
+        for name in kept[1...4] { try folder(name) }
+        try file(kept[5])
+        try file(kept[6])
+        try folder(kept[7])
+        try file(kept[8])
+        try #require(symlink(output.appendingPathComponent("keep").path, output.appendingPathComponent(kept[9]).path) == 0)
+
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = Set(try fileManager.contentsOfDirectory(atPath: output.path))
+        for name in stale { #expect(!names.contains(name), "\(name) is removed") }
+        for name in kept { #expect(names.contains(name), "\(name) is kept") }
+        #expect(try String(contentsOf: output.appendingPathComponent("keep/trace.txt"), encoding: .utf8) == "half")
+    }
+
+    /// Killed between the two renames of a swap (where `renameat2` is missing), a render leaves the previous
+    /// folder only as `…-old`: the next render puts it back.
+    @Test func aPreviousFolderCaughtMidSwapIsPutBack() throws {
+        let output = try temporaryFolder()
+        let old = output.appendingPathComponent(".ripple-staging-list-rows-\(deadPID)-5-old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        try "previous".write(to: old.appendingPathComponent("trace.txt"), atomically: false, encoding: .utf8)
+        try "x".write(to: old.appendingPathComponent(".ripple-output"), atomically: false, encoding: .utf8)
+        let result = ripple("render", "Scenarios/task-list.ripple", "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: output.appendingPathComponent("list-rows/trace.txt"), encoding: .utf8) == "previous")
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+    }
+
     /// Each scenario is written as soon as it is rendered, not after all of them: with the last input a
     /// FIFO that nobody has written yet, the first two are already on disk, and the lines still come in
     /// file order.
@@ -188,5 +247,19 @@ extension CLITests {
         } catch {
             #expect(error.message == "cannot write '\(root.path)/x': no such file or folder")
         }
+    }
+
+    @Test(arguments: [
+        (".ripple-staging-list-rows-123-456", "list-rows", Int32(123)), (".ripple-staging-a-1-2-old", "a", 1), (".ripple-staging-s1-2-3-4", "s1-2", 3),
+    ])
+    func stagingNamesAreParsed(_ name: String, _ folder: String, _ pid: Int32) throws {
+        let parsed = try #require(OutputFolder.parseStagingName(name))
+        #expect(parsed.folder == folder && parsed.pid == pid && parsed.isOld == name.hasSuffix("-old"))
+    }
+
+    @Test(arguments: [".ripple-staging-", ".ripple-staging-x", ".ripple-staging-x-1", ".ripple-staging--1-2", ".ripple-staging-x-0-2",
+                      ".ripple-staging-x-+1-2", ".ripple-staging-x-1-99999999999", ".ripple-staging-x-1-2-older", "ripple-staging-x-1-2"])
+    func otherNamesAreNotStaging(_ name: String) {
+        #expect(OutputFolder.parseStagingName(name) == nil)
     }
 }
