@@ -72,13 +72,14 @@ struct OutputFolder {
         }
         let staging = root + "/" + Self.stagingPrefix + rendered.folder + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try FileSystem.makeFolder(staging)
+            try Interruption.create(staging)
         } catch {
             throw FileError("cannot write", shown(rendered.folder), error)
         }
         do throws(FileError) {
             func put(_ name: String, _ contents: String) throws(FileError) {
                 do throws(Errno) {
+                    if Interruption.isEnding { throw Errno(code: EINTR) }
                     try FileSystem.write(contents.utf8, to: staging + "/" + name)
                 } catch {
                     throw FileError("cannot write", shown(rendered.folder + "/" + name), error)
@@ -89,14 +90,14 @@ struct OutputFolder {
             try put(Self.marker, "Rendered by Ripple; this folder is replaced as a whole on the next render.\n")
             let previous: String?
             do {
-                previous = try swap(staging, into: final)
+                previous = try Interruption.finish(staging) { () throws(Errno) in try swap(staging, into: final) }
             } catch {
                 throw FileError("cannot replace", shown(rendered.folder), error)
             }
             // The previous render's files, out of the way.
-            if let previous { try? FileSystem.removeTree(previous) }
+            if let previous { Interruption.remove(previous) }
         } catch {
-            try? FileSystem.removeTree(staging)
+            Interruption.finish(staging) { try? FileSystem.removeTree(staging) }
             throw error
         }
     }

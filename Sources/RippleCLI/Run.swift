@@ -13,3 +13,9 @@ public func run(arguments: [String], stdout: some TextOutputStream, stderr: some
 public func processArguments() -> [String] {
     Array(FileSystemPath.processArguments().dropFirst())
 }
+
+/// Makes an interrupted render (SIGINT, SIGTERM, SIGHUP) remove the staging folders it is writing before
+/// the process ends. For the executable only: a test process keeps its own signal handling.
+public func removeStagingFoldersOnInterruption() {
+    Interruption.removeStagingFoldersOnSignals()
+}

@@ -6,4 +6,5 @@ import Glibc
 import Darwin
 #endif
 
+removeStagingFoldersOnInterruption()
 exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error))
