@@ -93,10 +93,11 @@ enum FileSystem {
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: count))
             let received = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, count) }
+            let failure = Errno.current
             bytes.removeLast(count - max(0, received))
             if received < 0 {
-                if errno == EINTR { continue }
-                throw Errno.current
+                if failure.code == EINTR { continue }
+                throw failure
             }
             if received == 0 { break }
         }
