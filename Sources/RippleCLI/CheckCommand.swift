@@ -1,10 +1,10 @@
-import Foundation
 import RippleCore
 
 /// `ripple check FILE|DIR...`: every `expect` block, with a diff on mismatch.
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let files = try ScenarioFiles.expand(parsed.positionals)
+        if let path = parsed.values["junit"] { try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: files) }
         var failed = 0, passed = 0, unchecked = 0, broken = 0
         var report = JUnitReport()
         for file in files {
@@ -47,9 +47,9 @@ enum CheckCommand {
         stdout.write("\(passed) passed, \(failed) failed, \(unchecked) unchecked, \(broken) with errors\n")
         if let path = parsed.values["junit"] {
             do {
-                try AtomicFile.write(Data(report.xml.utf8), to: URL(fileURLWithPath: path))
+                try AtomicFile.write(report.xml.utf8, to: path)
             } catch {
-                stderr.write("error: cannot write '\(path)': \(error)\n")
+                stderr.write("error: \(FileError("cannot write the JUnit report", path, error).message)\n")
                 return CommandLine.Status.failure
             }
         }

@@ -33,4 +33,27 @@ struct JUnitReport {
     }
 
     private func escape(_ text: String) -> String { XML.escape(text) }
+
+    /// Refuses a report path that would replace a scenario, as `render` refuses its output folder: one
+    /// of the files checked, or a path inside a scenarios folder given as input. Symbolic links are
+    /// resolved first, and an existing file is compared by device and inode, so a hard link counts too.
+    static func checkDestination(_ path: String, inputs: [String], files: [String]) throws(UsageError) {
+        let existing = try? FileSystem.status(path)
+        if existing?.kind == .folder {
+            throw UsageError(message: "cannot write the JUnit report '\(path)': it is a folder")
+        }
+        let destination = FileSystem.resolved(path)
+        for file in files {
+            let same = existing.flatMap { existing in (try? FileSystem.status(file)).map(existing.isSameFile) } ?? false
+            if same || FileSystem.resolved(file) == destination {
+                throw UsageError(message: "refusing to write the JUnit report to '\(path)': it is the scenario file '\(file)'; choose another path for --junit")
+            }
+        }
+        for input in inputs where (try? FileSystem.status(input))?.kind == .folder {
+            let folder = FileSystem.resolved(input)
+            if destination.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+                throw UsageError(message: "refusing to write the JUnit report to '\(path)': it is inside the scenarios folder '\(input)'; choose another path for --junit")
+            }
+        }
+    }
 }

@@ -35,84 +35,121 @@ enum Gallery {
     }
 }
 
-/// Renders scenarios on every core, writes them one by one, then the gallery; prints progress and a summary.
+/// Renders scenarios on every core, writing each one's files as soon as it is rendered, then the gallery;
+/// prints a line per scenario, in file order, and a summary table.
 enum Renderer {
-    private final class Results: @unchecked Sendable {
-        let lock = NSLock()
-        var items: [Int: Result<RenderedScenario, RenderFailure>] = [:]
-        func set(_ index: Int, _ result: Result<RenderedScenario, RenderFailure>) {
-            lock.lock(); items[index] = result; lock.unlock()
-        }
+    /// What is kept of a scenario once its files are written: its lines and its table row (nil if it failed).
+    struct Outcome {
+        var output: String
+        var errors: String
+        var row: [String]?
     }
 
-    struct RenderFailure: Error {
-        var text: String
+    /// The outcomes rendering threads have finished and the printing thread has not yet taken.
+    private final class Finished: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var outcomes: [Int: Outcome] = [:]
+
+        func put(_ outcome: Outcome, at index: Int) {
+            condition.lock()
+            outcomes[index] = outcome
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits for the outcome of file `index` and takes it.
+        func take(_ index: Int) -> Outcome {
+            condition.lock()
+            defer { condition.unlock() }
+            while outcomes[index] == nil { condition.wait() }
+            return outcomes.removeValue(forKey: index)!
+        }
     }
 
     static func render(_ files: [String], into output: OutputFolder, formats: Set<OutputFormat>, engine: String = "dot",
                        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-        let folders = FileName.distinctSlugs(files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
-        let results = Results()
+        do throws(FileError) {
+            try output.create()
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            return CommandLine.Status.failure
+        }
+        output.removeStaleFiles()
+        let folders = FileName.distinctSlugs(files.map { name(of: $0) })
+        let finished = Finished()
         // Simulation, DOT and highlighting run in parallel; graphviz itself is serialized inside RippleRender.
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            var errors = ""
-            guard let scenario = ScenarioFiles.load(file, stderr: &errors) else {
-                results.set(index, .failure(RenderFailure(text: errors)))
-                return
-            }
-            do {
-                results.set(index, .success(try ScenarioRenderer.render(scenario, folder: folders[index], formats: formats, engine: engine)))
-            } catch let error as DiagnosticError {
-                results.set(index, .failure(RenderFailure(text: printed(error.diagnostics, in: file))))
-            } catch let error as GraphvizError {
-                results.set(index, .failure(RenderFailure(text: "\(file): error: \(error.description)\n")))
-            } catch {
-                results.set(index, .failure(RenderFailure(text: "\(file): error: \(error)\n")))
+        // Each scenario is written by the thread that rendered it, so only the ones being rendered are in
+        // memory, and only its lines and its row are kept.
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                finished.put(renderAndWrite(files[index], folder: folders[index], into: output, formats: formats, engine: engine), at: index)
             }
         }
+        // This thread prints, in file order, each scenario's lines as soon as they and every earlier file's are in.
         var status = CommandLine.Status.success
         var rows: [[String]] = [["scenario", "variants", "steps", "evaluations / wasted per variant"]]
-        for (index, file) in files.enumerated() {
-            switch results.items[index]! {
-            case .failure(let failure):
-                stderr.write(failure.text)
-                stdout.write("failed   \(file)\n")
-                status = CommandLine.Status.failure
-            case .success(let rendered):
-                stderr.write(printed(rendered.warnings, in: file))
-                do {
-                    try output.write(rendered, summary: GallerySummary(rendered).json)
-                    let path = output.root.appendingPathComponent(rendered.folder).path
-                    stdout.write("rendered \(file) → \(relative(path))/ (\(rendered.files.count) files)\n")
-                    rows.append([rendered.folder, String(rendered.totals.count), String(rendered.steps),
-                                 rendered.totals.map { "\($0.variant) \($0.evaluations)/\($0.wasted)" }.joined(separator: "   ")])
-                } catch {
-                    stderr.write("\(file): error: cannot write output: \(error.localizedDescription)\n")
-                    status = CommandLine.Status.failure
-                }
-            }
+        for index in files.indices {
+            let outcome = finished.take(index)
+            stderr.write(outcome.errors)
+            stdout.write(outcome.output)
+            if let row = outcome.row { rows.append(row) } else { status = CommandLine.Status.failure }
         }
-        do {
+        do throws(FileError) {
             try output.writeGallery()
         } catch {
-            stderr.write("error: cannot write the gallery page: \(error.localizedDescription)\n")
+            stderr.write("error: \(error.message)\n")
             status = CommandLine.Status.failure
         }
         stdout.write("\n" + TraceText.formatTable(rows))
-        stdout.write("\ngallery: \(relative(output.root.appendingPathComponent("index.html").path))\n")
+        stdout.write("\ngallery: \(output.shown(OutputFolder.galleryName))\n")
         return status
+    }
+
+    /// Loads, renders and writes one scenario.
+    private static func renderAndWrite(_ file: String, folder: String, into output: OutputFolder, formats: Set<OutputFormat>, engine: String) -> Outcome {
+        let failed = "failed   \(file)\n"
+        var errors = ""
+        guard let scenario = ScenarioFiles.load(file, stderr: &errors) else {
+            return Outcome(output: failed, errors: errors, row: nil)
+        }
+        let rendered: RenderedScenario
+        do {
+            rendered = try ScenarioRenderer.render(scenario, folder: folder, formats: formats, engine: engine)
+        } catch let error as DiagnosticError {
+            return Outcome(output: failed, errors: printed(error.diagnostics, in: file), row: nil)
+        } catch let error as GraphvizError {
+            return Outcome(output: failed, errors: "\(file): error: \(error.description)\n", row: nil)
+        } catch {
+            return Outcome(output: failed, errors: "\(file): error: \(error)\n", row: nil)
+        }
+        do throws(FileError) {
+            try output.write(rendered, summary: GallerySummary(rendered).json)
+        } catch {
+            return Outcome(output: failed, errors: "\(output.shown(folder)): error: \(error.message)\n", row: nil)
+        }
+        return Outcome(output: "rendered \(file) → \(output.shown(folder))/ (\(rendered.files.count) files)\n",
+                       errors: printed(rendered.warnings, in: file),
+                       row: [rendered.folder, String(rendered.totals.count), String(rendered.steps),
+                             rendered.totals.map { "\($0.variant) \($0.evaluations)/\($0.wasted)" }.joined(separator: "   ")])
     }
 
     /// Diagnostics with their source lines and carets, the way loading prints them.
     static func printed(_ diagnostics: [Diagnostic], in file: String) -> String {
         guard !diagnostics.isEmpty else { return "" }
-        let source = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let source = (try? FileSystem.prefix(file, count: Scenario.maximumFileSize)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return DiagnosticPrinter(source: source).render(diagnostics)
     }
 
+    /// A scenario file's name without its folder and extension: `list-rows` for `Scenarios/list-rows.ripple`.
+    static func name(of file: String) -> String {
+        let name = FileSystem.lastComponent(of: file)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `path` relative to the working folder when it is inside it.
     static func relative(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath + "/"
+        let current = FileSystem.currentFolder() + "/"
         return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 }

@@ -23,3 +23,15 @@ struct TerminalSafeStream<Base: TextOutputStream>: TextOutputStream {
         base.write(TerminalText.sanitized(string))
     }
 }
+
+/// The process's arguments after the program's name, every byte of a file name kept: a name that is not
+/// UTF-8 reaches `run` as a string that still opens the file (see `FileSystemPath`).
+public func processArguments() -> [String] {
+    Array(FileSystemPath.processArguments().dropFirst())
+}
+
+/// Makes an interrupted render (SIGINT, SIGTERM, SIGHUP) remove the staging folders it is writing before
+/// the process ends. For the executable only: a test process keeps its own signal handling.
+public func removeStagingFoldersOnInterruption() {
+    Interruption.removeStagingFoldersOnSignals()
+}

@@ -1,5 +1,10 @@
-import Foundation
 import RippleCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds and loads scenario files, printing diagnostics the compiler way.
 enum ScenarioFiles {
@@ -7,39 +12,62 @@ enum ScenarioFiles {
     static func expand(_ paths: [String]) throws(UsageError) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError(message: "no such file or folder '\(path)'")
+            let status: FileSystem.Status
+            do {
+                status = try FileSystem.status(path)
+            } catch {
+                // A symbolic link to nothing is there, but names no file.
+                if error.code == ENOENT, (try? FileSystem.status(path, followingLinks: false))?.kind == .symbolicLink {
+                    throw UsageError(message: "cannot read '\(path)': it is a symbolic link to a file that does not exist")
+                }
+                throw UsageError(message: error.code == ENOENT ? "no such file or folder '\(path)'" : FileError("cannot read", path, error).message)
             }
-            if isDirectory.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
-                if found.isEmpty { throw UsageError(message: "no '.ripple' files in '\(path)'") }
-                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                files += found.map { base + "/" + $0 }
-            } else {
+            guard status.kind == .folder else {
                 files.append(path)
+                continue
             }
+            let names: [String]
+            do {
+                names = try FileSystem.contentsOfFolder(path)
+            } catch {
+                throw UsageError(message: FileError("cannot read the folder", path, error).message)
+            }
+            let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
+            if found.isEmpty { throw UsageError(message: "no '.ripple' files in '\(path)'") }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            files += found.map { base + "/" + $0 }
         }
         return files
     }
 
     /// Loads a scenario; on failure prints every diagnostic with its source line and returns nil.
+    ///
+    /// The file is read through `FileSystem.read`, which checks the size limit before reading (or, for
+    /// a pipe, while reading), so a huge file costs no more than the limit.
     static func load(_ path: String, stderr: inout some TextOutputStream) -> Scenario? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            stderr.write("\(path): error: cannot read the file\n")
-            return nil
-        }
-        let bytes = [UInt8](data)
-        do throws(DiagnosticError) {
-            return try Scenario(bytes: bytes, file: path)
+        let contents: FileSystem.Contents
+        do {
+            contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize)
         } catch {
-            let source = String(decoding: bytes, as: UTF8.self)
-            stderr.write(DiagnosticPrinter(source: source).render(error.diagnostics))
-            let count = error.diagnostics.count
-            stderr.write("\(count) error\(count == 1 ? "" : "s") in \(path)\n")
+            stderr.write("error: \(FileError("cannot read", path, error).message)\n")
             return nil
         }
+        let diagnostics: [Diagnostic]
+        switch contents {
+        case .tooLarge(let size):
+            diagnostics = Scenario.fileTooLarge(size: size, file: path).diagnostics
+            // Nothing of the file was kept, so there is no source line to show.
+            stderr.write(diagnostics.map { $0.description + "\n" }.joined())
+        case .bytes(let bytes):
+            do throws(DiagnosticError) {
+                return try Scenario(bytes: bytes, file: path)
+            } catch {
+                diagnostics = error.diagnostics
+                stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(diagnostics))
+            }
+        }
+        stderr.write("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)\n")
+        return nil
     }
 
     static func semantics(_ parsed: ParsedArguments) throws(UsageError) -> Semantics? {

@@ -6,4 +6,5 @@ import Glibc
 import Darwin
 #endif
 
-exit(run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: StandardStream.output, stderr: StandardStream.error))
+removeStagingFoldersOnInterruption()
+exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error))

@@ -108,7 +108,8 @@ func temporaryFolder() throws -> URL {
         let widened = source.replacingOccurrences(of: "    evaluates RootView, UserList, UserRow[2]\n    wasted RootView", with: "    evaluates RootView, UserList\n    wasted RootView")
         try widened.write(to: folder.appendingPathComponent("a.ripple"), atomically: true, encoding: .utf8)
         try "scenario \"plain\"\nstruct Root: View { var body: some View { Text(\"a\") } }\n".write(to: folder.appendingPathComponent("b.ripple"), atomically: true, encoding: .utf8)
-        let junit = folder.appendingPathComponent("r.xml")
+        // Outside the scenarios folder: a report inside a folder given as input is refused.
+        let junit = try temporaryFolder().appendingPathComponent("r.xml")
         let result = ripple("check", folder.path, "--junit", junit.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("a.ripple:83:1: error: expectation for step 'rename Brian' failed in variant 'narrow' (swift6.2)"))
@@ -231,5 +232,62 @@ func temporaryFolder() throws -> URL {
                 #expect(page.hasSuffix("</html>\n"), "s\(index)/index.html is whole")
             }
         }
+        // The next whole render removes whatever staging folders and temporary files the killed ones left.
+        let last = try render()
+        last.waitUntilExit()
+        #expect(last.terminationStatus == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".ripple-staging-") || $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    /// SIGTERM or SIGHUP while a scenario's files are being written: the process removes its staging
+    /// folder, then ends by the signal; the previous output stays whole. (Not SIGINT: a test run started in
+    /// the background of a shell inherits SIGINT ignored, and Ripple keeps an ignored signal ignored.)
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalledRenderRemovesItsStagingFolder(_ signalNumber: Int32) throws {
+        let binary = repository.appendingPathComponent(".build/debug/ripple")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("build the ripple product first (swift build)")
+            return
+        }
+        let folder = try temporaryFolder()
+        let input = folder.appendingPathComponent("in")
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
+        let head = try #require(source.components(separatedBy: "step \"rename Brian\"").first)
+        // 600 steps: about 1,200 files, so writing them takes long enough to be interrupted.
+        let steps = (0..<600).map { "step \"rename \($0)\" { state.users[\($0 % 3)].name = \"N\($0)\" }\n" }.joined()
+        try (head + steps).write(to: input.appendingPathComponent("many.ripple"), atomically: true, encoding: .utf8)
+        func render() throws -> Process {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["render", input.path, "-o", output.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let first = try render()
+        first.waitUntilExit()
+        try #require(first.terminationStatus == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("many").path).count
+        let second = try render()
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var sawStaging = false
+        while second.isRunning && Date() < deadline {
+            if try FileManager.default.contentsOfDirectory(atPath: output.path).contains(where: { $0.hasPrefix(".ripple-staging-") }) {
+                sawStaging = true
+                kill(second.processIdentifier, signalNumber)
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        second.waitUntilExit()
+        #expect(sawStaging)
+        #expect(second.terminationReason == .uncaughtSignal && second.terminationStatus == signalNumber, "ended by the signal")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        #expect(!names.contains(where: { $0.hasPrefix(".ripple-staging-") }), "\(names)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("many").path).count == before)
     }
 }

@@ -145,6 +145,36 @@ private let invalidCases: [InvalidCase] = [
         """)
     }
 
+    /// The lexer counts lines and the printer finds them by the same rule: `\n`, `\r\n` and a lone `\r`
+    /// each end one line, so every kind of file prints its line and caret at the line reported.
+    @Test(arguments: [
+        ("LF", "\n", 2), ("CRLF", "\r\n", 2), ("CR", "\r", 2), ("LF then CR", "\n\r", 3), ("CRLF then CR", "\r\n\r", 3), ("CR CR LF", "\r\r\n", 3),
+    ])
+    func everyLineEndingPrintsTheLineReported(_ name: String, _ lineBreak: String, _ line: Int) {
+        let source = "scenario \"t\"" + lineBreak + "struct Root: View { var body: some View { Text(\"a\") ~ } }" + lineBreak
+        let found = diagnostics(source, file: "x.ripple")
+        #expect(found.first?.location.line == line, "\(name)")
+        let text = DiagnosticPrinter(source: source).render(found)
+        #expect(text == """
+        x.ripple:\(line):53: error: unexpected '~'
+            struct Root: View { var body: some View { Text("a") ~ } }
+                                                                ^
+
+        """, "\(name)")
+    }
+
+    @Test(arguments: [("LF", "\n"), ("CRLF", "\r\n"), ("CR", "\r")])
+    func invalidUTF8IsReportedOnTheLineTheLexerWouldCount(_ name: String, _ lineBreak: String) {
+        let bytes = Array(("scenario \"t\"" + lineBreak + lineBreak + "let a = \"").utf8) + [0xFF]
+        do {
+            _ = try Scenario(bytes: bytes, file: "u.ripple")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.first?.location.line == 3, "\(name)")
+            #expect(error.diagnostics.first?.location.column == 10, "\(name)")
+        }
+    }
+
     @Test func invalidUTF8IsReportedWhereItIs() {
         var bytes = Array("scenario \"t\"\nlet a = \"é".utf8)
         bytes.append(0xFF)

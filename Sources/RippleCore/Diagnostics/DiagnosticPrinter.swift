@@ -1,22 +1,31 @@
 /// Formats diagnostics the way compilers do: the location line, the source line, a caret.
 public struct DiagnosticPrinter: Sendable {
-    private let lines: [Substring]
+    private let source: String
 
     /// Creates a printer for diagnostics about `source`.
     public init(source: String) {
-        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.source = source
     }
 
     /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret.
     public func render(_ diagnostic: Diagnostic) -> String {
+        render(diagnostic, lines: SourceLines.lines([diagnostic.location.line], in: source))
+    }
+
+    /// Renders every diagnostic in order, finding their source lines in one pass over the text.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        let lines = SourceLines.lines(Set(diagnostics.map(\.location.line)), in: source)
+        return diagnostics.map { render($0, lines: lines) }.joined()
+    }
+
+    /// Renders one diagnostic with its line taken from `lines`, which `SourceLines` split the same way the
+    /// lexer counted them.
+    private func render(_ diagnostic: Diagnostic, lines: [Int: Substring]) -> String {
         var printed = diagnostic
         // A message quoting a megabyte-long name would flood the terminal like the line itself.
         if printed.message.count > 400 { printed.message = String(printed.message.prefix(400)) + "…" }
         var text = printed.description + "\n"
-        let index = diagnostic.location.line - 1
-        guard lines.indices.contains(index) else { return text }
-        var line = String(lines[index])
-        if line.hasSuffix("\r") { line.removeLast() }
+        guard let line = lines[diagnostic.location.line] else { return text }
         // Very long lines are cut around the caret so a 1 MB line does not flood the terminal.
         let column = max(1, diagnostic.location.column)
         var shown = Array(line)
@@ -34,15 +43,16 @@ public struct DiagnosticPrinter: Sendable {
         text += "    " + padding + "^\n"
         return text
     }
-
-    /// Renders every diagnostic in order.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render).joined()
-    }
 }
 
 extension Character {
     fileprivate var isControl: Bool {
-        unicodeScalars.allSatisfy { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+        // U+2028 and U+2029 are whitespace to the lexer, but a terminal may break the line at them.
+        unicodeScalars.allSatisfy {
+            switch $0.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
     }
 }

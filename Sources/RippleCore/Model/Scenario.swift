@@ -22,22 +22,24 @@ public struct Scenario: Sendable {
 
     /// Reads a scenario file's bytes, rejecting invalid UTF-8 and files over the size limit.
     public init(bytes: [UInt8], file: String) throws(DiagnosticError) {
-        if bytes.count > Self.maximumFileSize {
-            throw DiagnosticError([.error("file is \(bytes.count) bytes; scenarios are limited to \(Self.maximumFileSize) bytes (limit: file size)",
-                                          at: SourceLocation(file: file, line: 1, column: 1))])
-        }
+        if bytes.count > Self.maximumFileSize { throw Self.fileTooLarge(size: bytes.count, file: file) }
         guard let source = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError([.error("file is not valid UTF-8", at: Self.firstInvalidUTF8(in: bytes, file: file))])
         }
         try self.init(source: source, file: file)
     }
 
+    /// The error for a file over `maximumFileSize`: `size` bytes, or nil when only "more than the limit"
+    /// is known (a pipe, read until one byte past the limit).
+    public static func fileTooLarge(size: Int?, file: String) -> DiagnosticError {
+        let size = size.map { "\($0)" } ?? "more than \(maximumFileSize)"
+        return DiagnosticError([.error("file is \(size) bytes; scenarios are limited to \(maximumFileSize) bytes (limit: file size)",
+                                       at: SourceLocation(file: file, line: 1, column: 1))])
+    }
+
     /// Parses, resolves and checks scenario text.
     public init(source: String, file: String) throws(DiagnosticError) {
-        if source.utf8.count > Self.maximumFileSize {
-            throw DiagnosticError([.error("file is \(source.utf8.count) bytes; scenarios are limited to \(Self.maximumFileSize) bytes (limit: file size)",
-                                          at: SourceLocation(file: file, line: 1, column: 1))])
-        }
+        if source.utf8.count > Self.maximumFileSize { throw Self.fileTooLarge(size: source.utf8.count, file: file) }
         let (syntax, parseDiagnostics) = Parser.parse(source: source, file: file)
         // Resolving a tree with holes in it would only report the holes again: stop at syntax errors.
         if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics) }
@@ -186,7 +188,9 @@ public struct Scenario: Sendable {
                 let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.count ?? (index - lineStart)) + 1
                 return SourceLocation(file: file, line: line, column: column)
             }
-            if byte == 0x0A { line += 1; lineStart = end }
+            // Lines end as `SourceLines` says: at `\n`, at `\r\n` (the `\n` of which starts no new line) and at a lone `\r`.
+            if byte == 0x0D || byte == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) { line += 1 }
+            if byte == 0x0D || byte == 0x0A { lineStart = end }
             index = end
         }
         return SourceLocation(file: file, line: line, column: 1)

@@ -65,7 +65,7 @@ public struct Lexer {
     private mutating func advance() {
         let character = characters[index]
         index += 1
-        if character.isNewline {
+        if character.isLineBreak {
             line += 1
             column = 1
         } else {
@@ -77,13 +77,13 @@ public struct Lexer {
         let startIndex = index
         defer { if index != startIndex { sawSpace = true } }
         while let character = peek() {
-            if character.isNewline {
+            if character.isLineBreak {
                 sawNewline = true
                 advance()
             } else if character.isWhitespace {
                 advance()
             } else if character == "/" && peek(1) == "/" {
-                while let c = peek(), !c.isNewline { advance() }
+                while let c = peek(), !c.isLineBreak { advance() }
             } else if character == "/" && peek(1) == "*" {
                 let start = location
                 advance(); advance()
@@ -95,7 +95,7 @@ public struct Lexer {
                     }
                     if c == "*" && peek(1) == "/" { depth -= 1; advance(); advance() }
                     else if c == "/" && peek(1) == "*" { depth += 1; advance(); advance() }
-                    else { if c.isNewline { sawNewline = true }; advance() }
+                    else { if c.isLineBreak { sawNewline = true }; advance() }
                 }
             } else {
                 return
@@ -214,7 +214,7 @@ public struct Lexer {
         var segments: [StringSegment] = []
         var text = ""
         while true {
-            guard let c = peek(), !c.isNewline else {
+            guard let c = peek(), !c.isLineBreak else {
                 report(.error("unterminated string literal", at: start))
                 break
             }
@@ -225,7 +225,7 @@ public struct Lexer {
             if c == "\\" {
                 let escapeLocation = location
                 advance()
-                guard let e = peek(), !e.isNewline else { continue }
+                guard let e = peek(), !e.isLineBreak else { continue }
                 advance()
                 switch e {
                 case "n": text.append("\n")
@@ -254,7 +254,7 @@ public struct Lexer {
                     var inner: [Character] = []
                     var depth = 1
                     var inString = false
-                    while let d = peek(), !d.isNewline {
+                    while let d = peek(), !d.isLineBreak {
                         if d == "\"" { inString.toggle() }
                         if !inString {
                             if d == "(" { depth += 1 }

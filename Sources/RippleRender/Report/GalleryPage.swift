@@ -30,6 +30,27 @@ public struct GallerySummary: Codable, Hashable, Sendable {
 
 /// The gallery: every rendered scenario with its variants side by side and their totals.
 public enum GalleryPage {
+    /// The line in the page's head that says Ripple wrote it, so a render replaces only its own page.
+    public static let generator = #"<meta name="generator" content="Ripple">"#
+
+    /// How the page began before it carried `generator`: output folders rendered by earlier versions of
+    /// Ripple hold such pages, and they are Ripple's too.
+    static let unmarkedHead = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Ripple gallery</title>
+
+        """
+
+    /// Whether `head`, the first few kilobytes of a file, is a gallery page Ripple wrote.
+    public static func isGalleryPage(_ head: String) -> Bool {
+        let headElement = head.range(of: "</head>").map { head[..<$0.lowerBound] } ?? Substring(head)
+        return headElement.contains(generator) || head.hasPrefix(unmarkedHead)
+    }
+
     /// The page for `summaries`, in the order given.
     public static func page(_ summaries: [GallerySummary]) -> String {
         var html = """
@@ -38,6 +59,7 @@ public enum GalleryPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        \(generator)
         <title>Ripple gallery</title>
         <style>
         body { font: 14px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; margin: 0 auto; padding: 1rem 1.5rem; max-width: 90rem; color: #1d1d1f; }

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A system call's failure: the `errno` it set.
+struct Errno: Error, Equatable {
+    var code: Int32
+
+    /// The current `errno`.
+    static var current: Errno { Errno(code: errno) }
+
+    /// Why, in the plain words a message ends with: `permission denied`, `it is a folder`.
+    var reason: String {
+        switch code {
+        case ENOENT: "no such file or folder"
+        case EACCES: "permission denied"
+        case EPERM: "operation not permitted"
+        case EISDIR: "it is a folder"
+        case ENOTDIR: "a part of the path is not a folder"
+        case ELOOP: "too many levels of symbolic links"
+        case ENOSPC: "no space left on the device"
+        case EDQUOT: "the disk quota is used up"
+        case EROFS: "the file system is read-only"
+        case EEXIST: "it already exists"
+        case ENOTEMPTY: "the folder is not empty"
+        case ENAMETOOLONG: "the name is too long"
+        case EMFILE, ENFILE: "too many files are open"
+        case EIO: "an input/output error"
+        case EBUSY: "it is in use"
+        case EXDEV: "it is on another file system"
+        case EFBIG: "the file is too large"
+        case ENXIO, ENODEV: "no such device"
+        default:
+            // strerror's words, with a lowercase first letter like every other message.
+            String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
+        }
+    }
+}
+
+/// A file operation that failed, as one message: what was being done, to which path, and why.
+///
+/// `cannot read 'a.ripple': too many levels of symbolic links`,
+/// `cannot write 'out/x/index.html': permission denied`.
+struct FileError: Error, CustomStringConvertible {
+    var message: String
+
+    /// `"\(action) '\(path)': \(reason)"`, the reason taken from `errno`.
+    init(_ action: String, _ path: String, _ error: Errno) {
+        message = "\(action) '\(path)': \(error.reason)"
+    }
+
+    /// `"\(action) '\(path)': \(reason)"`.
+    init(_ action: String, _ path: String, reason: String) {
+        message = "\(action) '\(path)': \(reason)"
+    }
+
+    /// A message of its own, such as a refusal.
+    init(message: String) {
+        self.message = message
+    }
+
+    var description: String { message }
+}
