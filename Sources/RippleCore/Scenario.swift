@@ -1,4 +1,7 @@
-/// A scenario read, resolved and checked: ready to simulate.
+/// A scenario read, resolved and checked: ready to simulate. It is where the stages meet, each handing its
+/// result to the next: the parser (`Syntax/`) gives the syntax tree, the resolver (`Model/`) the resolved
+/// variants, steps and expectations, the engine (`Engine/`, through `Simulation`) the traces (`Trace/`).
+/// No stage calls back into one before it.
 ///
 /// Loading runs every variant through every step once under the scenario's semantics, so errors that
 /// only show when code runs (an unknown property, a write to an input) are reported before any output.
