@@ -254,6 +254,54 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
         #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
     }
 
+    /// A type whose `==` is `body`, compared once by a global.
+    private func equality(_ body: String) -> String {
+        "scenario \"t\"\nstruct P: Equatable {\n    var x: Int\n    static func == (lhs: P, rhs: P) -> Bool { \(body) }\n}\n"
+            + "let same = P(x: 1) == P(x: 1)\n" + rootView
+    }
+
+    @Test func callDepth() {
+        // The longest chain of computed properties the resolver accepts, each reading the next: 63 calls,
+        // 189 levels with the two expressions in each body.
+        let chain = "scenario \"t\"\n@Observable final class Model {\n    var p0: Int = 0\n"
+            + (1...63).map { "    var p\($0): Int { p\($0 - 1) + 1 }\n" }.joined()
+            + "}\nlet model = Model()\nstruct Root: View {\n    var body: some View { Text(model.p63 == 63 ? \"a\" : \"b\") }\n}\n"
+        #expect(loads(chain))
+        // A `==` that compares its fields with their own `==`, 30 values down (60 levels of nesting).
+        let nested = "scenario \"t\"\nstruct N: Equatable {\n    var next: [N]\n    static func == (lhs: N, rhs: N) -> Bool { lhs.next == rhs.next }\n}\n"
+            + "let n0 = N(next: [])\n" + (1...30).map { "let n\($0) = N(next: [n\($0 - 1)])\n" }.joined()
+            + "let same = n30 == n30\n" + rootView
+        #expect(loads(nested))
+        let message = "calls nest too deeply in '==' of 'P': recursion deeper than 256 (limit: call depth)"
+        #expect(firstDiagnostic(equality("lhs == rhs"))?.message == message)
+        #expect(firstDiagnostic(equality("[lhs].contains { $0 == rhs }"))?.message == message)
+    }
+
+    /// The recursions that go deepest on the stack per level, stopped at the call-depth limit on a thread
+    /// with 8 MB of stack, the main thread's size (the tests' own threads have 512 KB on macOS): 3.7 MB
+    /// for the deepest in a debug build, 0.5 MB in a release build. Overflowing the stack here crashes the
+    /// test run.
+    @Test func callDepthFitsTheStack() {
+        let recursions = [
+            equality("lhs == rhs"),
+            equality("[lhs].contains { $0 == rhs }"),
+            equality("(lhs == rhs ? 1 : 0)" + String(repeating: " + 1", count: 250) + " == 3"),
+            equality(String(repeating: "(", count: 60) + "lhs == rhs" + String(repeating: ")", count: 60)),
+        ]
+        let messages = onThread(stackSize: 8 << 20) {
+            recursions.map { text -> String? in
+                do throws(DiagnosticError) {
+                    _ = try Scenario(source: text, file: "limit.ripple")
+                    return nil
+                } catch {
+                    return error.diagnostics.first?.message
+                }
+            }
+        }
+        let message = "calls nest too deeply in '==' of 'P': recursion deeper than 256 (limit: call depth)"
+        #expect(messages == Array(repeating: message, count: recursions.count))
+    }
+
     @Test func steps() {
         let text = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n}\nlet model = Model()\n" + rootView
             + (0...Scenario.maximumSteps).map { "step \"s\($0)\" { model.n = \($0) }\n" }.joined()
@@ -279,4 +327,23 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
             #expect(error.diagnostics.count == Parser.maximumErrors)
         }
     }
+}
+
+/// Runs `body` on a thread of its own with `stackSize` bytes of stack, and waits for its result.
+func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+/// A result handed from one thread to another, which waits on a semaphore before reading it.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }

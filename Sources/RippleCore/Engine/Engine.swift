@@ -42,6 +42,21 @@ struct SlotRecord: Sendable {
     var value: Value
 }
 
+/// Scenario code that runs as a call: what the call-depth limit counts (`Engine.enterCall`).
+enum Callee: CustomStringConvertible {
+    /// A type's `static func ==`, by the type's name.
+    case equality(String)
+    /// A computed property, by its name.
+    case computedProperty(String)
+
+    var description: String {
+        switch self {
+        case .equality(let type): "'==' of '\(type)'"
+        case .computedProperty(let name): "computed property '\(name)'"
+        }
+    }
+}
+
 /// An error raised while running scenario code; it becomes a diagnostic at the expression.
 struct EvaluationError: Error {
     var diagnostic: Diagnostic
@@ -71,6 +86,13 @@ final class Engine {
     /// broad workload, 100,000 rows each re-evaluated by 1,800 steps, takes 1,100,000,000.
     static let maximumTotalWork = 200_000_000
     #endif
+    /// Most levels of scenario code running inside calls of scenario code (a documented limit): each call
+    /// of a type's `==` or of a computed property is a level, and so is each expression evaluated inside
+    /// one. It lets the longest chain of computed properties the resolver accepts run (63 calls, 189
+    /// levels). At the limit the recursion that is deepest per level (`==` through a closure) takes
+    /// 3.7 MB of stack in a debug build and 0.5 MB in a release build: within the 8 MB the main thread
+    /// has (`LimitTests.callDepthFitsTheStack`), not within the 512 KB of a secondary thread on macOS.
+    static let maximumCallDepth = 256
 
     /// Errors found while running scenario code, reported together.
     var errors: [Diagnostic] = []
@@ -138,6 +160,14 @@ final class Engine {
     /// so that its reads are not optimized away; nothing uses it.
     var warmedLengths = 0
     var getterDepth = 0
+    /// Evaluations running, one inside another (`evaluate`).
+    var evaluationDepth = 0
+    /// Calls of scenario code running, one inside another (`enterCall`).
+    var callDepth = 0
+    /// `evaluationDepth` when the outermost call running began.
+    var callBaseDepth = 0
+    /// The innermost call running, named in the call-depth error.
+    var innermostCallee: Callee?
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.

@@ -166,89 +166,13 @@ extension Engine {
         }
     }
 
-    /// The methods bodies and computed properties call on values.
+    /// The methods bodies and computed properties call on values. An array's are in `arrayMethod`, in a
+    /// frame of their own: a debug build gives every local of a function a place in its one frame, and a
+    /// closure's body runs with this function on the stack.
     func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
-        func closureArgument() throws(EvaluationError) -> ClosureSyntax {
-            guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
-                throw EvaluationError("'\(name)' needs a closure", at: location)
-            }
-            return closure
-        }
-        func predicate(_ element: Value) throws(EvaluationError) -> Bool {
-            var inner = scope
-            inner.recordsReads = false
-            let result = try runClosure(try closureArgument(), arguments: [element], in: inner)
-            guard case .bool(let b) = result else { throw EvaluationError("'\(name)' needs a closure returning Bool", at: location) }
-            return b
-        }
         switch value {
         case .array(let elements):
-            switch name {
-            case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "map", "compactMap", "sorted", "reversed", "min", "max", "count":
-                if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
-                    let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
-                    for element in elements where try equal(element, needle, at: location) { return .bool(true) }
-                    return .bool(false)
-                }
-                switch name {
-                case "first": for element in elements where try predicate(element) { return element }; return .none
-                case "last": for element in elements.reversed() where try predicate(element) { return element }; return .none
-                case "firstIndex":
-                    for (index, element) in elements.enumerated() where try predicate(element) { return .int(index) }
-                    return .none
-                case "filter":
-                    var kept: [Value] = []
-                    for element in elements where try predicate(element) { kept.append(element) }
-                    return .array(kept)
-                case "count":
-                    var count = 0
-                    for element in elements where try predicate(element) { count += 1 }
-                    return .int(count)
-                case "contains": for element in elements where try predicate(element) { return .bool(true) }; return .bool(false)
-                case "allSatisfy": for element in elements where !(try predicate(element)) { return .bool(false) }; return .bool(true)
-                case "reversed": return .array(elements.reversed())
-                case "map", "compactMap":
-                    var inner = scope
-                    inner.recordsReads = false
-                    let closure = try closureArgument()
-                    var mapped: [Value] = []
-                    for element in elements {
-                        let result = try runClosure(closure, arguments: [element], in: inner)
-                        if name == "compactMap" && result.isNone { continue }
-                        mapped.append(result)
-                    }
-                    return .array(mapped)
-                case "sorted", "min", "max":
-                    // `by:` or a trailing closure is the "are in increasing order" predicate; without one, `<`.
-                    let order: ClosureSyntax? = arguments.last.flatMap { argument in
-                        if case .closure(let closure) = argument.value.kind { closure } else { nil }
-                    }
-                    var inner = scope
-                    inner.recordsReads = false
-                    func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
-                        guard let order else { return try lessThan(a, b, at: location) }
-                        guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
-                            throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
-                        }
-                        return result
-                    }
-                    if name == "sorted" {
-                        var failure: EvaluationError?
-                        let sorted = elements.sorted { a, b in
-                            do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }
-                        }
-                        if let failure { throw failure }
-                        return .array(sorted)
-                    }
-                    guard var best = elements.first else { return .none }
-                    for element in elements.dropFirst() {
-                        if name == "min" ? try less(element, best) : try less(best, element) { best = element }
-                    }
-                    return best
-                default: break
-                }
-            default: break
-            }
+            if let result = try arrayMethod(name, on: elements, arguments, in: scope, at: location) { return result }
         case .string(let text):
             switch name {
             case "uppercased": return .string(text.uppercased())
@@ -271,6 +195,104 @@ extension Engine {
             throw EvaluationError("'\(name)' mutates; mutations are allowed only in steps", at: location)
         }
         throw EvaluationError("value of type '\(typeName(of: value))' has no method '\(name)'", at: location)
+    }
+
+    /// `method` for an array: nil when arrays have no method `name`. Each group of methods is a function
+    /// of its own, for the reason `method` gives.
+    private func arrayMethod(_ name: String, on elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value? {
+        switch name {
+        case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "count":
+            return try search(name, elements, arguments, in: scope, at: location)
+        case "map", "compactMap":
+            var inner = scope
+            inner.recordsReads = false
+            let closure = try closureArgument(of: name, arguments, at: location)
+            var mapped: [Value] = []
+            for element in elements {
+                let result = try runClosure(closure, arguments: [element], in: inner)
+                if name == "compactMap" && result.isNone { continue }
+                mapped.append(result)
+            }
+            return .array(mapped)
+        case "sorted", "min", "max":
+            return try order(name, elements, arguments, in: scope, at: location)
+        case "reversed":
+            return .array(elements.reversed())
+        default:
+            return nil
+        }
+    }
+
+    /// The closure a method is given last.
+    private func closureArgument(of name: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> ClosureSyntax {
+        guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
+            throw EvaluationError("'\(name)' needs a closure", at: location)
+        }
+        return closure
+    }
+
+    /// `first`, `last`, `filter`, `contains`, `allSatisfy`, `firstIndex`, `count`: the elements tested
+    /// with a closure (or, for `contains(x)`, compared with a value).
+    private func search(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
+            let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
+            for element in elements where try equal(element, needle, at: location) { return .bool(true) }
+            return .bool(false)
+        }
+        var inner = scope
+        inner.recordsReads = false
+        func predicate(_ element: Value) throws(EvaluationError) -> Bool {
+            let result = try runClosure(try closureArgument(of: name, arguments, at: location), arguments: [element], in: inner)
+            guard case .bool(let b) = result else { throw EvaluationError("'\(name)' needs a closure returning Bool", at: location) }
+            return b
+        }
+        switch name {
+        case "first": for element in elements where try predicate(element) { return element }; return .none
+        case "last": for element in elements.reversed() where try predicate(element) { return element }; return .none
+        case "firstIndex":
+            for (index, element) in elements.enumerated() where try predicate(element) { return .int(index) }
+            return .none
+        case "filter":
+            var kept: [Value] = []
+            for element in elements where try predicate(element) { kept.append(element) }
+            return .array(kept)
+        case "count":
+            var count = 0
+            for element in elements where try predicate(element) { count += 1 }
+            return .int(count)
+        case "contains": for element in elements where try predicate(element) { return .bool(true) }; return .bool(false)
+        default: for element in elements where !(try predicate(element)) { return .bool(false) }; return .bool(true)
+        }
+    }
+
+    /// `sorted`, `min`, `max`: by a closure given as `by:` or trailing (the "are in increasing order"
+    /// predicate), or by `<`.
+    private func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let order: ClosureSyntax? = arguments.last.flatMap { argument in
+            if case .closure(let closure) = argument.value.kind { closure } else { nil }
+        }
+        var inner = scope
+        inner.recordsReads = false
+        func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
+            guard let order else { return try lessThan(a, b, at: location) }
+            guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
+                throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
+            }
+            return result
+        }
+        if name == "sorted" {
+            var failure: EvaluationError?
+            let sorted = elements.sorted { a, b in
+                do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }
+            }
+            if let failure { throw failure }
+            return .array(sorted)
+        }
+        guard var best = elements.first else { return .none }
+        for element in elements.dropFirst() {
+            if name == "min" ? try less(element, best) : try less(best, element) { best = element }
+        }
+        return best
     }
 
     func isClosure(_ argument: ArgumentSyntax) -> Bool {
