@@ -273,6 +273,8 @@ final class Engine {
             throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
                                   at: siteLocations[description.key.site])
         }
+        // Creating an instance costs one evaluation, like building the view it is made from.
+        try countEvaluation(at: siteLocations[description.key.site])
         let id = instances.count
         let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name
