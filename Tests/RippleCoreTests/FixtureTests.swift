@@ -311,6 +311,41 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
         #expect(messages == Array(repeating: message, count: recursions.count))
     }
 
+    /// A model whose array holds 600,000 numbers and whose string 600,000 bytes, with one step of `writes`.
+    private func growing(_ writes: String) -> String {
+        "scenario \"t\"\n@Observable final class Model {\n    var xs: [Int] = Array(0..<600000)\n    var s: String = \""
+            + String(repeating: "a", count: 600_000) + "\"\n    var n: Int = 0\n}\nlet model = Model()\n"
+            + "struct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\nstep \"grow\" { \(writes) }\n"
+    }
+
+    /// Operations that make a new array or string, each written nine times in one step: each copies
+    /// 600,000 elements or bytes, 5,400,000 in all, past the work limit. They cost nothing before.
+    @Test(arguments: ["model.xs.append(1)", "model.xs.append(contentsOf: [1])", "model.xs.insert(1, at: 0)",
+                      "model.xs.remove(at: 0)", "model.n = model.xs.indices.count", "model.n = model.xs.reversed().count",
+                      "model.n = model.xs.sorted().count", "model.s = model.s.uppercased()"])
+    func growthCostsWork(_ write: String) {
+        #expect(loads(growing(write)))
+        let text = growing(Array(repeating: write, count: 9).joined(separator: "; "))
+        #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
+    /// Doubling an array in every step, whichever way, stops at the value-size limit; appending an array
+    /// to itself makes a value that holds the last one twice without copying it.
+    @Test(arguments: ["model.xs.append(contentsOf: model.xs)", "model.xs = model.xs + model.xs", "model.ys.append(model.ys)"])
+    func valuesDoubledInEveryStepStopAtTheValueSizeLimit(_ write: String) {
+        let steps = (0..<21).map { "step \"double \($0)\" { \(write) }\n" }.joined()
+        let text = "scenario \"t\"\nstruct Box { var items: [Box] }\n@Observable final class Model {\n    var xs: [Int] = [1]\n    var ys: [Box] = [Box(items: [])]\n}\n"
+            + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.xs.count + model.ys.count)\") }\n}\n" + steps
+        #expect(firstDiagnostic(text)?.message == "value holds more than 1000000 elements (limit: value size)")
+    }
+
+    @Test func valueWrittenInsideItselfStopsAtTheNestingLimit() {
+        let steps = (0..<80).map { "step \"nest \($0)\" { model.xs.append([]); model.xs[0] = model.xs }\n" }.joined()
+        let text = "scenario \"t\"\n@Observable final class Model {\n    var xs: [[Int]] = []\n}\n"
+            + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.xs.count)\") }\n}\n" + steps
+        #expect(firstDiagnostic(text)?.message == "value is nested more than 64 levels deep (limit: nesting depth)")
+    }
+
     @Test func steps() {
         let text = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n}\nlet model = Model()\n" + rootView
             + (0...Scenario.maximumSteps).map { "step \"s\($0)\" { model.n = \($0) }\n" }.joined()

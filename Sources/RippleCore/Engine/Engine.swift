@@ -86,6 +86,10 @@ final class Engine {
     /// broad workload, 100,000 rows each re-evaluated by 1,800 steps, takes 1,100,000,000.
     static let maximumTotalWork = 200_000_000
     #endif
+    /// Most elements one value may hold in all, counting the elements of arrays, the fields of structs
+    /// and enum payloads at every level (a documented limit): as many as a range may have. A string is one
+    /// element; its bytes cost work as it is built, which bounds its length.
+    static let maximumValueSize = maximumInstances * 4
     /// Most levels of scenario code running inside calls of scenario code (a documented limit): each call
     /// of a type's `==` or of a computed property is a level, and so is each expression evaluated inside
     /// one. It lets the longest chain of computed properties the resolver accepts run (63 calls, 189

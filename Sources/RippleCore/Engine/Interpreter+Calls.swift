@@ -141,15 +141,18 @@ extension Engine {
         return .record(type: name, fields: fields)
     }
 
-    /// Refuses values nested deeper than the nesting limit. A step can wrap the previous step's value
-    /// once more (`model.n = Node(next: [model.n])`), and everything that walks values (labels,
-    /// comparisons, descriptions) recurses through them: 3,000 steps of that overflowed the stack.
-    /// Looking costs work like building: a large value checked again and again ends at the work limit.
-    func checkNesting(_ values: [Value], at location: SourceLocation) throws(EvaluationError) {
+    /// Refuses values nested deeper than the nesting limit, or holding more than the value-size limit of
+    /// elements in all (`Engine.maximumValueSize`). A step can wrap the previous step's value once more
+    /// (`model.n = Node(next: [model.n])`), and everything that walks values (labels, comparisons,
+    /// descriptions) recurses through them: 3,000 steps of that overflowed the stack. A value can also
+    /// hold another many times over without copying it (`xs.append(xs)` in every step), so the walk stops
+    /// once it has seen more than the limit: what it sees, it charges as work, like building.
+    /// `depth` is the level of `values` themselves: 2 for the elements of a value being built.
+    func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
         var visited = 0
         func tooDeep(_ value: Value, _ depth: Int) -> Bool {
             visited += 1
-            if depth > Parser.maximumNestingDepth { return true }
+            if depth > Parser.maximumNestingDepth || visited > Self.maximumValueSize { return true }
             switch value {
             case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
                 return elements.contains { tooDeep($0, depth + 1) }
@@ -159,9 +162,12 @@ extension Engine {
                 return false
             }
         }
-        let deep = values.contains { tooDeep($0, 2) }
+        let refused = values.contains { tooDeep($0, depth) }
         try charge(visited, at: location)
-        if deep {
+        if refused && visited > Self.maximumValueSize {
+            throw EvaluationError("value holds more than \(Self.maximumValueSize) elements (limit: value size)", at: location)
+        }
+        if refused {
             throw EvaluationError("value is nested more than \(Parser.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
         }
     }
@@ -175,8 +181,9 @@ extension Engine {
             if let result = try arrayMethod(name, on: elements, arguments, in: scope, at: location) { return result }
         case .string(let text):
             switch name {
-            case "uppercased": return .string(text.uppercased())
-            case "lowercased": return .string(text.lowercased())
+            case "uppercased", "lowercased":
+                try charge(text.utf8.count, at: location)
+                return .string(name == "uppercased" ? text.uppercased() : text.lowercased())
             case "hasPrefix", "hasSuffix", "contains":
                 guard let argument = arguments.first, case .string(let other) = try evaluate(argument.value, in: scope, expected: .string) else {
                     throw EvaluationError("'\(name)' needs a string", at: location)
@@ -213,10 +220,13 @@ extension Engine {
                 if name == "compactMap" && result.isNone { continue }
                 mapped.append(result)
             }
+            // Each result can be a large value: the array can hold more than any of them.
+            try checkNesting(mapped, at: location)
             return .array(mapped)
         case "sorted", "min", "max":
             return try order(name, elements, arguments, in: scope, at: location)
         case "reversed":
+            try charge(elements.count, at: location)
             return .array(elements.reversed())
         default:
             return nil
@@ -281,6 +291,7 @@ extension Engine {
             return result
         }
         if name == "sorted" {
+            try charge(elements.count, at: location)
             var failure: EvaluationError?
             let sorted = elements.sorted { a, b in
                 do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }

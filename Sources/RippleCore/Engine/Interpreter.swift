@@ -536,7 +536,9 @@ extension Engine {
             case "isEmpty": return .bool(elements.isEmpty)
             case "first": return elements.first ?? Value.none
             case "last": return elements.last ?? Value.none
-            case "indices": return .array(elements.indices.map { .int($0) })
+            case "indices":
+                try charge(elements.count, at: location)
+                return .array(elements.indices.map { .int($0) })
             default: break
             }
         case .string(let text):
@@ -698,8 +700,9 @@ extension Engine {
             default: break
             }
         case (.array(let a), .array(let b)) where op == "+":
-            try charge(a.count + b.count, at: location)
-            return .array(a + b)
+            let joined = a + b
+            try checkNesting(joined, at: location)
+            return .array(joined)
         default:
             break
         }
