@@ -63,7 +63,13 @@ extension Engine {
         case "Int":
             guard let argument = arguments.first else { return .int(0) }
             let value = try evaluate(argument.value, in: scope, expected: nil)
-            if case .double(let d) = value { return .int(Int(exactly: d.rounded(.towardZero)) ?? 0) }
+            if case .double(let d) = value {
+                // Swift traps where the value has no Int: infinity, NaN, beyond Int's range.
+                guard let integer = Int(exactly: d.rounded(.towardZero)) else {
+                    throw EvaluationError("'Int(…)' of \(d.isNaN ? "nan" : String(d)) cannot be represented as an Int", at: location)
+                }
+                return .int(integer)
+            }
             return value
         case "Double":
             guard let argument = arguments.first else { return .double(0) }
