@@ -35,8 +35,8 @@ enum ScenarioFiles {
             return try Scenario(bytes: bytes, file: path)
         } catch {
             let source = String(decoding: bytes, as: UTF8.self)
-            stderr.write(DiagnosticPrinter(source: source).render(error.diagnostics))
-            let count = error.diagnostics.count
+            stderr.write(DiagnosticPrinter(source: source).render(error))
+            let count = error.count
             stderr.write("\(count) error\(count == 1 ? "" : "s") in \(path)\n")
             return nil
         }

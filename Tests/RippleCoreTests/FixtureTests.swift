@@ -369,6 +369,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
             Issue.record("expected errors")
         } catch {
             #expect(error.diagnostics.count == Parser.maximumErrors)
+            #expect(error.omittedCount == 400)
         }
     }
 }

@@ -9,17 +9,28 @@ public struct DiagnosticPrinter: Sendable {
 
     /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret.
     public func render(_ diagnostic: Diagnostic) -> String {
+        var cache: (index: Int, characters: [Character])?
+        return render(diagnostic, cache: &cache)
+    }
+
+    /// `render(_:)`, keeping the characters of the last line shown in `cache`: diagnostics in source
+    /// order often share a line, and splitting a megabyte-long line into characters for each of them
+    /// made printing a hundred errors on it take seconds.
+    private func render(_ diagnostic: Diagnostic, cache: inout (index: Int, characters: [Character])?) -> String {
         var printed = diagnostic
         // A message quoting a megabyte-long name would flood the terminal like the line itself.
         if printed.message.count > 400 { printed.message = String(printed.message.prefix(400)) + "…" }
         var text = printed.description + "\n"
         let index = diagnostic.location.line - 1
         guard lines.indices.contains(index) else { return text }
-        var line = String(lines[index])
-        if line.hasSuffix("\r") { line.removeLast() }
+        if cache?.index != index {
+            var line = String(lines[index])
+            if line.hasSuffix("\r") { line.removeLast() }
+            cache = (index, Array(line))
+        }
         // Very long lines are cut around the caret so a 1 MB line does not flood the terminal.
         let column = max(1, diagnostic.location.column)
-        var shown = Array(line)
+        var shown = cache!.characters
         var caretColumn = column
         let window = 120
         if shown.count > window {
@@ -37,7 +48,16 @@ public struct DiagnosticPrinter: Sendable {
 
     /// Renders every diagnostic in order.
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render).joined()
+        var cache: (index: Int, characters: [Character])?
+        var text = ""
+        for diagnostic in diagnostics { text += render(diagnostic, cache: &cache) }
+        return text
+    }
+
+    /// Renders an error's diagnostics, then `… and N more errors` on a line of its own when it kept only
+    /// the first ones.
+    public func render(_ error: DiagnosticError) -> String {
+        render(error.diagnostics) + (error.omissionLine.map { $0 + "\n" } ?? "")
     }
 }
 

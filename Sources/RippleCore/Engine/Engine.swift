@@ -98,13 +98,17 @@ final class Engine {
     /// has (`LimitTests.callDepthFitsTheStack`), not within the 512 KB of a secondary thread on macOS.
     static let maximumCallDepth = 256
 
-    /// Errors found while running scenario code, reported together.
+    /// Errors found while running scenario code, reported together (`DiagnosticError` keeps the first
+    /// `Parser.maximumErrors` of them).
     var errors: [Diagnostic] = []
+    /// Errors after which a pass stops evaluating more instances (a documented limit).
     static let maximumErrors = 50
+    /// `errors` as a set, to record each once without comparing it with every other.
+    private var reportedErrors: Set<Diagnostic> = []
 
     /// Records an error once, however many ForEach elements run into it.
     func report(_ error: EvaluationError) {
-        if !errors.contains(error.diagnostic) { errors.append(error.diagnostic) }
+        if reportedErrors.insert(error.diagnostic).inserted { errors.append(error.diagnostic) }
     }
 
     let table: DeclarationTable
