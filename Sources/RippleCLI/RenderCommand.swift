@@ -54,7 +54,7 @@ enum Renderer {
         let folders = FileName.distinctSlugs(files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
         let results = Results()
         // Simulation, DOT and highlighting run in parallel; graphviz itself is serialized inside RippleRender.
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        ParallelWork.perform(iterations: files.count) { index in
             let file = files[index]
             var errors = ""
             guard let scenario = ScenarioFiles.load(file, stderr: &errors) else {

@@ -124,6 +124,26 @@ func temporaryFolder() throws -> URL {
         #expect(lines.suffix(2) == ["… and \(flood.errors - 100) more errors", "\(flood.errors) errors in \(file.path)"])
     }
 
+    /// Each index once, each on a thread with the 8 MB stack the limits are measured against (the
+    /// system's worker threads have 512 KB on macOS).
+    @Test func parallelWorkRunsEveryIndexOnALargeStack() {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var indices: [Int] = []
+            var smallestStack = Int.max
+        }
+        let seen = Seen()
+        ParallelWork.perform(iterations: 50) { index in
+            let stack = Thread.current.stackSize
+            seen.lock.lock()
+            seen.indices.append(index)
+            seen.smallestStack = min(seen.smallestStack, stack)
+            seen.lock.unlock()
+        }
+        #expect(seen.indices.sorted() == Array(0..<50))
+        #expect(seen.smallestStack >= 8 << 20)
+    }
+
     @Test func checkPassesTheGalleryAndWritesJUnit() throws {
         let folder = try temporaryFolder()
         let junit = folder.appendingPathComponent("report.xml")
