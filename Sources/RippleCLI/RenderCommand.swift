@@ -81,7 +81,7 @@ enum Renderer {
         // Each scenario is written by the thread that rendered it, so only the ones being rendered are in
         // memory, and only its lines and its row are kept.
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            ParallelWork.perform(iterations: files.count) { index in
                 finished.put(renderAndWrite(files[index], folder: folders[index], into: output, formats: formats, engine: engine), at: index)
             }
         }

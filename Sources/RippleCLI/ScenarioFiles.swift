@@ -52,21 +52,22 @@ enum ScenarioFiles {
             stderr.write("error: \(FileError("cannot read", path, error).message)\n")
             return nil
         }
-        let diagnostics: [Diagnostic]
+        let count: Int
         switch contents {
         case .tooLarge(let size):
-            diagnostics = Scenario.fileTooLarge(size: size, file: path).diagnostics
+            let error = Scenario.fileTooLarge(size: size, file: path)
+            count = error.count
             // Nothing of the file was kept, so there is no source line to show.
-            stderr.write(diagnostics.map { $0.description + "\n" }.joined())
+            stderr.write(error.description + "\n")
         case .bytes(let bytes):
             do throws(DiagnosticError) {
                 return try Scenario(bytes: bytes, file: path)
             } catch {
-                diagnostics = error.diagnostics
-                stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(diagnostics))
+                count = error.count
+                stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))
             }
         }
-        stderr.write("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)\n")
+        stderr.write("\(count) error\(count == 1 ? "" : "s") in \(path)\n")
         return nil
     }
 

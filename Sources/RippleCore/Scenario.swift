@@ -43,9 +43,9 @@ public struct Scenario: Sendable {
     /// Parses, resolves and checks scenario text.
     public init(source: String, file: String) throws(DiagnosticError) {
         if source.utf8.count > Self.maximumFileSize { throw Self.fileTooLarge(size: source.utf8.count, file: file) }
-        let (syntax, parseDiagnostics) = Parser.parse(source: source, file: file)
+        let (syntax, parseDiagnostics, omitted) = Parser.parseCountingErrors(source: source, file: file)
         // Resolving a tree with holes in it would only report the holes again: stop at syntax errors.
-        if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics) }
+        if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics, omitted: omitted) }
         var diagnostics = parseDiagnostics
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)
@@ -116,10 +116,17 @@ public struct Scenario: Sendable {
 
     private func checkReferences() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // Each variant's instance paths by their last part: a reference is compared with the paths that
+        // end in its own last part, not with every path (20,000 names on one line compared each with all).
+        var pathsByLastPart: [String: [String: [String]]] = [:]
+        for variant in variants {
+            var index: [String: [String]] = [:]
+            for path in instancePaths[variant.name] ?? [] { index[Self.lastPart(of: path), default: []].append(path) }
+            pathsByLastPart[variant.name] = index
+        }
         for expectation in expectations {
             let names = expectation.variant.map { [$0] } ?? variants.map(\.name)
-            // Each unknown name is compared with every instance's for a suggestion: stop at the error limit.
-            for clause in expectation.clauses where diagnostics.count < Parser.maximumErrors {
+            for clause in expectation.clauses {
                 let references: [InstanceReferenceSyntax]
                 switch clause {
                 case .evaluates(let r, _), .wasted(let r, _), .stale(let r, _), .needed(let r, _): references = r
@@ -127,12 +134,14 @@ public struct Scenario: Sendable {
                 }
                 for reference in references {
                     for variant in names {
-                        let paths = instancePaths[variant] ?? []
-                        let matches = Set(paths.filter { $0 == reference.path || $0.hasSuffix("/" + reference.path) })
+                        let index = pathsByLastPart[variant] ?? [:]
+                        let candidates = index[Self.lastPart(of: reference.path)] ?? []
+                        let matches = Set(candidates.filter { $0 == reference.path || $0.hasSuffix("/" + reference.path) })
                         if matches.isEmpty {
-                            let shortNames = Set(paths.map { String($0.split(separator: "/").last ?? "") })
                             let place = variants.count == 1 && variant == "main" ? "" : " in variant '\(variant)'"
-                            diagnostics.append(.error("no instance '\(reference.path)'\(place)\(Suggestion.didYouMean(reference.path, in: shortNames))", at: reference.location))
+                            // A suggestion compares the name with every instance's: only for the errors reported.
+                            let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(reference.path, in: index.keys) : ""
+                            diagnostics.append(.error("no instance '\(reference.path)'\(place)\(suggestion)", at: reference.location))
                         } else if matches.count > 1 {
                             diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))
                         }
@@ -141,6 +150,11 @@ public struct Scenario: Sendable {
             }
         }
         return diagnostics
+    }
+
+    /// The part of an instance path after its last `/`: the instance's short name.
+    private static func lastPart(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Simulates every variant and gathers each one's graph for drawing.

@@ -92,6 +92,58 @@ func temporaryFolder() throws -> URL {
         #expect(result.stderr.contains("                                              ^"))
     }
 
+    /// Files with thousands of errors of one kind, each from another stage: the parser, the declarations,
+    /// the resolver, the expectations' names.
+    static let floods: [(name: String, errors: Int, text: String)] = {
+        let model = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n}\nlet model = Model()\n"
+            + "struct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\n"
+        return [
+            ("syntax", 500, "scenario \"t\"\n" + String(repeating: "let = 1\n", count: 500)),
+            ("types", 3000, model + "struct Big {\n" + (0..<3000).map { "    var f\($0): Nope\($0)\n" }.joined() + "}\n"),
+            ("steps", 3000, model + (0...3000).map { "step \"s\" { model.n = \($0) }\n" }.joined()),
+            ("names", 20000, model + "step \"s\" { model.n = 1 }\nexpect \"s\" {\n    evaluates "
+                + (0..<20000).map { "Missing\($0)" }.joined(separator: ", ") + "\n}\n"),
+        ]
+    }()
+
+    /// A file prints its first 100 errors, then how many more it has, then the count: the rest were
+    /// once all printed (2 MB of duplicate steps), and 20,000 unknown names on one line took 42 s.
+    @Test(arguments: floods.map(\.name))
+    func errorFloodsPrintTheFirstHundred(_ name: String) throws {
+        let flood = try #require(Self.floods.first { $0.name == name })
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("\(name).ripple")
+        try flood.text.write(to: file, atomically: true, encoding: .utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = ripple("parse", file.path)
+        #expect(clock.now - start < .seconds(5))
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == 100)
+        #expect(lines.suffix(2) == ["… and \(flood.errors - 100) more errors", "\(flood.errors) errors in \(file.path)"])
+    }
+
+    /// Each index once, each on a thread with the 8 MB stack the limits are measured against (the
+    /// system's worker threads have 512 KB on macOS).
+    @Test func parallelWorkRunsEveryIndexOnALargeStack() {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var indices: [Int] = []
+            var smallestStack = Int.max
+        }
+        let seen = Seen()
+        ParallelWork.perform(iterations: 50) { index in
+            let stack = Thread.current.stackSize
+            seen.lock.lock()
+            seen.indices.append(index)
+            seen.smallestStack = min(seen.smallestStack, stack)
+            seen.lock.unlock()
+        }
+        #expect(seen.indices.sorted() == Array(0..<50))
+        #expect(seen.smallestStack >= 8 << 20)
+    }
+
     @Test func checkPassesTheGalleryAndWritesJUnit() throws {
         let folder = try temporaryFolder()
         let junit = folder.appendingPathComponent("report.xml")

@@ -94,6 +94,19 @@ private let invalidCases: [InvalidCase] = [
     InvalidCase(name: "index out of range", source: model + "struct Root: View { var body: some View { Text(model.users[1️⃣5]) } }", message: "index 5 is out of range (count is 1)"),
     InvalidCase(name: "ForEach without ids", source: "scenario \"t\"\nstruct P { var n: Int }\nstruct Root: View {\n    let ps: [P] = [P(n: 1)]\n    var body: some View { ForEach(1️⃣ps) { p in Text(\"x\") } }\n}", message: "'ForEach' over P values needs 'id:' (the elements are not Identifiable)"),
     InvalidCase(name: "duplicate ForEach ids", source: "scenario \"t\"\nstruct Root: View {\n    let xs: [Int] = [1, 1]\n    var body: some View { ForEach(1️⃣xs, id: \\.self) { x in Row() } }\n}\nstruct Row: View { var body: some View { Text(\"x\") } }", message: "'ForEach' has two elements with the id 1; ids must be unique"),
+    // Computed in a built-in view's argument, which is otherwise only read for its paths
+    InvalidCase(name: "division by zero in a Text", source: "scenario \"t\"\nlet zero = 0\nstruct Root: View { var body: some View { Text(\"\\(1️⃣1 / zero)\") } }",
+                message: "division by zero"),
+    InvalidCase(name: "remainder by zero in a modifier", source: "scenario \"t\"\nstruct Root: View {\n    let n: Int = 0\n    var body: some View { Text(\"a\").opacity(Double(1️⃣3 % n)) }\n}",
+                message: "division by zero"),
+    InvalidCase(name: "division by zero in a Text inside a stack", source: "scenario \"t\"\nstruct Root: View {\n    let a: Int = 1\n    let b: Int = 0\n    var body: some View { VStack { Text(\"\\(1️⃣a / b)\") } }\n}",
+                message: "division by zero"),
+    InvalidCase(name: "Int of infinity", source: "scenario \"t\"\nlet x = 1️⃣Int(1.0 / 0.0)\nstruct Root: View { var body: some View { Text(\"\\(x)\") } }",
+                message: "'Int(…)' of inf cannot be represented as an Int"),
+    InvalidCase(name: "Int of NaN", source: "scenario \"t\"\nlet x = 1️⃣Int(0.0 / 0.0)\nstruct Root: View { var body: some View { Text(\"\\(x)\") } }",
+                message: "'Int(…)' of nan cannot be represented as an Int"),
+    InvalidCase(name: "Int of 1e23 in a Text", source: "scenario \"t\"\nstruct Root: View { var body: some View { Text(\"\\(1️⃣Int(100000000000000000000000.0))\") } }",
+                message: "'Int(…)' of 1e+23 cannot be represented as an Int"),
     InvalidCase(name: "nesting too deep", source: "scenario \"t\"\nlet x = " + String(repeating: "(", count: 64) + "1️⃣(" + String(repeating: "(", count: 40), message: "nesting is deeper than 64 levels (limit: nesting depth)"),
 ]
 
@@ -109,6 +122,18 @@ private let invalidCases: [InvalidCase] = [
         #expect(first.location.line == marker.line, "line")
         #expect(first.location.column == marker.column, "column")
         #expect(first.location.file == "bad.ripple")
+    }
+
+    /// A built-in view's argument is computed the way Swift would: only the branch taken, and its
+    /// reads stay those of its paths (both branches).
+    @Test func guardedDivisionInATextLoads() throws {
+        let source = "scenario \"t\"\nstruct Root: View {\n    let total: Int = 6\n    let count: Int = 0\n"
+            + "    var body: some View { Text(count == 0 ? \"none\" : \"\\(total / count) each\") }\n}\n"
+        #expect(diagnostics(source).isEmpty)
+        let scenario = try Scenario(source: source, file: "t.ripple")
+        let reads = ModelDump.render(try Simulation(scenario: scenario, variant: "main", semantics: .swift62).snapshot(), variant: "main", semantics: .swift62)
+        #expect(reads.contains("reads count = 0"))
+        #expect(reads.contains("reads total = 6"))
     }
 
     @Test func everyErrorInAFileIsReported() {

@@ -246,12 +246,104 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
         #expect(diagnostic?.message == "the scenario needs more than 200000000 evaluation steps in all (limit: total work)")
     }
 
+    @Test func rowsThatEvaluateNothingCountAsWork() {
+        // 8,000,000 rows of a `Text` with a literal: no expression in them, but each row and each view
+        // built costs one evaluation. Uncounted, 400 × 400 × 400 rows took 18 s to build.
+        let text = "scenario \"t\"\nstruct Root: View {\n    var body: some View {\n"
+            + "        ForEach(0..<200, id: \\.self) { i in ForEach(0..<200, id: \\.self) { j in ForEach(0..<200, id: \\.self) { k in Text(\"row\") } } }\n"
+            + "    }\n}\n"
+        #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
     @Test func valuesDoubledInEveryStepStopAtTheWorkLimit() {
         // Each step doubles the string: memory would grow without bound; the work it costs does not let it.
         let steps = (0..<40).map { "step \"double \($0)\" { model.s = model.s + model.s }\n" }.joined()
         let text = "scenario \"t\"\n@Observable final class Model {\n    var s: String = \"" + String(repeating: "ab", count: 600) + "\"\n}\n"
             + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.s.isEmpty)\") }\n}\n" + steps
         #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
+    /// A type whose `==` is `body`, compared once by a global.
+    private func equality(_ body: String) -> String {
+        "scenario \"t\"\nstruct P: Equatable {\n    var x: Int\n    static func == (lhs: P, rhs: P) -> Bool { \(body) }\n}\n"
+            + "let same = P(x: 1) == P(x: 1)\n" + rootView
+    }
+
+    @Test func callDepth() {
+        // The longest chain of computed properties the resolver accepts, each reading the next: 63 calls,
+        // 189 levels with the two expressions in each body.
+        let chain = "scenario \"t\"\n@Observable final class Model {\n    var p0: Int = 0\n"
+            + (1...63).map { "    var p\($0): Int { p\($0 - 1) + 1 }\n" }.joined()
+            + "}\nlet model = Model()\nstruct Root: View {\n    var body: some View { Text(model.p63 == 63 ? \"a\" : \"b\") }\n}\n"
+        #expect(loads(chain))
+        // A `==` that compares its fields with their own `==`, 30 values down (60 levels of nesting).
+        let nested = "scenario \"t\"\nstruct N: Equatable {\n    var next: [N]\n    static func == (lhs: N, rhs: N) -> Bool { lhs.next == rhs.next }\n}\n"
+            + "let n0 = N(next: [])\n" + (1...30).map { "let n\($0) = N(next: [n\($0 - 1)])\n" }.joined()
+            + "let same = n30 == n30\n" + rootView
+        #expect(loads(nested))
+        let message = "calls nest too deeply in '==' of 'P': recursion deeper than 256 (limit: call depth)"
+        #expect(firstDiagnostic(equality("lhs == rhs"))?.message == message)
+        #expect(firstDiagnostic(equality("[lhs].contains { $0 == rhs }"))?.message == message)
+    }
+
+    /// The recursions that go deepest on the stack per level, stopped at the call-depth limit on a thread
+    /// with 8 MB of stack, the main thread's size (the tests' own threads have 512 KB on macOS): 3.7 MB
+    /// for the deepest in a debug build, 0.5 MB in a release build. Overflowing the stack here crashes the
+    /// test run.
+    @Test func callDepthFitsTheStack() {
+        let recursions = [
+            equality("lhs == rhs"),
+            equality("[lhs].contains { $0 == rhs }"),
+            equality("(lhs == rhs ? 1 : 0)" + String(repeating: " + 1", count: 250) + " == 3"),
+            equality(String(repeating: "(", count: 60) + "lhs == rhs" + String(repeating: ")", count: 60)),
+        ]
+        let messages = onThread(stackSize: 8 << 20) {
+            recursions.map { text -> String? in
+                do throws(DiagnosticError) {
+                    _ = try Scenario(source: text, file: "limit.ripple")
+                    return nil
+                } catch {
+                    return error.diagnostics.first?.message
+                }
+            }
+        }
+        let message = "calls nest too deeply in '==' of 'P': recursion deeper than 256 (limit: call depth)"
+        #expect(messages == Array(repeating: message, count: recursions.count))
+    }
+
+    /// A model whose array holds 600,000 numbers and whose string 600,000 bytes, with one step of `writes`.
+    private func growing(_ writes: String) -> String {
+        "scenario \"t\"\n@Observable final class Model {\n    var xs: [Int] = Array(0..<600000)\n    var s: String = \""
+            + String(repeating: "a", count: 600_000) + "\"\n    var n: Int = 0\n}\nlet model = Model()\n"
+            + "struct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\nstep \"grow\" { \(writes) }\n"
+    }
+
+    /// Operations that make a new array or string, each written nine times in one step: each copies
+    /// 600,000 elements or bytes, 5,400,000 in all, past the work limit. They cost nothing before.
+    @Test(arguments: ["model.xs.append(1)", "model.xs.append(contentsOf: [1])", "model.xs.insert(1, at: 0)",
+                      "model.xs.remove(at: 0)", "model.n = model.xs.indices.count", "model.n = model.xs.reversed().count",
+                      "model.n = model.xs.sorted().count", "model.s = model.s.uppercased()"])
+    func growthCostsWork(_ write: String) {
+        #expect(loads(growing(write)))
+        let text = growing(Array(repeating: write, count: 9).joined(separator: "; "))
+        #expect(firstDiagnostic(text)?.message == "the scenario needs more than 5000000 evaluation steps (limit: work per step)")
+    }
+
+    /// Doubling an array in every step, whichever way, stops at the value-size limit; appending an array
+    /// to itself makes a value that holds the last one twice without copying it.
+    @Test(arguments: ["model.xs.append(contentsOf: model.xs)", "model.xs = model.xs + model.xs", "model.ys.append(model.ys)"])
+    func valuesDoubledInEveryStepStopAtTheValueSizeLimit(_ write: String) {
+        let steps = (0..<21).map { "step \"double \($0)\" { \(write) }\n" }.joined()
+        let text = "scenario \"t\"\nstruct Box { var items: [Box] }\n@Observable final class Model {\n    var xs: [Int] = [1]\n    var ys: [Box] = [Box(items: [])]\n}\n"
+            + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.xs.count + model.ys.count)\") }\n}\n" + steps
+        #expect(firstDiagnostic(text)?.message == "value holds more than 1000000 elements (limit: value size)")
+    }
+
+    @Test func valueWrittenInsideItselfStopsAtTheNestingLimit() {
+        let steps = (0..<80).map { "step \"nest \($0)\" { model.xs.append([]); model.xs[0] = model.xs }\n" }.joined()
+        let text = "scenario \"t\"\n@Observable final class Model {\n    var xs: [[Int]] = []\n}\n"
+            + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.xs.count)\") }\n}\n" + steps
+        #expect(firstDiagnostic(text)?.message == "value is nested more than 64 levels deep (limit: nesting depth)")
     }
 
     @Test func steps() {
@@ -277,6 +369,26 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
             Issue.record("expected errors")
         } catch {
             #expect(error.diagnostics.count == Parser.maximumErrors)
+            #expect(error.omittedCount == 400)
         }
     }
+}
+
+/// Runs `body` on a thread of its own with `stackSize` bytes of stack, and waits for its result.
+func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+/// A result handed from one thread to another, which waits on a semaphore before reading it.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -28,13 +28,26 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
 
 /// A collection of diagnostics that failed a stage, thrown as one error.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
-    /// Every diagnostic, in source order.
+    /// The first `Parser.maximumErrors` diagnostics, in source order.
     public var diagnostics: [Diagnostic]
+    /// How many more were found: counted, not kept.
+    public var omittedCount: Int
 
-    /// Wraps diagnostics, sorting them by position.
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics.sorted { $0.location < $1.location }
+    /// Wraps diagnostics, sorting them by position and keeping the first `Parser.maximumErrors`; `omitted`
+    /// counts others found and not kept.
+    public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
+        let sorted = diagnostics.sorted { $0.location < $1.location }
+        self.diagnostics = Array(sorted.prefix(Parser.maximumErrors))
+        self.omittedCount = omitted + sorted.count - self.diagnostics.count
     }
 
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// Every diagnostic found, kept or not.
+    public var count: Int { diagnostics.count + omittedCount }
+
+    /// `… and N more errors` when some were not kept, else nil.
+    public var omissionLine: String? {
+        omittedCount > 0 ? "… and \(omittedCount) more error\(omittedCount == 1 ? "" : "s")" : nil
+    }
+
+    public var description: String { (diagnostics.map(\.description) + [omissionLine].compactMap { $0 }).joined(separator: "\n") }
 }

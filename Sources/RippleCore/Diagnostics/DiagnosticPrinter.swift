@@ -9,26 +9,39 @@ public struct DiagnosticPrinter: Sendable {
 
     /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret.
     public func render(_ diagnostic: Diagnostic) -> String {
-        render(diagnostic, lines: SourceLines.lines([diagnostic.location.line], in: source))
+        var cache: (line: Int, characters: [Character])?
+        return render(diagnostic, lines: SourceLines.lines([diagnostic.location.line], in: source), cache: &cache)
     }
 
     /// Renders every diagnostic in order, finding their source lines in one pass over the text.
     public func render(_ diagnostics: [Diagnostic]) -> String {
         let lines = SourceLines.lines(Set(diagnostics.map(\.location.line)), in: source)
-        return diagnostics.map { render($0, lines: lines) }.joined()
+        var cache: (line: Int, characters: [Character])?
+        var text = ""
+        for diagnostic in diagnostics { text += render(diagnostic, lines: lines, cache: &cache) }
+        return text
+    }
+
+    /// Renders an error's diagnostics, then `… and N more errors` on a line of its own when it kept only
+    /// the first ones.
+    public func render(_ error: DiagnosticError) -> String {
+        render(error.diagnostics) + (error.omissionLine.map { $0 + "\n" } ?? "")
     }
 
     /// Renders one diagnostic with its line taken from `lines`, which `SourceLines` split the same way the
-    /// lexer counted them.
-    private func render(_ diagnostic: Diagnostic, lines: [Int: Substring]) -> String {
+    /// lexer counted them. The characters of the last line shown are kept in `cache`: diagnostics in
+    /// source order often share a line, and splitting a megabyte-long line into characters for each of
+    /// them made printing a hundred errors on it take seconds.
+    private func render(_ diagnostic: Diagnostic, lines: [Int: Substring], cache: inout (line: Int, characters: [Character])?) -> String {
         var printed = diagnostic
         // A message quoting a megabyte-long name would flood the terminal like the line itself.
         if printed.message.count > 400 { printed.message = String(printed.message.prefix(400)) + "…" }
         var text = printed.description + "\n"
         guard let line = lines[diagnostic.location.line] else { return text }
+        if cache?.line != diagnostic.location.line { cache = (diagnostic.location.line, Array(line)) }
         // Very long lines are cut around the caret so a 1 MB line does not flood the terminal.
         let column = max(1, diagnostic.location.column)
-        var shown = Array(line)
+        var shown = cache!.characters
         var caretColumn = column
         let window = 120
         if shown.count > window {

@@ -29,23 +29,15 @@ extension Engine {
         case (.record(let type, let x), .record(let otherType, let y)):
             guard type == otherType else { return false }
             if let equality = table.data[type]?.equality { return try callEquality(equality, a, b, at: location) }
-            for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
-            return true
+            return try equalElements(x, y, at: location)
         case (.object(let x), .object(let y)):
-            if x == y { return true }
-            let type = objects[x.raw].type
-            if type == objects[y.raw].type, let equality = table.data[type]?.equality {
-                return try callEquality(equality, a, b, at: location)
-            }
-            return false
+            return try equalObjects(x, y, at: location)
         case (.array(let x), .array(let y)):
             guard x.count == y.count else { return false }
-            for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
-            return true
+            return try equalElements(x, y, at: location)
         case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
             guard t1 == t2, n1 == n2, p1.count == p2.count else { return false }
-            for (left, right) in zip(p1, p2) where !(try equal(left, right, at: location)) { return false }
-            return true
+            return try equalElements(p1, p2, at: location)
         case (.closure, .closure):
             return false
         case (.int, .double), (.double, .int):
@@ -55,10 +47,29 @@ extension Engine {
         }
     }
 
+    /// Whether values of the same count are equal one by one (`equal`, whose frame a debug build makes
+    /// large, calls this one for the walk).
+    private func equalElements(_ x: [Value], _ y: [Value], at location: SourceLocation) throws(EvaluationError) -> Bool {
+        for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
+        return true
+    }
+
+    /// Two objects are equal when they are one, or when their class's `==` says so.
+    private func equalObjects(_ x: ObjectID, _ y: ObjectID, at location: SourceLocation) throws(EvaluationError) -> Bool {
+        if x == y { return true }
+        let type = objects[x.raw].type
+        if type == objects[y.raw].type, let equality = table.data[type]?.equality {
+            return try callEquality(equality, .object(x), .object(y), at: location)
+        }
+        return false
+    }
+
     func callEquality(_ function: FunctionSyntax, _ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
         guard function.parameters.count == 2 else {
             throw EvaluationError("'==' takes two parameters", at: function.location)
         }
+        let caller = try enterCall(.equality(typeName(of: a)), at: location)
+        defer { leaveCall(restoring: caller) }
         var scope = Scope()
         scope = scope.with(function.parameters[0].name, a).with(function.parameters[1].name, b)
         let saved = tracker
@@ -85,7 +96,14 @@ extension Engine {
         case (.record(let type, let x), .record(let otherType, let y)):
             guard type == otherType else { return .value }
             if let equality = table.data[type]?.equality {
-                return ((try? callEquality(equality, old, new, at: equality.location)) ?? false) ? nil : .value
+                // An error in the type's `==` (one that recurses too deeply) is reported like any other,
+                // and the inputs count as different.
+                do throws(EvaluationError) {
+                    return try callEquality(equality, old, new, at: equality.location) ? nil : .value
+                } catch {
+                    report(error)
+                    return .value
+                }
             }
             for (a, b) in zip(x, y) { if let difference = inputDifference(a, b) { return difference } }
             return nil

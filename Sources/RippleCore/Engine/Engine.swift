@@ -41,6 +41,21 @@ struct SlotRecord: Sendable {
     var value: Value
 }
 
+/// Scenario code that runs as a call: what the call-depth limit counts (`Engine.enterCall`).
+enum Callee: CustomStringConvertible {
+    /// A type's `static func ==`, by the type's name.
+    case equality(String)
+    /// A computed property, by its name.
+    case computedProperty(String)
+
+    var description: String {
+        switch self {
+        case .equality(let type): "'==' of '\(type)'"
+        case .computedProperty(let name): "computed property '\(name)'"
+        }
+    }
+}
+
 /// An error raised while running scenario code; it becomes a diagnostic at the expression.
 struct EvaluationError: Error {
     var diagnostic: Diagnostic
@@ -70,14 +85,29 @@ final class Engine {
     /// broad workload, 100,000 rows each re-evaluated by 1,800 steps, takes 1,100,000,000.
     static let maximumTotalWork = 200_000_000
     #endif
+    /// Most elements one value may hold in all, counting the elements of arrays, the fields of structs
+    /// and enum payloads at every level (a documented limit): as many as a range may have. A string is one
+    /// element; its bytes cost work as it is built, which bounds its length.
+    static let maximumValueSize = maximumInstances * 4
+    /// Most levels of scenario code running inside calls of scenario code (a documented limit): each call
+    /// of a type's `==` or of a computed property is a level, and so is each expression evaluated inside
+    /// one. It lets the longest chain of computed properties the resolver accepts run (63 calls, 189
+    /// levels). At the limit the recursion that is deepest per level (`==` through a closure) takes
+    /// 3.7 MB of stack in a debug build and 0.5 MB in a release build: within the 8 MB the main thread
+    /// has (`LimitTests.callDepthFitsTheStack`), not within the 512 KB of a secondary thread on macOS.
+    static let maximumCallDepth = 256
 
-    /// Errors found while running scenario code, reported together.
+    /// Errors found while running scenario code, reported together (`DiagnosticError` keeps the first
+    /// `Parser.maximumErrors` of them).
     var errors: [Diagnostic] = []
+    /// Errors after which a pass stops evaluating more instances (a documented limit).
     static let maximumErrors = 50
+    /// `errors` as a set, to record each once without comparing it with every other.
+    private var reportedErrors: Set<Diagnostic> = []
 
     /// Records an error once, however many ForEach elements run into it.
     func report(_ error: EvaluationError) {
-        if !errors.contains(error.diagnostic) { errors.append(error.diagnostic) }
+        if reportedErrors.insert(error.diagnostic).inserted { errors.append(error.diagnostic) }
     }
 
     let table: DeclarationTable
@@ -134,6 +164,14 @@ final class Engine {
     /// The last step's pass, emptied, whose tables the next step reuses.
     var spentPass = Pass()
     var getterDepth = 0
+    /// Evaluations running, one inside another (`evaluate`).
+    var evaluationDepth = 0
+    /// Calls of scenario code running, one inside another (`enterCall`).
+    var callDepth = 0
+    /// `evaluationDepth` when the outermost call running began.
+    var callBaseDepth = 0
+    /// The innermost call running, named in the call-depth error.
+    var innermostCallee: Callee?
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
@@ -235,6 +273,8 @@ final class Engine {
             throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
                                   at: siteLocations[description.key.site])
         }
+        // Creating an instance costs one evaluation, like building the view it is made from.
+        try countEvaluation(at: siteLocations[description.key.site])
         let id = instances.count
         let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name

@@ -63,7 +63,13 @@ extension Engine {
         case "Int":
             guard let argument = arguments.first else { return .int(0) }
             let value = try evaluate(argument.value, in: scope, expected: nil)
-            if case .double(let d) = value { return .int(Int(exactly: d.rounded(.towardZero)) ?? 0) }
+            if case .double(let d) = value {
+                // Swift traps where the value has no Int: infinity, NaN, beyond Int's range.
+                guard let integer = Int(exactly: d.rounded(.towardZero)) else {
+                    throw EvaluationError("'Int(…)' of \(d.isNaN ? "nan" : String(d)) cannot be represented as an Int", at: location)
+                }
+                return .int(integer)
+            }
             return value
         case "Double":
             guard let argument = arguments.first else { return .double(0) }
@@ -141,15 +147,18 @@ extension Engine {
         return .record(type: name, fields: fields)
     }
 
-    /// Refuses values nested deeper than the nesting limit. A step can wrap the previous step's value
-    /// once more (`model.n = Node(next: [model.n])`), and everything that walks values (labels,
-    /// comparisons, descriptions) recurses through them: 3,000 steps of that overflowed the stack.
-    /// Looking costs work like building: a large value checked again and again ends at the work limit.
-    func checkNesting(_ values: [Value], at location: SourceLocation) throws(EvaluationError) {
+    /// Refuses values nested deeper than the nesting limit, or holding more than the value-size limit of
+    /// elements in all (`Engine.maximumValueSize`). A step can wrap the previous step's value once more
+    /// (`model.n = Node(next: [model.n])`), and everything that walks values (labels, comparisons,
+    /// descriptions) recurses through them: 3,000 steps of that overflowed the stack. A value can also
+    /// hold another many times over without copying it (`xs.append(xs)` in every step), so the walk stops
+    /// once it has seen more than the limit: what it sees, it charges as work, like building.
+    /// `depth` is the level of `values` themselves: 2 for the elements of a value being built.
+    func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
         var visited = 0
         func tooDeep(_ value: Value, _ depth: Int) -> Bool {
             visited += 1
-            if depth > Parser.maximumNestingDepth { return true }
+            if depth > Parser.maximumNestingDepth || visited > Self.maximumValueSize { return true }
             switch value {
             case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
                 return elements.contains { tooDeep($0, depth + 1) }
@@ -159,100 +168,28 @@ extension Engine {
                 return false
             }
         }
-        let deep = values.contains { tooDeep($0, 2) }
+        let refused = values.contains { tooDeep($0, depth) }
         try charge(visited, at: location)
-        if deep {
+        if refused && visited > Self.maximumValueSize {
+            throw EvaluationError("value holds more than \(Self.maximumValueSize) elements (limit: value size)", at: location)
+        }
+        if refused {
             throw EvaluationError("value is nested more than \(Parser.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
         }
     }
 
-    /// The methods bodies and computed properties call on values.
+    /// The methods bodies and computed properties call on values. An array's are in `arrayMethod`, in a
+    /// frame of their own: a debug build gives every local of a function a place in its one frame, and a
+    /// closure's body runs with this function on the stack.
     func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
-        func closureArgument() throws(EvaluationError) -> ClosureSyntax {
-            guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
-                throw EvaluationError("'\(name)' needs a closure", at: location)
-            }
-            return closure
-        }
-        func predicate(_ element: Value) throws(EvaluationError) -> Bool {
-            var inner = scope
-            inner.recordsReads = false
-            let result = try runClosure(try closureArgument(), arguments: [element], in: inner)
-            guard case .bool(let b) = result else { throw EvaluationError("'\(name)' needs a closure returning Bool", at: location) }
-            return b
-        }
         switch value {
         case .array(let elements):
-            switch name {
-            case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "map", "compactMap", "sorted", "reversed", "min", "max", "count":
-                if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
-                    let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
-                    for element in elements where try equal(element, needle, at: location) { return .bool(true) }
-                    return .bool(false)
-                }
-                switch name {
-                case "first": for element in elements where try predicate(element) { return element }; return .none
-                case "last": for element in elements.reversed() where try predicate(element) { return element }; return .none
-                case "firstIndex":
-                    for (index, element) in elements.enumerated() where try predicate(element) { return .int(index) }
-                    return .none
-                case "filter":
-                    var kept: [Value] = []
-                    for element in elements where try predicate(element) { kept.append(element) }
-                    return .array(kept)
-                case "count":
-                    var count = 0
-                    for element in elements where try predicate(element) { count += 1 }
-                    return .int(count)
-                case "contains": for element in elements where try predicate(element) { return .bool(true) }; return .bool(false)
-                case "allSatisfy": for element in elements where !(try predicate(element)) { return .bool(false) }; return .bool(true)
-                case "reversed": return .array(elements.reversed())
-                case "map", "compactMap":
-                    var inner = scope
-                    inner.recordsReads = false
-                    let closure = try closureArgument()
-                    var mapped: [Value] = []
-                    for element in elements {
-                        let result = try runClosure(closure, arguments: [element], in: inner)
-                        if name == "compactMap" && result.isNone { continue }
-                        mapped.append(result)
-                    }
-                    return .array(mapped)
-                case "sorted", "min", "max":
-                    // `by:` or a trailing closure is the "are in increasing order" predicate; without one, `<`.
-                    let order: ClosureSyntax? = arguments.last.flatMap { argument in
-                        if case .closure(let closure) = argument.value.kind { closure } else { nil }
-                    }
-                    var inner = scope
-                    inner.recordsReads = false
-                    func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
-                        guard let order else { return try lessThan(a, b, at: location) }
-                        guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
-                            throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
-                        }
-                        return result
-                    }
-                    if name == "sorted" {
-                        var failure: EvaluationError?
-                        let sorted = elements.sorted { a, b in
-                            do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }
-                        }
-                        if let failure { throw failure }
-                        return .array(sorted)
-                    }
-                    guard var best = elements.first else { return .none }
-                    for element in elements.dropFirst() {
-                        if name == "min" ? try less(element, best) : try less(best, element) { best = element }
-                    }
-                    return best
-                default: break
-                }
-            default: break
-            }
+            if let result = try arrayMethod(name, on: elements, arguments, in: scope, at: location) { return result }
         case .string(let text):
             switch name {
-            case "uppercased": return .string(text.uppercased())
-            case "lowercased": return .string(text.lowercased())
+            case "uppercased", "lowercased":
+                try charge(text.utf8.count, at: location)
+                return .string(name == "uppercased" ? text.uppercased() : text.lowercased())
             case "hasPrefix", "hasSuffix", "contains":
                 guard let argument = arguments.first, case .string(let other) = try evaluate(argument.value, in: scope, expected: .string) else {
                     throw EvaluationError("'\(name)' needs a string", at: location)
@@ -271,6 +208,108 @@ extension Engine {
             throw EvaluationError("'\(name)' mutates; mutations are allowed only in steps", at: location)
         }
         throw EvaluationError("value of type '\(typeName(of: value))' has no method '\(name)'", at: location)
+    }
+
+    /// `method` for an array: nil when arrays have no method `name`. Each group of methods is a function
+    /// of its own, for the reason `method` gives.
+    private func arrayMethod(_ name: String, on elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value? {
+        switch name {
+        case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "count":
+            return try search(name, elements, arguments, in: scope, at: location)
+        case "map", "compactMap":
+            var inner = scope
+            inner.recordsReads = false
+            let closure = try closureArgument(of: name, arguments, at: location)
+            var mapped: [Value] = []
+            for element in elements {
+                let result = try runClosure(closure, arguments: [element], in: inner)
+                if name == "compactMap" && result.isNone { continue }
+                mapped.append(result)
+            }
+            // Each result can be a large value: the array can hold more than any of them.
+            try checkNesting(mapped, at: location)
+            return .array(mapped)
+        case "sorted", "min", "max":
+            return try order(name, elements, arguments, in: scope, at: location)
+        case "reversed":
+            try charge(elements.count, at: location)
+            return .array(elements.reversed())
+        default:
+            return nil
+        }
+    }
+
+    /// The closure a method is given last.
+    private func closureArgument(of name: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> ClosureSyntax {
+        guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
+            throw EvaluationError("'\(name)' needs a closure", at: location)
+        }
+        return closure
+    }
+
+    /// `first`, `last`, `filter`, `contains`, `allSatisfy`, `firstIndex`, `count`: the elements tested
+    /// with a closure (or, for `contains(x)`, compared with a value).
+    private func search(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
+            let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
+            for element in elements where try equal(element, needle, at: location) { return .bool(true) }
+            return .bool(false)
+        }
+        var inner = scope
+        inner.recordsReads = false
+        func predicate(_ element: Value) throws(EvaluationError) -> Bool {
+            let result = try runClosure(try closureArgument(of: name, arguments, at: location), arguments: [element], in: inner)
+            guard case .bool(let b) = result else { throw EvaluationError("'\(name)' needs a closure returning Bool", at: location) }
+            return b
+        }
+        switch name {
+        case "first": for element in elements where try predicate(element) { return element }; return .none
+        case "last": for element in elements.reversed() where try predicate(element) { return element }; return .none
+        case "firstIndex":
+            for (index, element) in elements.enumerated() where try predicate(element) { return .int(index) }
+            return .none
+        case "filter":
+            var kept: [Value] = []
+            for element in elements where try predicate(element) { kept.append(element) }
+            return .array(kept)
+        case "count":
+            var count = 0
+            for element in elements where try predicate(element) { count += 1 }
+            return .int(count)
+        case "contains": for element in elements where try predicate(element) { return .bool(true) }; return .bool(false)
+        default: for element in elements where !(try predicate(element)) { return .bool(false) }; return .bool(true)
+        }
+    }
+
+    /// `sorted`, `min`, `max`: by a closure given as `by:` or trailing (the "are in increasing order"
+    /// predicate), or by `<`.
+    private func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let order: ClosureSyntax? = arguments.last.flatMap { argument in
+            if case .closure(let closure) = argument.value.kind { closure } else { nil }
+        }
+        var inner = scope
+        inner.recordsReads = false
+        func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
+            guard let order else { return try lessThan(a, b, at: location) }
+            guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
+                throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
+            }
+            return result
+        }
+        if name == "sorted" {
+            try charge(elements.count, at: location)
+            var failure: EvaluationError?
+            let sorted = elements.sorted { a, b in
+                do throws(EvaluationError) { return try less(a, b) } catch { failure = error; return false }
+            }
+            if let failure { throw failure }
+            return .array(sorted)
+        }
+        guard var best = elements.first else { return .none }
+        for element in elements.dropFirst() {
+            if name == "min" ? try less(element, best) : try less(best, element) { best = element }
+        }
+        return best
     }
 
     func isClosure(_ argument: ArgumentSyntax) -> Bool {

@@ -6,6 +6,9 @@ extension Engine {
     /// Evaluates an expression; inside a body, an access path at the top is recorded as a read.
     func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         try countEvaluation(at: expression.location)
+        evaluationDepth += 1
+        defer { evaluationDepth -= 1 }
+        try checkCallDepth(at: expression.location)
         if scope.recordsReads, tracker != nil, expression.kind.mayBeAccessPath {
             return try read(expression, planned: accessPlan(expression), in: scope, expected: expected)
         }
@@ -16,6 +19,9 @@ extension Engine {
     /// the plan up.
     func evaluate(_ expression: ExprSyntax, plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         try countEvaluation(at: expression.location)
+        evaluationDepth += 1
+        defer { evaluationDepth -= 1 }
+        try checkCallDepth(at: expression.location)
         if scope.recordsReads, tracker != nil {
             return try read(expression, planned: plan, in: scope, expected: expected)
         }
@@ -85,6 +91,40 @@ extension Engine {
         }
     }
 
+    /// Enters a call of scenario code, refusing one that would take the code running inside calls past
+    /// the call-depth limit: a `==` that compares its own type again, or objects that refer to each other
+    /// and compare their references, recursed until the stack overflowed. Levels are counted from where
+    /// the outermost call began, so a call inside a deep but valid expression has the whole budget.
+    /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
+    func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
+        if callDepth == 0 { callBaseDepth = evaluationDepth }
+        if evaluationDepth - callBaseDepth + callDepth + 1 > Self.maximumCallDepth {
+            throw callDepthError(in: callee, at: location)
+        }
+        callDepth += 1
+        defer { innermostCallee = callee }
+        return innermostCallee
+    }
+
+    /// Leaves a call entered with `enterCall`, given what it returned.
+    func leaveCall(restoring callee: Callee?) {
+        callDepth -= 1
+        innermostCallee = callee
+    }
+
+    /// Refuses an expression nested past the call-depth limit inside calls (`enterCall`); outside calls
+    /// the parser's limits bound how deep an expression goes.
+    @inline(__always)
+    func checkCallDepth(at location: SourceLocation) throws(EvaluationError) {
+        if callDepth > 0, evaluationDepth - callBaseDepth + callDepth > Self.maximumCallDepth, let callee = innermostCallee {
+            throw callDepthError(in: callee, at: location)
+        }
+    }
+
+    private func callDepthError(in callee: Callee, at location: SourceLocation) -> EvaluationError {
+        EvaluationError("calls nest too deeply in \(callee): recursion deeper than \(Self.maximumCallDepth) (limit: call depth)", at: location)
+    }
+
     /// Whether an expression is a chain of names, members, subscripts and method calls.
     func isAccessPath(_ expression: ExprSyntax) -> Bool {
         switch expression.kind {
@@ -107,48 +147,27 @@ extension Engine {
 
     // MARK: - Access paths
 
+    /// Evaluates an expression without recording it as a read. Each kind that needs more than a line is
+    /// its own function: a debug build gives every local of every case a place in one frame, and this
+    /// frame is on the stack once per level of a nested expression (13 KB of it made the call-depth
+    /// limit's 256 levels cost 5 MB of stack).
     func access(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let location = expression.location
         switch expression.kind {
         case .identifier(let name):
             return try lookup(name, in: scope, at: location)
         case .dollar(let name):
-            if let local = scope.locals["$" + name] { return local }
-            return .binding(try projection(expression, in: scope))
+            return try dollar(expression, name, in: scope)
         case .member(let base, let name, _) where base.kind == .identifier("self") && scope.locals["self"] == nil:
             return try lookup(name, in: scope, at: location)
         case .member(let base, let name, let optional):
-            if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
-                if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
-            }
-            if tracker == nil, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
-               scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
-                // In a step, `Root.count` reads the instance's property.
-                return value
-            }
-            if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
-                return try staticMember(typeName, name, at: location)
-            }
-            let value = try evaluateBase(base, in: scope)
-            if optional, value.isNone { return .none }
-            return try member(of: value, name, at: location, scope: scope)
+            return try member(expression, base: base, name: name, optional: optional, in: scope)
         case .subscriptAccess(let base, let arguments, let optional):
-            if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
-                return .binding(try projection(expression, in: scope))
-            }
-            let value = try evaluateBase(base, in: scope)
-            if optional, value.isNone { return .none }
-            guard arguments.count == 1, arguments[0].label == nil else {
-                throw EvaluationError("subscripts take one index", at: location)
-            }
-            let index = try evaluate(arguments[0].value, in: scope, expected: .int)
-            return try element(of: value, index, at: arguments[0].location)
+            return try subscripted(expression, base: base, arguments: arguments, optional: optional, in: scope)
         case .forceUnwrap(let base):
-            let value = try evaluateBase(base, in: scope)
-            if value.isNone { throw EvaluationError("'\(base.rendered)' is nil; force-unwrapping it would crash", at: location) }
-            return value
+            return try forceUnwrapped(base, in: scope, at: location)
         case .call(let callee, let arguments, let trailing):
-            return try call(callee, arguments + trailing, in: scope, at: location, expected: expected)
+            return try call(callee, trailing.isEmpty ? arguments : arguments + trailing, in: scope, at: location, expected: expected)
         case .integer(let value):
             if expected == .double { return .double(Double(value)) }
             return .int(value)
@@ -156,49 +175,120 @@ extension Engine {
         case .bool(let value): return .bool(value)
         case .nilLiteral: return .none
         case .string(let parts):
-            var text = ""
-            for part in parts {
-                switch part {
-                case .text(let t): text += t
-                case .interpolation(let inner): text += interpolated(try evaluate(inner, in: scope, expected: nil))
-                }
-            }
-            try charge(text.utf8.count, at: location)
-            return .string(text)
+            return try string(parts, in: scope, at: location)
         case .array(let elements):
-            var element: ValueType?
-            if case .array(let e)? = expected { element = e }
-            if case .optional(.array(let e))? = expected { element = e }
-            var values: [Value] = []
-            values.reserveCapacity(elements.count)
-            for item in elements { values.append(try evaluate(item, in: scope, expected: element)) }
-            try checkNesting(values, at: location)
-            return .array(values)
+            return try array(elements, in: scope, expected: expected, at: location)
         case .paren(let inner):
             return try evaluate(inner, in: scope, expected: expected)
         case .implicitMember(let name):
             return try implicitMember(name, expected: expected, at: location)
         case .keyPath(_, let components):
             return .keyPath(components)
-        case .closure:
-            nextClosure += 1
-            if case .closure(let syntax) = expression.kind { closures[nextClosure] = (syntax, scope) }
-            return .closure(id: nextClosure)
+        case .closure(let syntax):
+            return closure(syntax, in: scope)
         case .unary(let op, let operand):
-            let value = try evaluate(operand, in: scope, expected: expected)
-            switch (op, value) {
-            case ("!", .bool(let b)): return .bool(!b)
-            case ("-", .int(let i)): return .int(0 &- i)
-            case ("-", .double(let d)): return .double(-d)
-            default: throw EvaluationError("operator '\(op)' cannot be applied to \(describe(value))", at: location)
-            }
+            return try unary(op, operand, in: scope, expected: expected, at: location)
         case .binary(let op, let left, let right):
             return try binary(op, left, right, in: scope, at: location, expected: expected)
         case .ternary(let condition, let yes, let no):
-            let test = try evaluate(condition, in: scope, expected: .bool)
-            guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
-            return try evaluate(b ? yes : no, in: scope, expected: expected)
+            return try ternary(condition, yes, no, in: scope, expected: expected)
         }
+    }
+
+    /// `$name`: a local binding, or the projection of a property.
+    private func dollar(_ expression: ExprSyntax, _ name: String, in scope: Scope) throws(EvaluationError) -> Value {
+        if let local = scope.locals["$" + name] { return local }
+        return .binding(try projection(expression, in: scope))
+    }
+
+    /// A closure, kept with the scope it captures.
+    private func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
+        nextClosure += 1
+        closures[nextClosure] = (syntax, scope)
+        return .closure(id: nextClosure)
+    }
+
+    /// `base.name`: a binding's projection, a view instance's property in a step, an enum case, or a member of a value.
+    private func member(_ expression: ExprSyntax, base: ExprSyntax, name: String, optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
+        let location = expression.location
+        if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
+            if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
+        }
+        if tracker == nil, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
+           scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
+            // In a step, `Root.count` reads the instance's property.
+            return value
+        }
+        if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
+            return try staticMember(typeName, name, at: location)
+        }
+        let value = try evaluateBase(base, in: scope)
+        if optional, value.isNone { return .none }
+        return try member(of: value, name, at: location, scope: scope)
+    }
+
+    /// `base[index]`, or the binding `$items[index]`.
+    private func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
+        if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
+            return .binding(try projection(expression, in: scope))
+        }
+        let value = try evaluateBase(base, in: scope)
+        if optional, value.isNone { return .none }
+        guard arguments.count == 1, arguments[0].label == nil else {
+            throw EvaluationError("subscripts take one index", at: expression.location)
+        }
+        let index = try evaluate(arguments[0].value, in: scope, expected: .int)
+        return try element(of: value, index, at: arguments[0].location)
+    }
+
+    /// `base!`.
+    private func forceUnwrapped(_ base: ExprSyntax, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let value = try evaluateBase(base, in: scope)
+        if value.isNone { throw EvaluationError("'\(base.rendered)' is nil; force-unwrapping it would crash", at: location) }
+        return value
+    }
+
+    /// A string literal, its interpolations evaluated.
+    private func string(_ parts: [StringPartSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .text(let t): text += t
+            case .interpolation(let inner): text += interpolated(try evaluate(inner, in: scope, expected: nil))
+            }
+        }
+        try charge(text.utf8.count, at: location)
+        return .string(text)
+    }
+
+    /// An array literal.
+    private func array(_ elements: [ExprSyntax], in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+        var element: ValueType?
+        if case .array(let e)? = expected { element = e }
+        if case .optional(.array(let e))? = expected { element = e }
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for item in elements { values.append(try evaluate(item, in: scope, expected: element)) }
+        try checkNesting(values, at: location)
+        return .array(values)
+    }
+
+    /// `!operand`, `-operand`.
+    private func unary(_ op: String, _ operand: ExprSyntax, in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let value = try evaluate(operand, in: scope, expected: expected)
+        switch (op, value) {
+        case ("!", .bool(let b)): return .bool(!b)
+        case ("-", .int(let i)): return .int(0 &- i)
+        case ("-", .double(let d)): return .double(-d)
+        default: throw EvaluationError("operator '\(op)' cannot be applied to \(describe(value))", at: location)
+        }
+    }
+
+    /// `condition ? yes : no`.
+    private func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        let test = try evaluate(condition, in: scope, expected: .bool)
+        guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
+        return try evaluate(b ? yes : no, in: scope, expected: expected)
     }
 
     /// Evaluates the base of a chain without recording it on its own: the whole chain is the read.
@@ -417,6 +507,8 @@ extension Engine {
         if getterDepth > 64 {
             throw EvaluationError("computed property '\(name)' refers to itself through a cycle", at: location)
         }
+        let caller = try enterCall(.computedProperty(name), at: location)
+        defer { leaveCall(restoring: caller) }
         return try runStatements(getter, in: scope, expected: expected) ?? Value.none
     }
 
@@ -444,7 +536,9 @@ extension Engine {
             case "isEmpty": return .bool(elements.isEmpty)
             case "first": return elements.first ?? Value.none
             case "last": return elements.last ?? Value.none
-            case "indices": return .array(elements.indices.map { .int($0) })
+            case "indices":
+                try charge(elements.count, at: location)
+                return .array(elements.indices.map { .int($0) })
             default: break
             }
         case .string(let text):
@@ -512,16 +606,13 @@ extension Engine {
 
     // MARK: - Operators
 
+    /// A binary operator: its operands evaluated, then combined (`combine`). The operators that evaluate
+    /// their operands themselves, and `==` (whose comparison can call the type's own `==`), stay here;
+    /// the rest, in a frame of their own, are not on the stack while operands are evaluated.
     func binary(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
         switch op {
         case "&&", "||":
-            let l = try evaluate(left, in: scope, expected: .bool)
-            guard case .bool(let a) = l else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(l))", at: left.location) }
-            if op == "&&" && !a { return .bool(false) }
-            if op == "||" && a { return .bool(true) }
-            let r = try evaluate(right, in: scope, expected: .bool)
-            guard case .bool(let b) = r else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(r))", at: right.location) }
-            return .bool(b)
+            return try logical(op, left, right, in: scope)
         case "??":
             let l = try evaluate(left, in: scope, expected: expected.map { .optional($0) })
             return l.isNone ? try evaluate(right, in: scope, expected: expected) : l
@@ -533,6 +624,24 @@ extension Engine {
         switch op {
         case "==": return .bool(try equal(l, r, at: location))
         case "!=": return .bool(!(try equal(l, r, at: location)))
+        default: return try combine(op, l, r, at: location)
+        }
+    }
+
+    /// `&&` and `||`, which evaluate their right operand only when it decides.
+    private func logical(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
+        let l = try evaluate(left, in: scope, expected: .bool)
+        guard case .bool(let a) = l else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(l))", at: left.location) }
+        if op == "&&" && !a { return .bool(false) }
+        if op == "||" && a { return .bool(true) }
+        let r = try evaluate(right, in: scope, expected: .bool)
+        guard case .bool(let b) = r else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(r))", at: right.location) }
+        return .bool(b)
+    }
+
+    /// The operators other than `&&`, `||`, `??`, `==` and `!=`, on evaluated operands.
+    private func combine(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+        switch op {
         case "===", "!==":
             guard case .object(let a) = l, case .object(let b) = r else {
                 if l.isNone || r.isNone { return .bool((l.isNone && r.isNone) == (op == "===")) }
@@ -591,8 +700,9 @@ extension Engine {
             default: break
             }
         case (.array(let a), .array(let b)) where op == "+":
-            try charge(a.count + b.count, at: location)
-            return .array(a + b)
+            let joined = a + b
+            try checkNesting(joined, at: location)
+            return .array(joined)
         default:
             break
         }

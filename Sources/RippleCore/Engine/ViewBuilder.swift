@@ -52,7 +52,11 @@ extension Engine {
     }
 
     /// Builds the views of one statement other than a `let`; returns true when it is a `return`.
+    ///
+    /// A statement built costs one evaluation, whatever it builds: a `Text("row")` evaluates nothing, and
+    /// `ForEach`s nested three deep built a billion of them without reaching the work limit.
     private func build(_ statement: StatementSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+        try countEvaluation(at: statement.location)
         switch statement.kind {
         case .expression(let expression):
             do throws(EvaluationError) {
@@ -205,6 +209,8 @@ extension Engine {
         elementContext.forEachIDs.append(.none)
         let identitySlot = elementContext.forEachIDs.count - 1
         for (index, element) in elements.enumerated() {
+            // Each row costs one evaluation, even one whose closure builds nothing.
+            try countEvaluation(at: data.location)
             let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
             let isNew = if case .int(let number) = identity, number >= 0 { seenNumbers.insert(number).inserted } else { seen.insert(identity).inserted }
             if !isNew {

@@ -29,6 +29,10 @@ enum ArgumentStep {
     case projection(ExprSyntax)
     /// Access paths, each with its plan and, when capitalized, its root name (see `ArgumentPlan.paths`).
     case paths([ArgumentPath])
+    /// An argument holding an operation that traps in Swift on some values (`a / b`, `Int(x)`): its paths
+    /// are read as for `paths`, then the whole argument is computed, so that a division by zero in
+    /// `Text("\(a / b)")` is reported as it is elsewhere.
+    case computed(ExprSyntax, paths: [ArgumentPath])
     /// A closure a builder modifier builds with the body: `.overlay { Badge() }`.
     case builder([StatementSyntax])
     /// A closure that runs later: its paths are deferred reads.
@@ -121,9 +125,15 @@ extension Engine {
 
     private func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
         switch argumentPlan(expression) {
-        case .view: .view(expression)
-        case .projection: .projection(expression)
-        case .paths(let paths): .paths(paths.map { ArgumentPath(path: $0.path, capitalizedRoot: $0.capitalizedRoot, plan: accessPlan($0.path)) })
+        case .view: return .view(expression)
+        case .projection: return .projection(expression)
+        case .paths(let paths):
+            let planned = paths.map { ArgumentPath(path: $0.path, capitalizedRoot: $0.capitalizedRoot, plan: accessPlan($0.path)) }
+            // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
+            if expression.mayTrap, !expression.hasImplicitMember, paths.allSatisfy({ $0.capitalizedRoot == nil }) {
+                return .computed(expression, paths: planned)
+            }
+            return .paths(planned)
         }
     }
 
@@ -148,6 +158,14 @@ extension Engine {
         }
     }
 
+    /// Reads the access paths of an argument (`ArgumentStep.paths`).
+    private func read(_ paths: [ArgumentPath], in scope: Scope) throws(EvaluationError) {
+        for argument in paths {
+            if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
+            _ = try evaluate(argument.path, plan: argument.plan, in: scope, expected: nil)
+        }
+    }
+
     /// Reads one argument of a built-in view or styling modifier: views in it are built, the access paths
     /// in it are read (`Color.red`, `Font.title`: capitalized roots are styling constants unless a local
     /// shadows them); styling constants are not simulated.
@@ -158,14 +176,51 @@ extension Engine {
         case .projection(let expression):
             _ = try evaluate(expression, in: scope, expected: nil)
         case .paths(let paths):
-            for argument in paths {
-                if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
-                _ = try evaluate(argument.path, plan: argument.plan, in: scope, expected: nil)
-            }
+            try read(paths, in: scope)
+        case .computed(let expression, let paths):
+            try read(paths, in: scope)
+            // The reads were recorded above, once per path whichever branch the value takes.
+            let saved = tracker
+            tracker = nil
+            defer { tracker = saved }
+            _ = try evaluate(expression, in: scope, expected: nil)
         case .builder(let body):
             try buildStatements(body, in: scope, context: context, into: &output)
         case .deferred(let closure):
             recordDeferredReads(closure, in: scope)
+        }
+    }
+}
+
+extension ExprSyntax {
+    /// Whether evaluating the expression can trap in Swift where the path reads of a built-in view's
+    /// argument would not notice: a `/` or `%`, or a conversion `Int(…)`, outside closures (which run later).
+    var mayTrap: Bool {
+        switch kind {
+        case .binary(let op, let left, let right): op == "/" || op == "%" || left.mayTrap || right.mayTrap
+        case .call(let callee, let arguments, let trailing):
+            callee.kind == .identifier("Int") || callee.mayTrap || (arguments + trailing).contains { $0.value.mayTrap }
+        case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.mayTrap } else { false } }
+        case .array(let elements): elements.contains(where: \.mayTrap)
+        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.mayTrap
+        case .subscriptAccess(let base, let arguments, _): base.mayTrap || arguments.contains { $0.value.mayTrap }
+        case .ternary(let condition, let yes, let no): condition.mayTrap || yes.mayTrap || no.mayTrap
+        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .closure: false
+        }
+    }
+
+    /// Whether the expression holds an implicit member (`.title`) outside closures.
+    var hasImplicitMember: Bool {
+        switch kind {
+        case .implicitMember: true
+        case .binary(_, let left, let right): left.hasImplicitMember || right.hasImplicitMember
+        case .call(let callee, let arguments, let trailing): callee.hasImplicitMember || (arguments + trailing).contains { $0.value.hasImplicitMember }
+        case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.hasImplicitMember } else { false } }
+        case .array(let elements): elements.contains(where: \.hasImplicitMember)
+        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.hasImplicitMember
+        case .subscriptAccess(let base, let arguments, _): base.hasImplicitMember || arguments.contains { $0.value.hasImplicitMember }
+        case .ternary(let condition, let yes, let no): condition.hasImplicitMember || yes.hasImplicitMember || no.hasImplicitMember
+        case .identifier, .dollar, .integer, .double, .bool, .nilLiteral, .keyPath, .closure: false
         }
     }
 }

@@ -98,6 +98,8 @@ extension Engine {
                                    in: Scope(), at: statement.location, expected: nil)
             }
             if let declared { try checkType(value, declared, name: targetExpression.rendered, at: valueExpression.location) }
+            // A value written below a property sits that much deeper (`xs[0] = xs` nests xs in itself).
+            if !target.path.isEmpty { try checkNesting([value], at: valueExpression.location, depth: 1 + target.path.count) }
             let inPlace = op != "=" || !target.path.isEmpty
             return try write(target, leaf: value, old: current, inPlace: inPlace, text: text, pass: &pass, written: &written, at: statement.location)
         case .expression(let expression):
@@ -124,6 +126,9 @@ extension Engine {
             let target = try lvalue(base)
             let current = try read(target, at: base.location)
             let updated = try mutate(current, method, arguments + trailing, at: callee.location)
+            if case .array = updated, ["append", "insert"].contains(method) {
+                try checkNesting([updated], at: callee.location, depth: 1 + target.path.count)
+            }
             return try write(target, leaf: updated, old: current, inPlace: true, text: text, pass: &pass, written: &written, at: statement.location)
         default:
             throw EvaluationError("a step holds writes: assignments, mutating calls, 'objectWillChange.send()' or 'environment \\.key = value'", at: statement.location)
@@ -511,6 +516,9 @@ extension Engine {
         switch (value, method) {
         case (.bool(let b), "toggle"): return .bool(!b)
         case (.array(var elements), _):
+            // Every mutation makes a new array, copying the elements: it costs as much as the copy, and a
+            // growing one is checked whole by the caller (`checkNesting`).
+            try charge(elements.count + 1, at: location)
             switch method {
             case "append":
                 if arguments.first?.label == "contentsOf", case .array(let more) = try argument("contentsOf", 0) { return .array(elements + more) }

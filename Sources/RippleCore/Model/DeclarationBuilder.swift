@@ -93,8 +93,9 @@ struct DeclarationBuilder {
             if name == "Self" || typeNames.contains(name) { return .named(name) }
             if ["Content", "Body", "IndexSet", "Color", "Font", "Image", "Text", "AnyView"].contains(name) { return .unknown }
             // Past the error limit, no more suggestions: each one compares the name with every type.
-            if let location, diagnostics.count < Parser.maximumErrors {
-                diagnostics.append(.error("unknown type '\(name)'\(Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys))", at: location))
+            if let location {
+                let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys) : ""
+                diagnostics.append(.error("unknown type '\(name)'\(suggestion)", at: location))
             }
             return .unknown
         case .optional(let wrapped): return .optional(resolve(wrapped, typeNames: typeNames, at: location))

@@ -45,7 +45,9 @@ struct Resolver {
         var expectationKeys: [String: SourceLocation] = [:]
         for expectation in syntax.expectations {
             if stepNames[expectation.step] == nil {
-                diagnostics.append(.error("unknown step '\(expectation.step)'\(Suggestion.didYouMean(expectation.step, in: stepNames.keys))", at: expectation.stepLocation))
+                // A suggestion compares the name with every step's: only for the errors that are reported.
+                let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(expectation.step, in: stepNames.keys) : ""
+                diagnostics.append(.error("unknown step '\(expectation.step)'\(suggestion)", at: expectation.stepLocation))
                 continue
             }
             if let variant = expectation.variant, !variants.contains(where: { $0.name == variant }) {

@@ -11,6 +11,8 @@ public struct Lexer {
     private var sawSpace = true
     /// Lexical problems, in order.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Problems found past `Parser.maximumErrors`, counted and not kept.
+    public private(set) var omittedErrors = 0
 
     /// Symbols, longest first, so `?.` wins over `?` and `...` over `.`.
     private static let symbols: [String] = [
@@ -51,10 +53,10 @@ public struct Lexer {
 
     private var location: SourceLocation { SourceLocation(fileNumber: fileNumber, line: line, column: column) }
 
-    /// Records a problem; past `Parser.maximumErrors` the rest are dropped, since a file of garbage
-    /// would otherwise make one per character.
-    private mutating func report(_ diagnostic: Diagnostic) {
-        if diagnostics.count < Parser.maximumErrors { diagnostics.append(diagnostic) }
+    /// Records a problem; past `Parser.maximumErrors` the rest are only counted, since a file of garbage
+    /// would otherwise keep one per character.
+    private mutating func report(_ diagnostic: @autoclosure () -> Diagnostic) {
+        if diagnostics.count < Parser.maximumErrors { diagnostics.append(diagnostic()) } else { omittedErrors += 1 }
     }
 
     private func peek(_ offset: Int = 0) -> Character? {
@@ -158,7 +160,9 @@ public struct Lexer {
         advance()
         // A run of the same stray character (NUL padding, say) is one problem, found in one pass.
         while peek() == character { advance() }
-        if diagnostics.count < Parser.maximumErrors {
+        if diagnostics.count >= Parser.maximumErrors {
+            omittedErrors += 1
+        } else {
             // Invisible characters (controls, right-to-left and other format marks) are named by code point:
             // printed raw they would vanish or reorder the message in a terminal.
             let invisible: Set<Unicode.GeneralCategory> = [.control, .format, .privateUse, .unassigned]

@@ -4,7 +4,8 @@ public struct Parser {
     public static let maximumNestingDepth = 64
     /// Longest chain of operators or member accesses in one expression (a documented limit).
     public static let maximumChainLength = 256
-    /// Most syntax errors reported for one file; parsing stops there (a documented limit).
+    /// Most errors reported for one file, syntax errors and others alike; any more are counted and not
+    /// kept (a documented limit).
     public static let maximumErrors = 100
 
     struct Failure: Error { var diagnostic: Diagnostic }
@@ -13,16 +14,30 @@ public struct Parser {
     private var position = 0
     private let file: String
     private var depth = 0
-    /// Every problem found so far, lexical and syntactic.
+    /// The first `maximumErrors` problems found, lexical and syntactic.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Problems found past those, counted and not kept.
+    public private(set) var omittedErrors = 0
 
-    /// Parses a whole scenario file.
-    public static func parse(source: String, file: String) -> (ScenarioSyntax, [Diagnostic]) {
+    /// Parses a whole scenario file: the tree, the first `maximumErrors` problems, and how many more there are.
+    public static func parseCountingErrors(source: String, file: String) -> (syntax: ScenarioSyntax, diagnostics: [Diagnostic], omitted: Int) {
         var lexer = Lexer(source: source, file: file)
         var parser = Parser(tokens: lexer.tokenize(), file: file)
         parser.diagnostics = lexer.diagnostics
+        parser.omittedErrors = lexer.omittedErrors
         let scenario = parser.parseScenario()
-        return (scenario, Array(parser.diagnostics.prefix(maximumErrors)))
+        return (scenario, parser.diagnostics, parser.omittedErrors)
+    }
+
+    /// Parses a whole scenario file: the tree and the first `maximumErrors` problems.
+    public static func parse(source: String, file: String) -> (ScenarioSyntax, [Diagnostic]) {
+        let parsed = parseCountingErrors(source: source, file: file)
+        return (parsed.syntax, parsed.diagnostics)
+    }
+
+    /// Records a problem, or only counts it past `maximumErrors`.
+    private mutating func record(_ diagnostic: Diagnostic) {
+        if diagnostics.count < Self.maximumErrors { diagnostics.append(diagnostic) } else { omittedErrors += 1 }
     }
 
     init(tokens: [Token], file: String) {
@@ -128,12 +143,12 @@ public struct Parser {
 
     mutating func parseScenario() -> ScenarioSyntax {
         var scenario = ScenarioSyntax(file: file)
-        while !atEnd && diagnostics.count < Self.maximumErrors {
+        while !atEnd {
             let start = position
             do throws(Failure) {
                 try parseTopLevel(into: &scenario)
             } catch {
-                diagnostics.append(error.diagnostic)
+                record(error.diagnostic)
                 synchronize(from: start)
             }
         }
@@ -193,9 +208,8 @@ public struct Parser {
                 do throws(Failure) {
                     declarations.append(contentsOf: try parseDeclaration())
                 } catch {
-                    diagnostics.append(error.diagnostic)
+                    record(error.diagnostic)
                     skipMember(from: start)
-                    if diagnostics.count >= Self.maximumErrors { position = tokens.count - 1 }
                 }
             }
             advance()
@@ -434,9 +448,8 @@ public struct Parser {
                 try parseMember(into: &declaration)
                 try endOfLine()
             } catch {
-                diagnostics.append(error.diagnostic)
+                record(error.diagnostic)
                 skipMember(from: start)
-                if diagnostics.count >= Self.maximumErrors { position = tokens.count - 1 }
             }
         }
         advance()
@@ -1002,7 +1015,8 @@ public struct Parser {
         var lexer = Lexer(characters: source, file: file, line: start.line, column: start.column)
         var inner = Parser(tokens: lexer.tokenize(), file: file)
         inner.depth = depth
-        diagnostics.append(contentsOf: lexer.diagnostics)
+        for diagnostic in lexer.diagnostics { record(diagnostic) }
+        omittedErrors += lexer.omittedErrors
         let expression = try inner.parseExpression()
         // SwiftUI's `\(value, specifier: "%.1f")` and `\(date, format: ...)`: the formatting is not simulated.
         if inner.current.isSymbol(","), case .identifier(let label) = inner.peek(1).kind, ["specifier", "format", "style"].contains(label) {

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs work on every core, on threads with a stack of a known size.
+///
+/// `DispatchQueue.concurrentPerform` runs its work on the system's worker threads, whose stacks are
+/// 512 KB on macOS and 8 MB on Linux. Loading a scenario at Ripple's limits (nesting, expression length,
+/// call depth) needs up to 0.5 MB of stack in a release build and 3.7 MB in a debug build
+/// (`Engine.maximumCallDepth`), so each file is loaded here on a thread of `stackSize` bytes, the main
+/// thread's size on both systems.
+enum ParallelWork {
+    /// Stack of each worker thread: 8 MB.
+    static let stackSize = 8 << 20
+
+    /// Calls `body` once for each index in `0..<iterations`, on up to one thread per core, and returns
+    /// when every call has returned.
+    static func perform(iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard iterations > 0 else { return }
+        let next = IndexCounter()
+        let finished = DispatchGroup()
+        for _ in 0..<min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount)) {
+            finished.enter()
+            let thread = Thread {
+                while let index = next.take(below: iterations) { body(index) }
+                finished.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        finished.wait()
+    }
+
+    /// The next index to work on, shared by the threads.
+    private final class IndexCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+
+        /// The next index below `end`, or nil when none is left.
+        func take(below end: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < end else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+}
