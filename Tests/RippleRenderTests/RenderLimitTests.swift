@@ -40,6 +40,14 @@ import Testing
         #expect(page.contains("class=\"omission\""))
     }
 
+    @Test func theDocsGiveTheRenderLimits() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let reliability = try String(contentsOf: docs.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+        let nodes = DependencyDiagram.formatted(RenderLimits.maximumNodes), edges = DependencyDiagram.formatted(RenderLimits.maximumEdges)
+        #expect(reliability.contains("Ripple lays out at most \(nodes) nodes and \(edges) edges (limit: graph size)"))
+        #expect(reliability.contains("the pictures show the first \(RenderLimits.maximumVariantsDrawn) and the rest are in the trace only (limit: variants drawn)"))
+    }
+
     @Test func aGraphAtTheLimitIsDrawnInFull() throws {
         // One level less: 6 + 36 + 216 rows and their storage, well under the limit.
         let source = Self.deepRows.replacingOccurrences(of: "i in D()", with: "i in Text(\"c\")")
