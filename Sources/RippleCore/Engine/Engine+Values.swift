@@ -1,27 +1,5 @@
 // Equality under Swift's `==` and under SwiftUI's comparison of view inputs, and values shown to people.
 
-/// Why SwiftUI found an input different.
-enum InputDifference: Sendable {
-    case value
-    case closure
-    case newReference
-    case closureBinding
-    case equatableSaysDifferent
-    /// Same place, but the value the binding carries changed since the view was built.
-    case boundValue
-
-    var explanation: String {
-        switch self {
-        case .value: "value differs"
-        case .closure: "a closure never compares equal"
-        case .newReference: "a new object reference"
-        case .closureBinding: "a binding built from closures never compares equal"
-        case .equatableSaysDifferent: "the view's '==' returned false"
-        case .boundValue: "the value the binding carries changed"
-        }
-    }
-}
-
 extension Engine {
     /// Swift's `==`, using a type's own `static func ==` where it declares one.
     func equal(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
@@ -82,53 +60,22 @@ extension Engine {
         return equal
     }
 
-    /// SwiftUI's comparison of one input of a rebuilt view with its previous value; nil when equal.
+    /// SwiftUI's comparison of one input of a rebuilt view with its previous value; nil when equal
+    /// (`ChildComparison`). A type's own `==` runs as scenario code; an error in it (one that recurses too
+    /// deeply) is reported like any other, and the inputs count as different.
     func inputDifference(_ old: Value?, _ new: Value?) -> InputDifference? {
-        guard let old, let new else { return old == nil && new == nil ? nil : .value }
-        switch (old, new) {
-        case (.closure(let a), .closure(let b)): return a == b ? nil : .closure
-        case (.object(let x), .object(let y)): return x == y ? nil : .newReference
-        case (.binding(let x), .binding(let y)):
-            if case .closures = x { return .closureBinding }
-            if case .closures = y { return .closureBinding }
-            if case .constant(let a) = x, case .constant(let b) = y { return inputDifference(a, b) }
-            return x == y ? nil : .value
-        case (.record(let type, let x), .record(let otherType, let y)):
-            guard type == otherType else { return .value }
-            if let equality = table.data[type]?.equality {
-                // An error in the type's `==` (one that recurses too deeply) is reported like any other,
-                // and the inputs count as different.
-                do throws(EvaluationError) {
-                    return try callEquality(equality, old, new, at: equality.location) ? nil : .value
-                } catch {
-                    report(error)
-                    return .value
-                }
+        ChildComparison.difference(old, new, ownEquality: { (type: String, a: Value, b: Value) -> Bool? in
+            guard let equality = table.data[type]?.equality else { return nil }
+            do throws(EvaluationError) {
+                return try callEquality(equality, a, b, at: equality.location)
+            } catch {
+                report(error)
+                return false
             }
-            for (a, b) in zip(x, y) { if let difference = inputDifference(a, b) { return difference } }
-            return nil
-        case (.array(let x), .array(let y)):
-            guard x.count == y.count else { return .value }
-            for (a, b) in zip(x, y) { if let difference = inputDifference(a, b) { return difference } }
-            return nil
-        case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
-            guard t1 == t2, n1 == n2, p1.count == p2.count else { return .value }
-            for (a, b) in zip(p1, p2) { if let difference = inputDifference(a, b) { return difference } }
-            return nil
-        default:
-            if containsClosure(old) || containsClosure(new) { return .closure }
-            return old == new ? nil : .value
-        }
+        })
     }
 
-    func containsClosure(_ value: Value) -> Bool {
-        switch value {
-        case .closure: true
-        case .array(let elements): elements.contains { containsClosure($0) }
-        case .record(_, let fields): fields.contains { containsClosure($0) }
-        default: false
-        }
-    }
+    func containsClosure(_ value: Value) -> Bool { ChildComparison.holdsClosure(value) }
 
     // MARK: - Showing values
 

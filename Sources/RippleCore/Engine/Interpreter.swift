@@ -392,7 +392,7 @@ extension Engine {
             return slots[slot.raw].value
         case .binding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { return nil }
-            return readBinding(target, tracked: true)
+            return readBinding(target, tracked: BindingDependency.readIsTracked(isDynamicProperty: true))
         case .plainBinding, .input, .bindable, .observedObject:
             return instances[id].description.fields[name] ?? Value.none
         case .environment(let key):
@@ -416,7 +416,7 @@ extension Engine {
     func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
         switch target {
         case .state(let slot, let path):
-            if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = "read through a plain 'Binding' property, which SwiftUI does not track" }
+            if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = BindingDependency.untrackedReason }
             tracker?.touch(.state(slot))
             return (try? value(in: slots[slot.raw].value, at: path)) ?? Value.none
         case .property(let object, let name, let path):
@@ -462,29 +462,21 @@ extension Engine {
         let kind = info.readKinds[index]
         if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
             tracker?.touch(.appStorage(key))
-            tracker?.untracked[.appStorage(key)] = "'\(name)' is '@AppStorage(\"\(key)\")' inside the model '\(info.declaration.name)': user defaults changes reach only views that declare '@AppStorage'"
+            tracker?.untracked[.appStorage(key)] = AppStorageWrite.untrackedInModel(name: name, key: key, model: info.declaration.name)
             if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
             return appStorage[key] ?? Value.none
         }
         guard let tracker else { return objects[object.raw].fields[index] }
         let place = Place.property(object, index)
         tracker.touch(place)
-        switch kind {
-        case .observed:
+        if ObservationTracking.registersKey(kind) {
             tracker.use(.observation(object, index))
-        case .appStorage:
-            // Answered above from user defaults: the key is always there for this kind.
-            break
-        case .ignored:
-            tracker.untracked[place] = "'\(name)' is '@ObservationIgnored'"
-        case .unpublished:
-            tracker.untracked[place] = "'\(name)' is not '@Published'"
-        case .published:
-            if tracker.untracked[place] == nil {
-                tracker.untracked[place] = "the view does not observe '\(objects[object.raw].label)' (no '@ObservedObject', '@StateObject' or '@EnvironmentObject' holds it)"
-            }
-        case .plain:
-            tracker.untracked[place] = "'\(info.declaration.name)' is a plain class: nobody is told of its changes"
+        } else if let reason = ObservationTracking.untrackedReason(kind, name: name, model: info.declaration.name) {
+            tracker.untracked[place] = reason
+        } else if case .published = kind, tracker.untracked[place] == nil {
+            // Told through `objectWillChange` only if a wrapper of the view holds the object (Rule 3); until
+            // one is found, this is why not.
+            tracker.untracked[place] = ObservationTracking.notHeldReason(label: objects[object.raw].label)
         }
         return objects[object.raw].fields[index]
     }

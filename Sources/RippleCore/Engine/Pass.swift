@@ -185,7 +185,8 @@ extension Engine {
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info
         if let info, info.hasBindings {
-            for property in info.declaration.properties where property.role == .binding {
+            for property in info.declaration.properties
+            where BindingDependency.refreshesCarriedValue(isDynamicProperty: property.role == .binding) {
                 if case .binding(let target)? = instances[id].description.fields[property.name] {
                     instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
                 }
@@ -380,7 +381,8 @@ extension Engine {
         if instances[id].description.key.explicitID != description.key.explicitID {
             differences.append(("id", .value, instances[id].description.fields["id"], description.fields["id"]))
         }
-        if description.usesEquatable, let equality = info.declaration.equality {
+        if ChildComparison.comparesWithOwnEquality(markedEquatable: description.usesEquatable, declaresEquality: info.declaration.equality != nil),
+           let equality = info.declaration.equality {
             let lhs = viewRecord(info.declaration, instances[id].description.fields, id: id)
             let rhs = viewRecord(info.declaration, description.fields, id: id)
             if !(try callEquality(equality, lhs, rhs, at: equality.location)) {
