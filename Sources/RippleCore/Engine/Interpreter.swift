@@ -631,8 +631,9 @@ extension Engine {
         return .bool(b)
     }
 
-    /// The operators other than `&&`, `||`, `??`, `==` and `!=`, on evaluated operands.
-    private func combine(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+    /// The operators other than `&&`, `||`, `??`, `==` and `!=`, on evaluated operands; a step's `+=`
+    /// and its kin combine the current value and the new one here.
+    func combine(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
         switch op {
         case "===", "!==":
             guard case .object(let a) = l, case .object(let b) = r else {

@@ -93,9 +93,7 @@ extension Engine {
             var value = try evaluate(valueExpression, in: stepScope, expected: declared ?? hint(for: current))
             if op != "=" {
                 let operation = String(op.dropLast())
-                value = try binary(operation, ExprSyntax(.paren(literalExpression(current, at: targetExpression.location)), at: targetExpression.location),
-                                   ExprSyntax(.paren(literalExpression(value, at: valueExpression.location)), at: valueExpression.location),
-                                   in: Scope(), at: statement.location, expected: nil)
+                value = try combine(operation, current, value, at: statement.location)
             }
             if let declared { try checkType(value, declared, name: targetExpression.rendered, at: valueExpression.location) }
             // A value written below a property sits that much deeper (`xs[0] = xs` nests xs in itself).
@@ -136,18 +134,6 @@ extension Engine {
     }
 
     var stepScope: Scope { Scope() }
-
-    /// Wraps a runtime value so `+=` can reuse the binary operators.
-    func literalExpression(_ value: Value, at location: SourceLocation) -> ExprSyntax {
-        switch value {
-        case .int(let i): ExprSyntax(.integer(i), at: location)
-        case .double(let d): ExprSyntax(.double(d), at: location)
-        case .string(let s): ExprSyntax(.string([.text(s)]), at: location)
-        case .bool(let b): ExprSyntax(.bool(b), at: location)
-        case .array(let elements): ExprSyntax(.array(elements.map { literalExpression($0, at: location) }), at: location)
-        default: ExprSyntax(.nilLiteral, at: location)
-        }
-    }
 
     // MARK: - Places
 
