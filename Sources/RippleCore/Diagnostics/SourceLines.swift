@@ -42,7 +42,9 @@ enum SourceLines {
 extension Character {
     /// Whether this character ends a line: `\n`, `\r\n` (one character in Swift) or a lone `\r`.
     var isLineBreak: Bool {
-        // `asciiValue` of "\r\n" is 10, like "\n".
-        asciiValue == 10 || asciiValue == 13
+        // A grapheme never goes on past `\n` or a lone `\r`, and `\r\n` starts with `\r`, so the first byte
+        // decides; it is the lexer's test for every character it reads.
+        let first = utf8.first
+        return first == 10 || first == 13
     }
 }
