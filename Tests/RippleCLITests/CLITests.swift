@@ -234,18 +234,29 @@ func temporaryFolder() throws -> URL {
     }
 }
 
+/// The built `ripple` executable, or nil, with the reason recorded, when it has not been built.
+private func builtRipple() -> URL? {
+    let binary = repository.appendingPathComponent(".build/debug/ripple")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        Issue.record("build the ripple product first (swift build)")
+        return nil
+    }
+    return binary
+}
+
+/// In a new temporary folder, an empty `in` folder and where `out` goes.
+private func renderFolders() throws -> (input: URL, output: URL) {
+    let folder = try temporaryFolder()
+    let input = folder.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    return (input, folder.appendingPathComponent("out"))
+}
+
 @Suite struct InterruptedRenderTests {
     /// A render killed midway leaves every scenario folder whole: the previous one or the new one, never a mix.
     @Test func aKilledRenderLeavesThePreviousOutputIntact() throws {
-        let binary = repository.appendingPathComponent(".build/debug/ripple")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("build the ripple product first (swift build)")
-            return
-        }
-        let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("in")
-        let output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        guard let binary = builtRipple() else { return }
+        let (input, output) = try renderFolders()
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         func writeInputs(_ version: String) throws {
             for index in 0..<24 {
@@ -297,15 +308,8 @@ func temporaryFolder() throws -> URL {
     /// the background of a shell inherits SIGINT ignored, and Ripple keeps an ignored signal ignored.)
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalledRenderRemovesItsStagingFolder(_ signalNumber: Int32) throws {
-        let binary = repository.appendingPathComponent(".build/debug/ripple")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("build the ripple product first (swift build)")
-            return
-        }
-        let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("in")
-        let output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        guard let binary = builtRipple() else { return }
+        let (input, output) = try renderFolders()
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         let head = try #require(source.components(separatedBy: "step \"rename Brian\"").first)
         // 600 steps: about 1,200 files, so writing them takes long enough to be interrupted.
