@@ -244,6 +244,17 @@ private func builtRipple() -> URL? {
     return binary
 }
 
+/// Starts `ripple render INPUT -o OUTPUT` as a process of its own, its output discarded.
+private func startRender(_ binary: URL, _ input: URL, _ output: URL) throws -> Process {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["render", input.path, "-o", output.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
 /// In a new temporary folder, an empty `in` folder and where `out` goes.
 private func renderFolders() throws -> (input: URL, output: URL) {
     let folder = try temporaryFolder()
@@ -264,15 +275,7 @@ private func renderFolders() throws -> (input: URL, output: URL) {
                 try text.write(to: input.appendingPathComponent("s\(index).ripple"), atomically: true, encoding: .utf8)
             }
         }
-        func render() throws -> Process {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["render", input.path, "-o", output.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        func render() throws -> Process { try startRender(binary, input, output) }
         try writeInputs("old")
         let first = try render()
         first.waitUntilExit()
@@ -315,15 +318,7 @@ private func renderFolders() throws -> (input: URL, output: URL) {
         // 600 steps: about 1,200 files, so writing them takes long enough to be interrupted.
         let steps = (0..<600).map { "step \"rename \($0)\" { state.users[\($0 % 3)].name = \"N\($0)\" }\n" }.joined()
         try (head + steps).write(to: input.appendingPathComponent("many.ripple"), atomically: true, encoding: .utf8)
-        func render() throws -> Process {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["render", input.path, "-o", output.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        func render() throws -> Process { try startRender(binary, input, output) }
         let first = try render()
         first.waitUntilExit()
         try #require(first.terminationStatus == 0)
