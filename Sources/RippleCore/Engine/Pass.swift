@@ -420,16 +420,8 @@ extension Engine {
             }
         }
         // Environment keys whose value changed, or that hold a closure (never equal to the last one).
-        var changedKeys: [String] = []
-        if instances[id].description.environmentOverrides.isEmpty && description.environmentOverrides.isEmpty {
-            // The usual case: no `.environment(...)` between the parent and the child.
-        } else if instances[id].description.environmentOverrides != description.environmentOverrides {
-            let old = instances[id].description.environmentOverrides
-            let keys = Set(old.keys).union(description.environmentOverrides.keys)
-            changedKeys = keys.filter { inputDifference(old[$0], description.environmentOverrides[$0]) != nil }.sorted()
-        } else {
-            changedKeys = description.environmentOverrides.keys.sorted().filter { containsClosure(description.environmentOverrides[$0]!) }
-        }
+        let changedKeys = EnvironmentWrite.changedKeys(old: instances[id].description.environmentOverrides, new: description.environmentOverrides,
+                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: containsClosure)
         // The new description is moved in, and the old one out to the caller, which drops it with the rest:
         // assigning it copied every one of its references, for every child a list rebuilt.
         swap(&instances[id].description, &description)
