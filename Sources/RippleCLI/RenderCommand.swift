@@ -116,9 +116,7 @@ enum Renderer {
         do {
             rendered = try ScenarioRenderer.render(scenario, folder: folder, formats: formats, engine: engine)
         } catch let error as DiagnosticError {
-            return Outcome(output: failed, errors: printed(error.diagnostics, in: file), row: nil)
-        } catch let error as GraphvizError {
-            return Outcome(output: failed, errors: "\(file): error: \(error.description)\n", row: nil)
+            return Outcome(output: failed, errors: printed(error, in: file), row: nil)
         } catch {
             return Outcome(output: failed, errors: "\(file): error: \(error)\n", row: nil)
         }
@@ -128,16 +126,17 @@ enum Renderer {
             return Outcome(output: failed, errors: "\(output.shown(folder)): error: \(error.message)\n", row: nil)
         }
         return Outcome(output: "rendered \(file) → \(output.shown(folder))/ (\(rendered.files.count) files)\n",
-                       errors: printed(rendered.warnings, in: file),
+                       errors: rendered.warnings.isEmpty ? "" : printed(DiagnosticError(rendered.warnings), in: file),
                        row: [rendered.folder, String(rendered.totals.count), String(rendered.steps),
                              rendered.totals.map { "\($0.variant) \($0.evaluations)/\($0.wasted)" }.joined(separator: "   ")])
     }
 
-    /// Diagnostics with their source lines and carets, the way loading prints them.
-    static func printed(_ diagnostics: [Diagnostic], in file: String) -> String {
-        guard !diagnostics.isEmpty else { return "" }
+    /// Diagnostics with their source lines and carets and the count of those left out, the way loading
+    /// prints them. Only a render's warnings and errors need them, so the file is read again here rather
+    /// than kept for every scenario.
+    static func printed(_ error: DiagnosticError, in file: String) -> String {
         let source = (try? FileSystem.prefix(file, count: Scenario.maximumFileSize)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return DiagnosticPrinter(source: source).render(diagnostics)
+        return DiagnosticPrinter(source: source).render(error)
     }
 
     /// A scenario file's name without its folder and extension: `list-rows` for `Scenarios/list-rows.ripple`.

@@ -69,10 +69,9 @@ public enum ScenarioRenderer {
             do {
                 laidOut = SVGHighlighter.prepare(try Graphviz.renderSVG(dot: diagram.dot, engine: engine))
                 try SVGSafety.check(laidOut)
-            } catch let error as GraphvizError {
-                throw DiagnosticError([.error("variant '\(variant.name)' could not be drawn: \(error.description)", at: location)])
-            } catch let error as SVGSafety.Violation {
-                throw DiagnosticError([.error("variant '\(variant.name)' could not be drawn: \(error.description)", at: location)])
+            } catch {
+                // A `GraphvizError` or an `SVGSafety.Violation`, each describing itself.
+                throw DiagnosticError([.error("variant '\(variant.name)' could not be drawn: \(error)", at: location)])
             }
             var alive = Set(graph.initialPaths)
             let base = StepHighlight.overview(diagram: diagram, title: overview, alive: alive)
