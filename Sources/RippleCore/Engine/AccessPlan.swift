@@ -43,24 +43,34 @@ final class AccessPlan {
     }
 
     /// The expression is an access path (names, members, subscripts, method calls on a path).
-    var isPath = false
+    let isPath: Bool
     /// The name whose role decides whether the path is a read of the body (`self.x` counts as `x`);
     /// nil when no scope can make it one (`$x`, a path rooted in a call).
-    var trackedName: String?
+    let trackedName: String?
     /// The path as it prints.
-    var text = ""
+    let text: String
     /// Set when the path is a root name followed only by members, subscripts and `!`, and the root is
     /// not capitalized (which could name a type): such a path is run from the plan.
-    var root: (name: String, location: SourceLocation)?
-    var components: [Component] = [] {
-        didSet { memberCaches = Array(repeating: MemberCache(), count: components.count) }
-    }
+    let root: (name: String, location: SourceLocation)?
+    /// The components after the root, in the order they are applied; empty unless `root` is set.
+    let components: [Component]
     /// For each component, what its last run as a stored property of an object found (see `MemberCache`).
     var memberCaches: [MemberCache] = []
     /// Which property of which view type the root name was, the last time it was one (see `RootCache`).
     var rootCache = RootCache()
     /// The sites of the path's reads, one per root role met (nearly always one): made the first time.
     private var sites: [ReadSite] = []
+
+    /// The analysis is fixed when the plan is made: only what its runs find out changes.
+    init(isPath: Bool = false, trackedName: String? = nil, text: String = "",
+         root: (name: String, location: SourceLocation)? = nil, components: [Component] = []) {
+        self.isPath = isPath
+        self.trackedName = trackedName
+        self.text = text
+        self.root = root
+        self.components = components
+        memberCaches = Array(repeating: MemberCache(), count: components.count)
+    }
 
     /// The site of a read of this path whose root has `role`.
     func site(role: String) -> ReadSite {
@@ -113,10 +123,8 @@ extension Engine {
     }
 
     private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
-        let plan = AccessPlan()
-        guard isAccessPath(expression) else { return plan }
-        plan.isPath = true
-        plan.text = expression.rendered
+        guard isAccessPath(expression) else { return AccessPlan() }
+        let text = expression.rendered
         // Down to the root, noting each component on the way.
         var root = expression
         var components: [AccessPlan.Component] = []
@@ -136,20 +144,18 @@ extension Engine {
                 root = base
             case .call(let callee, _, _):
                 simple = false
-                guard case .member(let base, _, _) = callee.kind else { return plan }
+                guard case .member(let base, _, _) = callee.kind else { return AccessPlan(isPath: true, text: text) }
                 root = base
             default:
                 break walk
             }
         }
-        guard case .identifier(var name) = root.kind else { return plan }
+        guard case .identifier(var name) = root.kind else { return AccessPlan(isPath: true, text: text) }
         if name == "self", let first = firstMember(of: expression), case .member(_, let member, _) = first.kind { name = member }
-        plan.trackedName = name
-        if simple, case .identifier(let rootName) = root.kind, !rootName.startsUppercase {
-            plan.root = (rootName, root.location)
-            plan.components = components.reversed()
+        guard simple, case .identifier(let rootName) = root.kind, !rootName.startsUppercase else {
+            return AccessPlan(isPath: true, trackedName: name, text: text)
         }
-        return plan
+        return AccessPlan(isPath: true, trackedName: name, text: text, root: (rootName, root.location), components: components.reversed())
     }
 
     /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`), or nil when a read

@@ -35,22 +35,22 @@ extension Engine {
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
         if let cachedInfo = plan.rootCache.info, case .view(let id) = scope.this, let info = instances[id].info,
            ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = plan.rootCache.site {
-            let mark = tracker.keyLog.count
+            let mark = tracker.log.keyLog.count
             if let rootValue = try viewProperty(at: plan.rootCache.index, named: info.propertyNames[plan.rootCache.index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
-                tracker.record(site, at: expression.location, value: value, from: mark)
+                tracker.log.record(site, at: expression.location, value: value, from: mark)
                 return value
             }
         }
         if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-            let mark = tracker.keyLog.count
+            let mark = tracker.log.keyLog.count
             let value = if let root = plan.root {
                 try run(plan, root: root, in: scope)
             } else {
                 try access(expression, in: scope, expected: expected)
             }
             let site = plan.site(role: role)
-            tracker.record(site, at: expression.location, value: value, from: mark)
+            tracker.log.record(site, at: expression.location, value: value, from: mark)
             rememberRoot(of: plan, site: site, in: scope)
             return value
         }
@@ -386,8 +386,8 @@ extension Engine {
         case .state, .stateObject, .focusState:
             guard let slot = instances[id].slots[name] else { return nil }
             if case .stateObject = role {} else {
-                tracker?.use(.state(slot))
-                tracker?.touch(.state(slot))
+                tracker?.log.use(.state(slot))
+                tracker?.log.touch(.state(slot))
             }
             return slots[slot.raw].value
         case .binding:
@@ -407,7 +407,7 @@ extension Engine {
             if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instances[id].path)'; add '.environmentObject(...)' to an ancestor", at: location) }
             return value
         case .appStorage(let key):
-            tracker?.touch(.appStorage(key))
+            tracker?.log.touch(.appStorage(key))
             return appStorage[key] ?? Value.none
         }
     }
@@ -416,8 +416,8 @@ extension Engine {
     func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
         switch target {
         case .state(let slot, let path):
-            if tracked { tracker?.use(.state(slot)) } else { tracker?.untracked[.state(slot)] = BindingDependency.untrackedReason }
-            tracker?.touch(.state(slot))
+            if tracked { tracker?.log.use(.state(slot)) } else { tracker?.log.untracked[.state(slot)] = BindingDependency.untrackedReason }
+            tracker?.log.touch(.state(slot))
             return (try? value(in: slots[slot.raw].value, at: path)) ?? Value.none
         case .property(let object, let name, let path):
             guard !name.isEmpty else { return .object(object) }
@@ -431,8 +431,8 @@ extension Engine {
         case .constant(let value):
             return value
         case .appStorage(let key):
-            if tracked { tracker?.use(.appStorage(key)) }
-            tracker?.touch(.appStorage(key))
+            if tracked { tracker?.log.use(.appStorage(key)) }
+            tracker?.log.touch(.appStorage(key))
             return appStorage[key] ?? Value.none
         }
     }
@@ -444,8 +444,8 @@ extension Engine {
         let info = objects[object.raw].info
         if let index = info.storedIndex(of: name) { return readStoredProperty(object, index, name: name) }
         if let computed = info.declaration.computedProperty(named: name) {
-            tracker?.via.append(name)
-            defer { tracker?.via.removeLast() }
+            tracker?.log.via.append(name)
+            defer { tracker?.log.via.removeLast() }
             var scope = Scope()
             scope.this = .object(object)
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
@@ -461,22 +461,22 @@ extension Engine {
         let info = objects[object.raw].info
         let kind = info.readKinds[index]
         if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
-            tracker?.touch(.appStorage(key))
-            tracker?.untracked[.appStorage(key)] = AppStorageWrite.untrackedInModel(name: name, key: key, model: info.declaration.name)
+            tracker?.log.touch(.appStorage(key))
+            tracker?.log.untracked[.appStorage(key)] = AppStorageWrite.untrackedInModel(name: name, key: key, model: info.declaration.name)
             if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
             return appStorage[key] ?? Value.none
         }
         guard let tracker else { return objects[object.raw].fields[index] }
         let place = Place.property(object, index)
-        tracker.touch(place)
+        tracker.log.touch(place)
         if ObservationTracking.registersKey(kind) {
-            tracker.use(.observation(object, index))
+            tracker.log.use(.observation(object, index))
         } else if let reason = ObservationTracking.untrackedReason(kind, name: name, model: info.declaration.name) {
-            tracker.untracked[place] = reason
-        } else if case .published = kind, tracker.untracked[place] == nil {
+            tracker.log.untracked[place] = reason
+        } else if case .published = kind, tracker.log.untracked[place] == nil {
             // Told through `objectWillChange` only if a wrapper of the view holds the object (Rule 3); until
             // one is found, this is why not.
-            tracker.untracked[place] = ObservationTracking.notHeldReason(label: objects[object.raw].label)
+            tracker.log.untracked[place] = ObservationTracking.notHeldReason(label: objects[object.raw].label)
         }
         return objects[object.raw].fields[index]
     }
@@ -486,8 +486,8 @@ extension Engine {
     @inline(__always)
     func readObservedProperty(_ object: ObjectID, _ index: Int) -> Value {
         if let tracker {
-            tracker.touch(.property(object, index))
-            tracker.use(.observation(object, index))
+            tracker.log.touch(.property(object, index))
+            tracker.log.use(.observation(object, index))
         }
         return objects[object.raw].fields[index]
     }

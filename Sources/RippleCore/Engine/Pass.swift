@@ -176,7 +176,7 @@ extension Engine {
 
     func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
         let tracker = bodyTracker
-        tracker.reset()
+        tracker.log.reset()
         self.tracker = tracker
         defer { self.tracker = nil }
         var descriptions = try buildBody(of: id)
@@ -192,12 +192,12 @@ extension Engine {
                 }
             }
         }
-        let changed = pass.isTraced ? changedReads(instances[id].reads, tracker.reads) : []
+        let changed = pass.isTraced ? changedReads(instances[id].reads, tracker.log.reads) : []
         let isNew = pass.created.contains(id)
         pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         pass.order.append(id)
         // Keys the view has by declaration, whatever its body reads.
-        var keys = tracker.keyList
+        var keys = tracker.log.keyList
         func add(_ key: DependencyKey) { if !keys.contains(key) { keys.append(key) } }
         if let info, info.hasDeclaredKeys {
             for property in info.declaration.properties {
@@ -219,14 +219,14 @@ extension Engine {
             for key in keys where !instances[id].keys.contains(key) { addDependent(id, on: key) }
             instances[id].keys = keys
         }
-        if instances[id].places != tracker.placeList {
-            for place in instances[id].places where !tracker.hasTouched(place) { removeReader(id, of: place) }
-            for place in tracker.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
-            instances[id].places = tracker.placeList
+        if instances[id].places != tracker.log.placeList {
+            for place in instances[id].places where !tracker.log.hasTouched(place) { removeReader(id, of: place) }
+            for place in tracker.log.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
+            instances[id].places = tracker.log.placeList
         }
         storeReads(of: id, from: tracker)
-        if !tracker.untracked.isEmpty || untrackedReasons[id] != nil {
-            untrackedReasons[id] = tracker.untracked.isEmpty ? nil : tracker.untracked
+        if !tracker.log.untracked.isEmpty || untrackedReasons[id] != nil {
+            untrackedReasons[id] = tracker.log.untracked.isEmpty ? nil : tracker.log.untracked
         }
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
@@ -240,19 +240,19 @@ extension Engine {
     /// next reset. A list whose storage is much larger than the reads (left from a body that read a
     /// thousand paths) is copied instead, so a row does not keep a list's worth of room.
     func storeReads(of id: Int, from tracker: Tracker) {
-        let count = tracker.reads.count
-        if tracker.reads.capacity <= 2 * count + 8 {
-            swap(&instances[id].reads, &tracker.reads)
+        let count = tracker.log.reads.count
+        if tracker.log.reads.capacity <= 2 * count + 8 {
+            swap(&instances[id].reads, &tracker.log.reads)
             return
         }
         guard instances[id].reads.count == count else {
-            instances[id].reads = tracker.reads
+            instances[id].reads = tracker.log.reads
             return
         }
         // Every record is assigned: one equal to the old (`0.0` and `-0.0`, canonically equivalent strings)
         // may still print differently, and the instance keeps what this evaluation saw.
         for index in 0..<count {
-            instances[id].reads[index] = tracker.reads[index]
+            instances[id].reads[index] = tracker.log.reads[index]
         }
     }
 
@@ -482,6 +482,6 @@ extension Engine {
             nextClosure = savedClosures
         }
         guard (try? buildBody(of: id)) != nil else { return nil }
-        return tracker.reads
+        return tracker.log.reads
     }
 }

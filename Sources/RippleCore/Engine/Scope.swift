@@ -27,8 +27,17 @@ struct Scope: Sendable {
     }
 }
 
-/// Collects what one body evaluation reads: access paths with values, keys and places.
+/// Where the engine records what the body being evaluated reads; the engine's `tracker` is nil when
+/// nothing is recorded.
+///
+/// A class, so that code running inside a body records into the one log the evaluation reads after. Its
+/// state is one struct: each recording is one access to the class's storage, however many lists it updates.
 final class Tracker {
+    var log = ReadLog()
+}
+
+/// What one body evaluation reads: access paths with values, keys and places.
+struct ReadLog {
     var reads: [ReadRecord] = []
     var keyLog: [KeyUse] = []
     /// The places in the order first read: what the instance keeps (a small array, not a set).
@@ -42,7 +51,7 @@ final class Tracker {
     private static let smallCount = 16
 
     /// Notes a place the body read.
-    func touch(_ place: Place) {
+    mutating func touch(_ place: Place) {
         _ = Self.insert(place, into: &placeList, index: &placeSet)
     }
 
@@ -81,7 +90,7 @@ final class Tracker {
     private var lastKeys: [KeyUse] = []
 
     /// Whether the value was recorded at the site before; records it if not.
-    private func firstSight(of value: Value, at site: Int) -> Bool {
+    private mutating func firstSight(of value: Value, at site: Int) -> Bool {
         if seenValues == nil {
             if seenList.contains(where: { $0.site == site && $0.value == value }) { return false }
             seenList.append(Sighting(site: site, value: value))
@@ -96,7 +105,7 @@ final class Tracker {
     }
 
     /// Records a read of `site` made at `location`, with the value it saw and the keys used since `mark`.
-    func record(_ site: ReadSite, at location: SourceLocation, value rawValue: Value, from mark: Int) {
+    mutating func record(_ site: ReadSite, at location: SourceLocation, value rawValue: Value, from mark: Int) {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
         guard firstSight(of: value, at: location.position) else { return }
@@ -122,7 +131,7 @@ final class Tracker {
     }
 
     /// Records a path read inside a closure that runs later: no value, no keys, each path once.
-    func recordDeferred(path: String, rootRole: String) {
+    mutating func recordDeferred(path: String, rootRole: String) {
         guard seen.insert(path).inserted else { return }
         reads.append(ReadRecord(site: ReadSite(path: path, rootRole: rootRole, deferred: true), value: nil, keys: .none))
     }
@@ -132,7 +141,7 @@ final class Tracker {
     ///
     /// Only what holds something is emptied: a body reads a handful of paths, and most of the lists and
     /// tables are empty already (emptying an empty one still checked its storage was its own).
-    func reset() {
+    mutating func reset() {
         reads.removeAllKeepingStorage()
         keyLog.removeAllKeepingStorage()
         placeList.removeAllKeepingStorage()
@@ -148,7 +157,7 @@ final class Tracker {
         if seenValues != nil { seenValues = nil }
     }
 
-    func use(_ key: DependencyKey) {
+    mutating func use(_ key: DependencyKey) {
         _ = Self.insert(key, into: &keyList, index: &keySet)
         keyLog.append(KeyUse(key: key, via: via))
     }

@@ -173,9 +173,9 @@ extension Engine {
             tracker = saved
             // A ForEach over a binding reads the collection in the parent's body.
             if scope.recordsReads, let tracker {
-                let mark = tracker.keyLog.count
+                let mark = tracker.log.keyLog.count
                 _ = readBinding(target, tracked: true)
-                tracker.record(accessPlan(data.value).site(role: "binding"), at: data.value.location, value: whole, from: mark)
+                tracker.log.record(accessPlan(data.value).site(role: "binding"), at: data.value.location, value: whole, from: mark)
             }
             guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
             elements = values
@@ -366,7 +366,7 @@ extension Engine {
         for statement in closure.body { collectPaths(in: statement, into: &paths) }
         for path in paths {
             guard let role = trackedRoot(of: path, in: inner) else { continue }
-            tracker.recordDeferred(path: path.rendered, rootRole: role)
+            tracker.log.recordDeferred(path: path.rendered, rootRole: role)
         }
     }
 
