@@ -2,6 +2,8 @@
 import Foundation
 import PackageDescription
 
+let swiftSyntaxHost = "/opt/swift/usr/lib/swift/host"
+
 let package = Package(
     name: "Ripple",
     platforms: [.macOS(.v15)],
@@ -13,6 +15,9 @@ let package = Package(
     targets: [
         // Language → resolved model → engine → trace. Pure Swift: no C, no I/O beyond strings.
         .target(name: "RippleCore"),
+        .target(name: "RippleSwift", dependencies: ["RippleCore"],
+                swiftSettings: [.unsafeFlags(["-I", swiftSyntaxHost, "-enable-library-evolution"])],
+                linkerSettings: [.unsafeFlags(["-L", swiftSyntaxHost, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics", "-lSwiftDiagnostics", "-lSwiftIfConfig", "-lSwiftOperators", "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost])]),
         // graphviz's C library, found through pkg-config.
         .systemLibrary(
             name: "CGraphviz",
@@ -22,11 +27,12 @@ let package = Package(
         // DOT writer, the graphviz bridge and the reports (text, JSON, HTML, SVG).
         .target(name: "RippleRender", dependencies: ["RippleCore", "CGraphviz"]),
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
-        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender"]),
+        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore"]),
         .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.

@@ -46,7 +46,13 @@ public struct Scenario: Sendable {
         let (syntax, parseDiagnostics, omitted) = Parser.parseCountingErrors(source: source, file: file)
         // Resolving a tree with holes in it would only report the holes again: stop at syntax errors.
         if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics, omitted: omitted) }
-        var diagnostics = parseDiagnostics
+        try self.init(syntax: syntax, file: file)
+    }
+
+    /// Resolves and checks a syntax tree a front end built (the scenario parser, or the Swift front end
+    /// for a `.swift` file or folder).
+    package init(syntax: ScenarioSyntax, file: String) throws(DiagnosticError) {
+        var diagnostics: [Diagnostic] = []
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)
         diagnostics += resolver.diagnostics

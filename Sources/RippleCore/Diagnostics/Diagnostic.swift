@@ -22,6 +22,11 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         Diagnostic(severity: .warning, location: location, message: message)
     }
 
+    /// Creates a note: what Ripple assumed about code it does not model.
+    public static func note(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .note, location: location, message: message)
+    }
+
     /// `file:line:col: error: message`, without the source excerpt.
     public var description: String { "\(location): \(severity.rawValue): \(message)" }
 }

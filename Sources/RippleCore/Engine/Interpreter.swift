@@ -192,6 +192,8 @@ extension Engine {
             return try binary(op, left, right, in: scope, at: location, expected: expected)
         case .ternary(let condition, let yes, let no):
             return try ternary(condition, yes, no, in: scope, expected: expected)
+        case .opaque(let text):
+            return .opaque(type: "unknown", text: text)
         }
     }
 

@@ -205,7 +205,7 @@ extension ExprSyntax {
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.mayTrap
         case .subscriptAccess(let base, let arguments, _): base.mayTrap || arguments.contains { $0.value.mayTrap }
         case .ternary(let condition, let yes, let no): condition.mayTrap || yes.mayTrap || no.mayTrap
-        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .closure: false
+        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .closure, .opaque: false
         }
     }
 
@@ -220,7 +220,7 @@ extension ExprSyntax {
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.hasImplicitMember
         case .subscriptAccess(let base, let arguments, _): base.hasImplicitMember || arguments.contains { $0.value.hasImplicitMember }
         case .ternary(let condition, let yes, let no): condition.hasImplicitMember || yes.hasImplicitMember || no.hasImplicitMember
-        case .identifier, .dollar, .integer, .double, .bool, .nilLiteral, .keyPath, .closure: false
+        case .identifier, .dollar, .integer, .double, .bool, .nilLiteral, .keyPath, .closure, .opaque: false
         }
     }
 }

@@ -71,6 +71,12 @@ struct Resolver {
     /// The root is the view no other view builds; with several, the first declared.
     private mutating func rootView(of variant: ResolvedVariant, in syntax: ScenarioSyntax) -> String {
         let table = variant.table
+        if let root = syntax.root {
+            if table.views[root] != nil { return root }
+            diagnostics.append(.error("the root '\(root)' is not a view the source declares\(Suggestion.didYouMean(root, in: table.views.keys))",
+                                      at: syntax.rootLocation ?? SourceLocation(file: syntax.file, line: 1, column: 1)))
+            return ""
+        }
         var used: Set<String> = []
         for view in table.views.values {
             for site in viewSites(in: view.body) { used.insert(site.name) }

@@ -36,6 +36,7 @@ extension ExprSyntax {
         case .forceUnwrap(let base): return base.rendered + "!"
         case .keyPath(let root, let components): return "\\" + (root ?? "") + components.map { "." + $0 }.joined()
         case .paren(let inner): return "(" + inner.rendered + ")"
+        case .opaque(let text): return text
         }
     }
 }

@@ -28,6 +28,13 @@ public struct ArgumentSyntax: Hashable, Sendable {
     public var label: String?
     public var value: ExprSyntax
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(label: String? = nil, value: ExprSyntax, location: SourceLocation) {
+        self.label = label
+        self.value = value
+        self.location = location
+    }
 }
 
 /// A closure literal: `{ index in ... }`, `{ $0.id == x }`.
@@ -36,6 +43,13 @@ public struct ClosureSyntax: Hashable, Sendable {
     public var parameters: [String]
     public var body: [StatementSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(parameters: [String], body: [StatementSyntax], location: SourceLocation) {
+        self.parameters = parameters
+        self.body = body
+        self.location = location
+    }
 }
 
 /// A part of a string literal after parsing its interpolations.
@@ -63,7 +77,7 @@ extension ExprKind {
     /// The tallest child's height, from the heights the children already carry.
     fileprivate var childHeight: Int {
         switch self {
-        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath: 0
+        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .opaque: 0
         case .string(let parts): parts.map { if case .interpolation(let e) = $0 { e.height } else { 0 } }.max() ?? 0
         case .array(let elements): elements.map(\.height).max() ?? 0
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.height
@@ -120,6 +134,10 @@ public indirect enum ExprKind: Hashable, Sendable {
     case keyPath(root: String?, components: [String])
     /// A parenthesized expression, kept so printing round-trips.
     case paren(ExprSyntax)
+    /// An expression of a kind Ripple does not model (a dictionary literal, a cast, a `switch`
+    /// expression), by its source text: it evaluates to an opaque value that reads nothing, and the
+    /// front end that met it says so in a note.
+    case opaque(String)
 }
 
 /// A condition in an `if`: a Boolean expression or `let name = value`.
@@ -132,6 +150,12 @@ public enum ConditionSyntax: Hashable, Sendable {
 public struct StatementSyntax: Hashable, Sendable {
     public var kind: StatementKind
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(kind: StatementKind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
 }
 
 /// The kinds of statement.
@@ -151,6 +175,13 @@ public struct AttributeSyntax: Hashable, Sendable {
     public var name: String
     public var arguments: [ArgumentSyntax]?
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, arguments: [ArgumentSyntax]? = nil, location: SourceLocation) {
+        self.name = name
+        self.arguments = arguments
+        self.location = location
+    }
 }
 
 /// A stored or computed property of a struct or class.
@@ -169,6 +200,19 @@ public struct PropertySyntax: Hashable, Sendable {
 
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
     public func attribute(_ name: String) -> AttributeSyntax? { attributes.first { $0.name == name } }
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(attributes: [AttributeSyntax], modifiers: [String], isLet: Bool, name: String, type: TypeSyntax? = nil, typeLocation: SourceLocation? = nil, initializer: ExprSyntax? = nil, getter: [StatementSyntax]? = nil, location: SourceLocation) {
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.isLet = isLet
+        self.name = name
+        self.type = type
+        self.typeLocation = typeLocation
+        self.initializer = initializer
+        self.getter = getter
+        self.location = location
+    }
 }
 
 /// A parameter of an `init` or `func`.
@@ -179,6 +223,15 @@ public struct ParameterSyntax: Hashable, Sendable {
     public var type: TypeSyntax
     public var defaultValue: ExprSyntax?
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(label: String? = nil, name: String, type: TypeSyntax, defaultValue: ExprSyntax? = nil, location: SourceLocation) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.location = location
+    }
 }
 
 /// An `init(...) { ... }` of a view.
@@ -186,6 +239,13 @@ public struct InitializerSyntax: Hashable, Sendable {
     public var parameters: [ParameterSyntax]
     public var body: [StatementSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(parameters: [ParameterSyntax], body: [StatementSyntax], location: SourceLocation) {
+        self.parameters = parameters
+        self.body = body
+        self.location = location
+    }
 }
 
 /// A function: `static func == (lhs: Self, rhs: Self) -> Bool` or a modifier's `func body(content:)`.
@@ -196,6 +256,16 @@ public struct FunctionSyntax: Hashable, Sendable {
     public var result: TypeSyntax?
     public var body: [StatementSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(isStatic: Bool, name: String, parameters: [ParameterSyntax], result: TypeSyntax? = nil, body: [StatementSyntax], location: SourceLocation) {
+        self.isStatic = isStatic
+        self.name = name
+        self.parameters = parameters
+        self.result = result
+        self.body = body
+        self.location = location
+    }
 }
 
 /// A member of a struct or class.
@@ -229,6 +299,17 @@ public struct TypeDeclarationSyntax: Hashable, Sendable {
     public var functions: [FunctionSyntax] {
         members.compactMap { if case .function(let f) = $0 { f } else { nil } }
     }
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(kind: Kind, attributes: [AttributeSyntax], name: String, conformances: [String], members: [MemberSyntax], cases: [EnumCaseSyntax], location: SourceLocation) {
+        self.kind = kind
+        self.attributes = attributes
+        self.name = name
+        self.conformances = conformances
+        self.members = members
+        self.cases = cases
+        self.location = location
+    }
 }
 
 /// One `case` of an enum.
@@ -236,6 +317,13 @@ public struct EnumCaseSyntax: Hashable, Sendable {
     public var name: String
     public var payload: [TypeSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, payload: [TypeSyntax], location: SourceLocation) {
+        self.name = name
+        self.payload = payload
+        self.location = location
+    }
 }
 
 /// A top-level `let name = value`: a model read as a global.
@@ -244,6 +332,14 @@ public struct GlobalSyntax: Hashable, Sendable {
     public var type: TypeSyntax?
     public var value: ExprSyntax
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, type: TypeSyntax? = nil, value: ExprSyntax, location: SourceLocation) {
+        self.name = name
+        self.type = type
+        self.value = value
+        self.location = location
+    }
 }
 
 /// `extension EnvironmentValues { @Entry var key: Type = value }`: a custom environment key.
@@ -252,6 +348,14 @@ public struct EnvironmentKeySyntax: Hashable, Sendable {
     public var type: TypeSyntax?
     public var defaultValue: ExprSyntax
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, type: TypeSyntax? = nil, defaultValue: ExprSyntax, location: SourceLocation) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.location = location
+    }
 }
 
 /// A declaration that may appear at the top level or inside a variant.
@@ -281,6 +385,13 @@ public struct VariantSyntax: Hashable, Sendable {
     public var name: String
     public var declarations: [DeclarationSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, declarations: [DeclarationSyntax], location: SourceLocation) {
+        self.name = name
+        self.declarations = declarations
+        self.location = location
+    }
 }
 
 /// `step "name" { writes }`.
@@ -288,6 +399,13 @@ public struct StepSyntax: Hashable, Sendable {
     public var name: String
     public var statements: [StatementSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(name: String, statements: [StatementSyntax], location: SourceLocation) {
+        self.name = name
+        self.statements = statements
+        self.location = location
+    }
 }
 
 /// A reference to a view instance in an expectation: `UserRow[1]`, `RootView/UserList/UserRow[1]`.
@@ -295,6 +413,12 @@ public struct InstanceReferenceSyntax: Hashable, Sendable, CustomStringConvertib
     public var path: String
     public var location: SourceLocation
     public var description: String { path }
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
 }
 
 /// One line of an `expect` block.
@@ -315,6 +439,17 @@ public struct ExpectationSyntax: Hashable, Sendable {
     public var semantics: Semantics?
     public var clauses: [ExpectationClauseSyntax]
     public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(step: String, stepLocation: SourceLocation, variant: String? = nil, variantLocation: SourceLocation? = nil, semantics: Semantics? = nil, clauses: [ExpectationClauseSyntax], location: SourceLocation) {
+        self.step = step
+        self.stepLocation = stepLocation
+        self.variant = variant
+        self.variantLocation = variantLocation
+        self.semantics = semantics
+        self.clauses = clauses
+        self.location = location
+    }
 }
 
 /// A whole scenario file.
@@ -327,4 +462,21 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var variants: [VariantSyntax] = []
     public var steps: [StepSyntax] = []
     public var expectations: [ExpectationSyntax] = []
+    /// The root view a front end chose (`--root`, a `#Preview`, a `WindowGroup`); nil lets the resolver
+    /// take the view no other view builds.
+    public var root: String?
+    /// Where the root was chosen, for an error about it; nil when it came from the command line.
+    public var rootLocation: SourceLocation?
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(file: String, title: String? = nil, titleLocation: SourceLocation? = nil, semantics: Semantics? = nil, declarations: [DeclarationSyntax] = [], variants: [VariantSyntax] = [], steps: [StepSyntax] = [], expectations: [ExpectationSyntax] = []) {
+        self.file = file
+        self.title = title
+        self.titleLocation = titleLocation
+        self.semantics = semantics
+        self.declarations = declarations
+        self.variants = variants
+        self.steps = steps
+        self.expectations = expectations
+    }
 }

@@ -1,0 +1,327 @@
+internal import SwiftSyntax
+internal import RippleCore
+
+// Ripple's syntax tree and swift-syntax name some node types alike; inside the front end Ripple's are
+// spelled through these names.
+typealias RippleExpr = RippleCore.ExprSyntax
+typealias RippleType = RippleCore.TypeSyntax
+typealias RippleStatement = RippleCore.StatementSyntax
+typealias RippleAttribute = RippleCore.AttributeSyntax
+
+/// Lowers one parsed Swift file to Ripple's syntax tree: declarations first (this file), then types,
+/// statements and expressions (the extensions beside it).
+///
+/// The rule throughout: what Ripple models is lowered as the scenario parser would have read it, at the
+/// same locations; what it does not model is left out, or becomes an opaque value, with a note that says
+/// what was assumed. Nothing is an error here: swift-syntax has already reported what is not Swift.
+struct SwiftLowering {
+    let positions: SourcePositions
+    var declarations: [DeclarationSyntax] = []
+    var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
+    var notes: [Diagnostic] = []
+    var errors: [Diagnostic] = []
+    /// Members of `extension T` for a type declared in another place of the file, merged at the end.
+    private var extensions: [(name: String, conformances: [String], members: [MemberSyntax], location: RippleCore.SourceLocation)] = []
+
+    init(positions: SourcePositions) {
+        self.positions = positions
+    }
+
+    func location(_ node: some SyntaxProtocol) -> RippleCore.SourceLocation { positions.location(of: node) }
+
+    mutating func note(_ message: String, at node: some SyntaxProtocol) {
+        notes.append(.note(message, at: location(node)))
+    }
+
+    // MARK: - The file
+
+    mutating func lower(_ file: SourceFileSyntax) {
+        lowerTopLevel(file.statements)
+        mergeExtensions()
+    }
+
+    private mutating func lowerTopLevel(_ items: CodeBlockItemListSyntax) {
+        for item in items {
+            switch item.item {
+            case .decl(let decl): lowerTopLevel(decl)
+            case .stmt(let statement): note("top-level statement is not simulated", at: statement)
+            case .expr(let expression):
+                // `#Preview { ContentView() }` parses as a macro expansion expression at the top level.
+                if let preview = expression.as(MacroExpansionExprSyntax.self) {
+                    lowerMacro(name: preview.macroName.text, arguments: preview.arguments, trailing: preview.trailingClosure, at: preview)
+                } else {
+                    note("top-level expression is not simulated", at: expression)
+                }
+            @unknown default:
+                note("this top-level item is not simulated", at: item)
+            }
+        }
+    }
+
+    private mutating func lowerTopLevel(_ decl: DeclSyntax) {
+        if let type = decl.as(StructDeclSyntax.self) {
+            lowerType(kind: .structure, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+        } else if let type = decl.as(ClassDeclSyntax.self) {
+            lowerType(kind: .classType, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+        } else if let type = decl.as(EnumDeclSyntax.self) {
+            lowerType(kind: .enumeration, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            lowerGlobal(variable)
+        } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+            lowerExtension(extensionDecl)
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            if case .statements(let items)? = activeClause(of: ifConfig) { lowerTopLevel(items) }
+        } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+            lowerMacro(name: macro.macroName.text, arguments: macro.arguments, trailing: macro.trailingClosure, at: macro)
+        } else if decl.is(ImportDeclSyntax.self) {
+            // SwiftUI, Observation, Foundation and any other module: names Ripple does not know are notes where they are used.
+        } else {
+            note("\(Self.describe(decl)) is not simulated", at: decl)
+        }
+    }
+
+    /// The clause of an `#if` Ripple takes: the first one, as if its condition held. Ripple reads one
+    /// configuration and does not evaluate build conditions (docs/Import.md).
+    func activeClause(of ifConfig: IfConfigDeclSyntax) -> IfConfigClauseSyntax.Elements? {
+        ifConfig.clauses.first?.elements
+    }
+
+    /// `#Preview { ContentView() }`: the view it builds is a root candidate.
+    private mutating func lowerMacro(name: String, arguments: LabeledExprListSyntax, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
+        guard name == "Preview" else {
+            note("macro '#\(name)' is not simulated", at: node)
+            return
+        }
+        guard let body = trailing, let view = firstBuiltView(in: body.statements) else {
+            note("'#Preview' builds no view Ripple can name; it is not used as the root", at: node)
+            return
+        }
+        rootCandidates.append((view, location(node)))
+    }
+
+    /// The type name of the first view a builder body constructs (`ContentView(...)`), looking through
+    /// modifiers and containers.
+    func firstBuiltView(in items: CodeBlockItemListSyntax) -> String? {
+        for item in items {
+            guard case .expr(let expression) = item.item else { continue }
+            if let name = builtViewName(expression) { return name }
+        }
+        return nil
+    }
+
+    private func builtViewName(_ expression: SwiftSyntax.ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let closure = call.trailingClosure, let inner = firstBuiltView(in: closure.statements) { return inner }
+            return name.first?.isUppercase == true ? name : nil
+        }
+        // `ContentView().environment(model)`: the modifier's base.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return builtViewName(base)
+        }
+        return nil
+    }
+
+    // MARK: - Types
+
+    private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
+                                    inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
+                                    members: MemberBlockSyntax, at node: some SyntaxProtocol) {
+        if let generics { note("generic parameters of '\(name.text)' are not simulated", at: generics) }
+        let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.text,
+                                                conformances: conformances, members: [], cases: [], location: location(name))
+        lowerMembers(members.members, into: &declaration)
+        if conformances.contains("App"), let scene = appRootView(declaration: members) {
+            rootCandidates.append(scene)
+            return
+        }
+        declarations.append(.type(declaration))
+    }
+
+    /// `@main struct MyApp: App { var body: some Scene { WindowGroup { ContentView() } } }`: the app
+    /// itself is not simulated; the view its window group builds is a root candidate.
+    private mutating func appRootView(declaration members: MemberBlockSyntax) -> (name: String, location: RippleCore.SourceLocation)? {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                  binding.pattern.trimmedDescription == "body", case .getter(let items)? = binding.accessorBlock?.accessors,
+                  let view = firstBuiltView(in: items) else { continue }
+            return (view, location(binding))
+        }
+        return nil
+    }
+
+    private mutating func lowerMembers(_ members: MemberBlockItemListSyntax, into declaration: inout TypeDeclarationSyntax) {
+        for member in members {
+            lowerMember(member.decl, into: &declaration)
+        }
+    }
+
+    private mutating func lowerMember(_ decl: DeclSyntax, into declaration: inout TypeDeclarationSyntax) {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            for property in lowerProperties(variable) { declaration.members.append(.property(property)) }
+        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            guard let body = initializer.body else { return }
+            declaration.members.append(.initializer(InitializerSyntax(
+                parameters: lowerParameters(initializer.signature.parameterClause), body: lowerBlock(body.statements),
+                location: location(initializer.initKeyword))))
+        } else if let function = decl.as(FunctionDeclSyntax.self) {
+            guard let body = function.body else { return }
+            let isStatic = function.modifiers.contains { $0.name.text == "static" }
+            declaration.members.append(.function(FunctionSyntax(
+                isStatic: isStatic, name: function.name.text, parameters: lowerParameters(function.signature.parameterClause),
+                result: function.signature.returnClause.map { lowerType($0.type) }, body: lowerBlock(body.statements),
+                location: location(function.funcKeyword))))
+        } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+            for element in enumCase.elements {
+                let payload = element.parameterClause?.parameters.map { lowerType($0.type) } ?? []
+                if element.rawValue != nil { note("the raw value of case '\(element.name.text)' is not simulated", at: element) }
+                declaration.cases.append(EnumCaseSyntax(name: element.name.text, payload: payload, location: location(element.name)))
+            }
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            if case .decls(let members)? = activeClause(of: ifConfig) { lowerMembers(members, into: &declaration) }
+        } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
+            // A nested type is declared at the top level under its own name.
+            lowerTopLevel(decl)
+            note("nested type is declared at the top level under its own name", at: decl)
+        } else {
+            note("\(Self.describe(decl)) in '\(declaration.name)' is not simulated", at: decl)
+        }
+    }
+
+    /// The properties one `var`/`let` declares (`var a = 1, b = 2` declares two).
+    private mutating func lowerProperties(_ variable: VariableDeclSyntax) -> [PropertySyntax] {
+        let attributes = lowerAttributes(variable.attributes)
+        let modifiers = variable.modifiers.compactMap { modifier -> String? in
+            // `private(set)`: the setter's access level changes nothing about updates.
+            modifier.detail == nil ? modifier.name.text : nil
+        }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        var properties: [PropertySyntax] = []
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                note("a property declared by a pattern is not simulated", at: binding.pattern)
+                continue
+            }
+            var property = PropertySyntax(attributes: attributes, modifiers: modifiers, isLet: isLet, name: identifier.identifier.text,
+                                          location: location(identifier))
+            if let annotation = binding.typeAnnotation {
+                property.typeLocation = location(annotation.type)
+                property.type = lowerType(annotation.type)
+            }
+            if let initializer = binding.initializer { property.initializer = lowerExpression(initializer.value) }
+            switch binding.accessorBlock?.accessors {
+            case .getter(let items)?:
+                property.getter = lowerBlock(items)
+            case .accessors(let accessors)?:
+                for accessor in accessors {
+                    let kind = accessor.accessorSpecifier.text
+                    if kind == "get", let body = accessor.body {
+                        property.getter = lowerBlock(body.statements)
+                    } else {
+                        note("the '\(kind)' accessor of '\(property.name)' is not simulated", at: accessor)
+                    }
+                }
+            case nil:
+                break
+            @unknown default:
+                note("an accessor of '\(property.name)' is not simulated", at: binding)
+            }
+            properties.append(property)
+        }
+        return properties
+    }
+
+    private mutating func lowerGlobal(_ variable: VariableDeclSyntax) {
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let initializer = binding.initializer else {
+                note("a global without a value is not simulated", at: binding)
+                continue
+            }
+            declarations.append(.global(GlobalSyntax(name: identifier.identifier.text, type: binding.typeAnnotation.map { lowerType($0.type) },
+                                                     value: lowerExpression(initializer.value), location: location(identifier))))
+        }
+    }
+
+    private mutating func lowerExtension(_ extensionDecl: ExtensionDeclSyntax) {
+        let name = extensionDecl.extendedType.trimmedDescription
+        if name == "EnvironmentValues" {
+            for member in extensionDecl.memberBlock.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                      variable.attributes.contains(where: { $0.as(SwiftSyntax.AttributeSyntax.self)?.attributeName.trimmedDescription == "Entry" }) else {
+                    note("environment values are simulated when declared with '@Entry'", at: member)
+                    continue
+                }
+                for binding in variable.bindings {
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let initializer = binding.initializer else { continue }
+                    declarations.append(.environmentKey(EnvironmentKeySyntax(
+                        name: identifier.identifier.text, type: binding.typeAnnotation.map { lowerType($0.type) },
+                        defaultValue: lowerExpression(initializer.value), location: location(identifier))))
+                }
+            }
+            return
+        }
+        var holder = TypeDeclarationSyntax(kind: .structure, attributes: [], name: name, conformances: [], members: [], cases: [],
+                                           location: location(extensionDecl.extendedType))
+        lowerMembers(extensionDecl.memberBlock.members, into: &holder)
+        let conformances = extensionDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        extensions.append((name, conformances, holder.members, holder.location))
+    }
+
+    /// Adds each extension's members and conformances to the type it extends; an extension of a type the
+    /// file does not declare (a SwiftUI or Foundation type) is a note.
+    private mutating func mergeExtensions() {
+        for extensionRecord in extensions {
+            guard let index = declarations.firstIndex(where: { if case .type(let t) = $0 { t.name == extensionRecord.name } else { false } }),
+                  case .type(var type) = declarations[index] else {
+                notes.append(.note("extension of '\(extensionRecord.name)', which the source does not declare, is not simulated",
+                                   at: extensionRecord.location))
+                continue
+            }
+            type.members += extensionRecord.members
+            type.conformances += extensionRecord.conformances.filter { !type.conformances.contains($0) }
+            declarations[index] = .type(type)
+        }
+        extensions = []
+    }
+
+    // MARK: - Attributes and parameters
+
+    mutating func lowerAttributes(_ list: AttributeListSyntax) -> [RippleAttribute] {
+        list.compactMap { element -> RippleAttribute? in
+            guard case .attribute(let attribute) = element else { return nil }
+            var arguments: [ArgumentSyntax]?
+            if case .argumentList(let list)? = attribute.arguments {
+                arguments = list.map { lowerArgument($0) }
+            }
+            return RippleAttribute(name: attribute.attributeName.trimmedDescription, arguments: arguments, location: location(attribute))
+        }
+    }
+
+    mutating func lowerParameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterSyntax] {
+        clause.parameters.map { parameter in
+            let first = parameter.firstName.text
+            let name = parameter.secondName?.text ?? first
+            return ParameterSyntax(label: first == "_" ? nil : first, name: name, type: lowerType(parameter.type),
+                                   defaultValue: parameter.defaultValue.map { lowerExpression($0.value) }, location: location(parameter.firstName))
+        }
+    }
+
+    /// A declaration's kind in words, for notes.
+    static func describe(_ decl: DeclSyntax) -> String {
+        if decl.is(FunctionDeclSyntax.self) { return "function" }
+        if decl.is(ProtocolDeclSyntax.self) { return "protocol" }
+        if decl.is(TypeAliasDeclSyntax.self) { return "type alias" }
+        if decl.is(ActorDeclSyntax.self) { return "actor" }
+        if decl.is(SubscriptDeclSyntax.self) { return "subscript" }
+        if decl.is(DeinitializerDeclSyntax.self) { return "deinit" }
+        if decl.is(OperatorDeclSyntax.self) || decl.is(PrecedenceGroupDeclSyntax.self) { return "operator declaration" }
+        if decl.is(AssociatedTypeDeclSyntax.self) { return "associated type" }
+        if decl.is(MacroDeclSyntax.self) { return "macro declaration" }
+        return "declaration"
+    }
+}

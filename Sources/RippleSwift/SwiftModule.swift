@@ -1,0 +1,60 @@
+internal import SwiftOperators
+internal import SwiftParser
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
+package import RippleCore
+
+/// What Swift source files declare, in Ripple's syntax tree: the Swift front end's result.
+///
+/// swift-syntax's types stop here: the files are parsed with Swift's own parser, operators folded with
+/// the standard precedence table, and the tree lowered (`SwiftLowering`) to the declarations, statements
+/// and expressions the resolver and the engine read. What Ripple does not model is kept out of the tree
+/// with a note saying what was assumed; errors are for what cannot be read at all (Swift's own syntax
+/// errors, at their position).
+package struct SwiftModule: Sendable {
+    /// Types, globals and environment keys of every file, in file order.
+    package var declarations: [DeclarationSyntax] = []
+    /// The views built by `#Preview` blocks and `WindowGroup`s, in source order: where the root comes from
+    /// when none is named.
+    package var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
+    /// What Ripple assumed about code it does not model.
+    package var notes: [Diagnostic] = []
+    /// Syntax errors: the files cannot be simulated.
+    package var errors: [Diagnostic] = []
+
+    package init() {}
+
+    /// Parses and lowers one file's text and adds what it declares.
+    package mutating func add(source: String, file: String) {
+        let tree = SwiftParser.Parser.parse(source: source)
+        let positions = SourcePositions(source: source, file: file)
+        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
+        if !syntaxErrors.isEmpty {
+            for diagnostic in syntaxErrors where diagnostic.diagMessage.severity == .error {
+                errors.append(.error(diagnostic.message, at: positions.location(ofOffset: diagnostic.position.utf8Offset)))
+            }
+            if !errors.isEmpty { return }
+        }
+        // `a + b * c` is parsed as a flat sequence; folding gives it Swift's standard precedence.
+        let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+        var lowering = SwiftLowering(positions: positions)
+        lowering.lower(folded)
+        declarations += lowering.declarations
+        rootCandidates += lowering.rootCandidates
+        notes += lowering.notes
+        errors += lowering.errors
+    }
+
+    /// The scenario the files make on their own: no steps, titled after `title`, rooted at `root` when
+    /// it is given, else at the first `#Preview` or `WindowGroup` view, else where the resolver finds it.
+    package func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
+        var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
+        if let root {
+            syntax.root = root
+        } else if let candidate = rootCandidates.first {
+            syntax.root = candidate.name
+            syntax.rootLocation = candidate.location
+        }
+        return syntax
+    }
+}
