@@ -33,7 +33,14 @@ enum ScenarioFiles {
                 throw UsageError(message: FileError("cannot read the folder", path, error).message)
             }
             let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
-            if found.isEmpty { throw UsageError(message: "no '.ripple' files in '\(path)'") }
+            if found.isEmpty {
+                // A folder of Swift source is read as one module: the app the user already has.
+                if try !SwiftSources.files(in: path).isEmpty {
+                    files.append(path)
+                    continue
+                }
+                throw UsageError(message: "no '.ripple' or '.swift' files in '\(path)'")
+            }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             files += found.map { base + "/" + $0 }
         }
@@ -44,7 +51,10 @@ enum ScenarioFiles {
     ///
     /// The file is read through `FileSystem.read`, which checks the size limit before reading (or, for
     /// a pipe, while reading), so a huge file costs no more than the limit.
-    static func load(_ path: String, stderr: inout some TextOutputStream) -> Scenario? {
+    static func load(_ path: String, root: String? = nil, stderr: inout some TextOutputStream) -> Scenario? {
+        if SwiftSources.isSwiftSource(path) || (try? FileSystem.status(path))?.kind == .folder {
+            return SwiftSources.load(path, root: root, stderr: &stderr)
+        }
         let contents: FileSystem.Contents
         do {
             contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize)

@@ -20,8 +20,8 @@ struct SwiftLowering {
     var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
     var notes: [Diagnostic] = []
     var errors: [Diagnostic] = []
-    /// Members of `extension T` for a type declared in another place of the file, merged at the end.
-    private var extensions: [(name: String, conformances: [String], members: [MemberSyntax], location: RippleCore.SourceLocation)] = []
+    /// Members of each `extension T`, added to `T` once every file is read (`SwiftModule`).
+    var extensions: [SwiftExtension] = []
 
     init(positions: SourcePositions) {
         self.positions = positions
@@ -37,7 +37,6 @@ struct SwiftLowering {
 
     mutating func lower(_ file: SourceFileSyntax) {
         lowerTopLevel(file.statements)
-        mergeExtensions()
     }
 
     private mutating func lowerTopLevel(_ items: CodeBlockItemListSyntax) {
@@ -269,24 +268,7 @@ struct SwiftLowering {
                                            location: location(extensionDecl.extendedType))
         lowerMembers(extensionDecl.memberBlock.members, into: &holder)
         let conformances = extensionDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        extensions.append((name, conformances, holder.members, holder.location))
-    }
-
-    /// Adds each extension's members and conformances to the type it extends; an extension of a type the
-    /// file does not declare (a SwiftUI or Foundation type) is a note.
-    private mutating func mergeExtensions() {
-        for extensionRecord in extensions {
-            guard let index = declarations.firstIndex(where: { if case .type(let t) = $0 { t.name == extensionRecord.name } else { false } }),
-                  case .type(var type) = declarations[index] else {
-                notes.append(.note("extension of '\(extensionRecord.name)', which the source does not declare, is not simulated",
-                                   at: extensionRecord.location))
-                continue
-            }
-            type.members += extensionRecord.members
-            type.conformances += extensionRecord.conformances.filter { !type.conformances.contains($0) }
-            declarations[index] = .type(type)
-        }
-        extensions = []
+        extensions.append(SwiftExtension(name: name, conformances: conformances, members: holder.members, location: holder.location))
     }
 
     // MARK: - Attributes and parameters

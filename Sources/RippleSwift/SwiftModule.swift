@@ -21,6 +21,8 @@ package struct SwiftModule: Sendable {
     package var notes: [Diagnostic] = []
     /// Syntax errors: the files cannot be simulated.
     package var errors: [Diagnostic] = []
+    /// Extensions, from any file, added to the types they extend when the scenario is made.
+    var extensions: [SwiftExtension] = []
 
     package init() {}
 
@@ -40,6 +42,7 @@ package struct SwiftModule: Sendable {
         var lowering = SwiftLowering(positions: positions)
         lowering.lower(folded)
         declarations += lowering.declarations
+        extensions += lowering.extensions
         rootCandidates += lowering.rootCandidates
         notes += lowering.notes
         errors += lowering.errors
@@ -47,8 +50,12 @@ package struct SwiftModule: Sendable {
 
     /// The scenario the files make on their own: no steps, titled after `title`, rooted at `root` when
     /// it is given, else at the first `#Preview` or `WindowGroup` view, else where the resolver finds it.
-    package func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
+    /// Extensions are added to their types and what the engine does not simulate is taken out, with notes.
+    package mutating func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
+        mergeExtensions()
+        declarations = Unmodelled.simplify(declarations, notes: &notes)
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
+        syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
         if let root {
             syntax.root = root
         } else if let candidate = rootCandidates.first {
@@ -57,4 +64,29 @@ package struct SwiftModule: Sendable {
         }
         return syntax
     }
+
+    /// Adds each extension's members and conformances to the type it extends; an extension of a type the
+    /// source does not declare (a SwiftUI or Foundation type) is a note.
+    private mutating func mergeExtensions() {
+        for extensionRecord in extensions {
+            guard let index = declarations.firstIndex(where: { if case .type(let t) = $0 { t.name == extensionRecord.name } else { false } }),
+                  case .type(var type) = declarations[index] else {
+                notes.append(.note("extension of '\(extensionRecord.name)', which the source does not declare, is not simulated",
+                                   at: extensionRecord.location))
+                continue
+            }
+            type.members += extensionRecord.members
+            type.conformances += extensionRecord.conformances.filter { !type.conformances.contains($0) }
+            declarations[index] = .type(type)
+        }
+        extensions = []
+    }
+}
+
+/// `extension T: P { members }`, lowered, waiting for `T`.
+struct SwiftExtension: Sendable {
+    var name: String
+    var conformances: [String]
+    var members: [MemberSyntax]
+    var location: RippleCore.SourceLocation
 }

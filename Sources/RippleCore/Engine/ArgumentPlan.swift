@@ -24,7 +24,7 @@ extension Engine {
 
     private func makeArgumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {
         if case .call(let callee, _, _) = rootCall(expression).kind, case .identifier(let name) = callee.kind,
-           table.views[name] != nil || Self.builtinViews.contains(name) {
+           table.views[name] != nil || isBuiltinView(name) {
             return .view
         }
         if case .dollar = rootOfChain(expression).kind { return .projection }

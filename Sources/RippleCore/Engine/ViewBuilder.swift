@@ -15,8 +15,17 @@ extension Engine {
         "DatePicker", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "List", "Group", "Section",
         "NavigationStack", "NavigationView", "NavigationSplitView", "Form", "ScrollView", "TabView", "GroupBox",
         "DisclosureGroup", "ControlGroup", "ContentUnavailableView", "ShareLink", "AsyncImage", "Circle", "Rectangle",
-        "RoundedRectangle", "Capsule",
+        "RoundedRectangle", "Capsule", "Ellipse", "Path", "ToolbarItem", "ToolbarItemGroup", "GeometryReader",
+        "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "LabeledContent", "EditButton",
+        "AnyView", "Grid", "GridRow", "LazyHGrid", "ViewThatFits", "Canvas", "TimelineView", "Gauge", "ColorPicker",
+        "Table", "OutlineGroup", "RenameButton", "PasteButton", "MultiDatePicker", "ScrollViewReader",
+        "UnevenRoundedRectangle", "ContainerRelativeShape", "TupleView", "Toolbar",
     ]
+
+    /// Whether `name` is built as a built-in view: one Ripple knows, or one another module declares.
+    func isBuiltinView(_ name: String) -> Bool {
+        Self.builtinViews.contains(name) || table.opaqueViews.contains(name)
+    }
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
         guard let info = instances[id].info else { return [] }
@@ -108,7 +117,7 @@ extension Engine {
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
-                } else if Self.builtinViews.contains(name) {
+                } else if isBuiltinView(name) {
                     try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
@@ -126,7 +135,7 @@ extension Engine {
                 output.append(contentsOf: instances[id].description.content)
                 return
             }
-            if table.views[name] != nil || Self.builtinViews.contains(name) {
+            if table.views[name] != nil || isBuiltinView(name) {
                 throw EvaluationError("'\(name)' needs parentheses to build a view: '\(name)()'", at: expression.location)
             }
             throw EvaluationError("expected a view, found '\(name)'", at: expression.location)
@@ -422,4 +431,10 @@ extension StatementSyntax {
         if case .letDeclaration = kind { return true }
         return false
     }
+}
+
+extension DeclarationTable {
+    /// The SwiftUI views Ripple builds as built-in views, for a front end deciding which names it must
+    /// treat as another module's views.
+    package static var builtinViewNames: Set<String> { Engine.builtinViews }
 }

@@ -80,7 +80,7 @@ extension Engine {
                 let plans = arguments.map { $0.value.kind.mayBeAccessPath ? accessPlan($0.value) : nil }
                 return .declared(info, arguments: arguments, trailing: trailing, site: expression.location, plans: plans)
             }
-            guard Self.builtinViews.contains(name) else { return .general(expression) }
+            guard isBuiltinView(name) else { return .general(expression) }
             if name == "List", arguments.first?.label == nil, arguments.count >= 1,
                case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                 return .general(expression)

@@ -192,6 +192,9 @@ public struct DeclarationTable: Sendable {
     public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
     /// The view at the root of the tree.
     public var rootView: String = ""
+    /// Views another module declares, which the source builds but does not declare (`ShimmerView()`):
+    /// built like a built-in view, their arguments read and their closures built as their content.
+    public var opaqueViews: Set<String> = []
 
     var allTypeNames: [String] { Array(views.keys) + Array(data.keys) + Array(enums.keys) }
 

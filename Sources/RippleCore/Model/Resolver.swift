@@ -23,6 +23,7 @@ struct Resolver {
 
         for index in variants.indices {
             checkCycles(&variants[index])
+            variants[index].table.opaqueViews = syntax.opaqueViews
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
         }
         var steps: [ResolvedStep] = []

@@ -467,6 +467,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var root: String?
     /// Where the root was chosen, for an error about it; nil when it came from the command line.
     public var rootLocation: SourceLocation?
+    /// Views the Swift front end met in view position that the source does not declare and Ripple does
+    /// not know (`DeclarationTable.opaqueViews`).
+    public var opaqueViews: Set<String> = []
 
     /// Creates the node; the front ends build the tree with it.
     package init(file: String, title: String? = nil, titleLocation: SourceLocation? = nil, semantics: Semantics? = nil, declarations: [DeclarationSyntax] = [], variants: [VariantSyntax] = [], steps: [StepSyntax] = [], expectations: [ExpectationSyntax] = []) {

@@ -1,0 +1,143 @@
+internal import RippleCore
+
+/// What ordinary app code declares and the engine does not simulate yet, taken out of the lowered tree
+/// with a note, so that the rest of the file is simulated instead of the whole file being rejected.
+///
+/// Each rule says what Ripple assumes (docs/Import.md): an unknown property wrapper's property is an
+/// opaque input; a model's initializer that only stores its parameters is the memberwise one; methods
+/// and `static` members are not run.
+enum Unmodelled {
+    /// The property wrappers and attributes the resolver knows.
+    static let knownAttributes: Set<String> = [
+        "State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject",
+        "ObservedObject", "AppStorage", "Published", "ObservationIgnored", "Observable", "MainActor", "ViewBuilder",
+        "Entry", "main", "MainActor", "preconcurrency", "discardableResult", "inlinable", "usableFromInline",
+    ]
+
+    static func simplify(_ declarations: [DeclarationSyntax], notes: inout [Diagnostic]) -> [DeclarationSyntax] {
+        declarations.map { declaration in
+            guard case .type(var type) = declaration else { return declaration }
+            let isView = type.conforms(to: "View") || type.conforms(to: "ViewModifier")
+            let storedNames = Set(type.properties.filter { $0.getter == nil }.map(\.name))
+            type.members = type.members.compactMap { member -> MemberSyntax? in
+                switch member {
+                case .property(var property):
+                    if property.modifiers.contains("static") {
+                        notes.append(.note("static property '\(property.name)' is not simulated", at: property.location))
+                        return nil
+                    }
+                    let unknown = property.attributes.filter { !knownAttributes.contains($0.name) }
+                    if let wrapper = unknown.first {
+                        notes.append(.note("property wrapper '@\(wrapper.name)' is not simulated; '\(property.name)' is an opaque input",
+                                           at: wrapper.location))
+                        property.attributes.removeAll { !knownAttributes.contains($0.name) }
+                        if property.initializer == nil && property.getter == nil {
+                            property.initializer = ExprSyntax(.opaque("@\(wrapper.name) " + property.name), at: property.location)
+                        }
+                    }
+                    return .property(property)
+                case .initializer(let initializer):
+                    if isView { return member }
+                    if !storesOnlyItsParameters(initializer, storedNames: storedNames) {
+                        notes.append(.note("initializer of '\(type.name)' is not simulated; '\(type.name)(…)' sets stored properties by label",
+                                           at: initializer.location))
+                    }
+                    return nil
+                case .function(let function):
+                    if function.name == "==" && function.isStatic { return member }
+                    if isView && function.name == "body" { return member }
+                    notes.append(.note("method '\(function.name)' of '\(type.name)' is not simulated", at: function.location))
+                    return nil
+                }
+            }
+            return .type(type)
+        }
+    }
+
+    /// `init(id: Int, title: String) { self.id = id; self.title = title }`: what the memberwise
+    /// initializer does, so nothing is lost by using it.
+    static func storesOnlyItsParameters(_ initializer: InitializerSyntax, storedNames: Set<String>) -> Bool {
+        let names = Set(initializer.parameters.map(\.name))
+        for statement in initializer.body {
+            guard case .assignment(let target, "=", let value) = statement.kind,
+                  case .member(let base, let property, false) = target.kind, base.kind == .identifier("self"),
+                  case .identifier(let parameter) = value.kind, parameter == property,
+                  names.contains(parameter), storedNames.contains(property),
+                  initializer.parameters.first(where: { $0.name == parameter })?.label == parameter else { return false }
+        }
+        return true
+    }
+
+    // MARK: - Views from other modules
+
+    /// Closures of these modifiers are view content; other modifiers' closures are actions.
+    static let contentModifiers: Set<String> = [
+        "toolbar", "overlay", "background", "sheet", "popover", "fullScreenCover", "safeAreaInset", "contextMenu",
+        "swipeActions", "mask", "alert", "confirmationDialog", "inspector", "navigationDestination", "refreshable",
+    ]
+
+    /// The names the views' bodies build in view position that the source does not declare and Ripple
+    /// does not know, each with a note at its first use: another module's views (`ShimmerView()`).
+    static func opaqueViews(in declarations: [DeclarationSyntax], notes: inout [Diagnostic]) -> Set<String> {
+        var declared: Set<String> = []
+        for case .type(let type) in declarations { declared.insert(type.name) }
+        let known = DeclarationTable.builtinViewNames.union(declared).union(["ForEach"])
+        var found: [String: SourceLocation] = [:]
+        for case .type(let type) in declarations where type.conforms(to: "View") || type.conforms(to: "ViewModifier") {
+            for property in type.properties { if let getter = property.getter { views(in: getter, known: known, into: &found) } }
+            for function in type.functions where function.name != "==" { views(in: function.body, known: known, into: &found) }
+        }
+        for (name, location) in found.sorted(by: { $0.value < $1.value }) {
+            notes.append(.note("'\(name)' is not declared in the source; it is taken as another module's view that shows its content", at: location))
+        }
+        return Set(found.keys)
+    }
+
+    private static func views(in statements: [StatementSyntax], known: Set<String>, into found: inout [String: SourceLocation]) {
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let expression), .returnStatement(let expression?):
+                views(in: expression, known: known, into: &found)
+            case .ifStatement(_, let then, let otherwise):
+                views(in: then, known: known, into: &found)
+                if let otherwise { views(in: otherwise, known: known, into: &found) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// A view expression: a view call, a modifier chain on one, a conditional between two.
+    private static func views(in expression: ExprSyntax, known: Set<String>, into found: inout [String: SourceLocation]) {
+        switch expression.kind {
+        case .call(let callee, let arguments, let trailing):
+            switch callee.kind {
+            case .identifier(let name):
+                guard name.first?.isUppercase == true else { return }
+                if !known.contains(name) && found[name] == nil { found[name] = expression.location }
+                // A button's first trailing closure is its action; every other closure of a view is content.
+                for (index, argument) in (arguments + trailing).enumerated() {
+                    guard case .closure(let closure) = argument.value.kind else { continue }
+                    if name == "Button" && (argument.label == "action" || (index == arguments.count && argument.label == nil)) { continue }
+                    if argument.label == "action" || argument.label == "perform" { continue }
+                    views(in: closure.body, known: known, into: &found)
+                }
+            case .member(let base, let modifier, _):
+                views(in: base, known: known, into: &found)
+                guard contentModifiers.contains(modifier) else { return }
+                for argument in arguments + trailing {
+                    if case .closure(let closure) = argument.value.kind { views(in: closure.body, known: known, into: &found) }
+                }
+            default:
+                break
+            }
+        case .member(let base, _, _):
+            views(in: base, known: known, into: &found)
+        case .ternary(_, let yes, let no):
+            views(in: yes, known: known, into: &found)
+            views(in: no, known: known, into: &found)
+        default:
+            break
+        }
+    }
+}
