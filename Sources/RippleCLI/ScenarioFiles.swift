@@ -52,7 +52,8 @@ enum ScenarioFiles {
     /// The file is read through `FileSystem.read`, which checks the size limit before reading (or, for
     /// a pipe, while reading), so a huge file costs no more than the limit.
     static func load(_ path: String, root: String? = nil, stderr: inout some TextOutputStream) -> Scenario? {
-        if SwiftSources.isSwiftSource(path) || (try? FileSystem.status(path))?.kind == .folder {
+        // A folder that `expand` kept is Swift source; one named like a scenario is reported as a folder below.
+        if SwiftSources.isSwiftSource(path) || (!path.hasSuffix(".ripple") && (try? FileSystem.status(path))?.kind == .folder) {
             return SwiftSources.load(path, root: root, stderr: &stderr)
         }
         let contents: FileSystem.Contents

@@ -4,6 +4,9 @@ extension Engine {
     func call(_ callee: ExprSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
         switch callee.kind {
         case .identifier(let name) where scope.locals[name] == nil:
+            if let (id, helper) = viewHelper(name, in: scope), helper.parameters != nil {
+                return try runViewHelper(helper, of: id, arguments: arguments, in: scope, at: location)
+            }
             return try construct(name, arguments, in: scope, at: location)
         case .implicitMember(let name):
             var type = expected

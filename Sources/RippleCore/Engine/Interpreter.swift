@@ -335,6 +335,9 @@ extension Engine {
         switch scope.this {
         case .view(let id):
             if let value = try viewProperty(name, of: id, at: location, scope: scope) { return value }
+            if let helper = instances[id].info?.declaration.helper(named: name), helper.parameters == nil {
+                return try runViewHelper(helper, of: id, arguments: [], in: scope, at: location)
+            }
         case .object(let object):
             if name == "self" { return .object(object) }
             if hasMember(objects[object.raw].type, name) { return try member(of: .object(object), name, at: location, scope: scope) }
@@ -354,7 +357,9 @@ extension Engine {
     func knownNames(in scope: Scope) -> [String] {
         var names = scope.locals.keys + scope.bindingLocals.keys + Array(globals.keys)
         switch scope.this {
-        case .view(let id): names += table.views[instances[id].viewType]?.properties.map(\.name) ?? []
+        case .view(let id):
+            names += table.views[instances[id].viewType]?.properties.map(\.name) ?? []
+            names += table.views[instances[id].viewType]?.helpers.map(\.name) ?? []
         case .object(let object): names += memberNames(objects[object.raw].type)
         case .record(.record(let type, _)): names += memberNames(type)
         default: break

@@ -104,9 +104,15 @@ extension Engine {
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
             case .member(let base, let name, _):
+                if base.kind == .identifier("self"), scope.locals["self"] == nil, let (id, helper) = viewHelper(name, in: scope) {
+                    try buildViewHelper(helper, of: id, arguments: arguments + trailing, in: scope, context: context, into: &output, at: expression.location)
+                    return
+                }
                 try applyModifier(name, arguments, trailing, to: base, in: scope, context: context, into: &output, at: callee.location)
             case .identifier(let name):
-                if name == "ForEach" {
+                if scope.locals[name] == nil, let (id, helper) = viewHelper(name, in: scope), helper.parameters != nil {
+                    try buildViewHelper(helper, of: id, arguments: arguments + trailing, in: scope, context: context, into: &output, at: expression.location)
+                } else if name == "ForEach" {
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if let info = viewInfos[name] {
                     if info.declaration.isModifier {
@@ -127,10 +133,18 @@ extension Engine {
             default:
                 throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
             }
-        case .member(let base, _, _):
+        case .member(let base, let name, _):
+            if base.kind == .identifier("self"), scope.locals["self"] == nil, let (id, helper) = viewHelper(name, in: scope), helper.parameters == nil {
+                try buildViewHelper(helper, of: id, arguments: [], in: scope, context: context, into: &output, at: expression.location)
+                return
+            }
             // A modifier without arguments written without parentheses.
             try buildView(base, in: scope, context: context, into: &output)
         case .identifier(let name):
+            if scope.locals[name] == nil, let (id, helper) = viewHelper(name, in: scope), helper.parameters == nil {
+                try buildViewHelper(helper, of: id, arguments: [], in: scope, context: context, into: &output, at: expression.location)
+                return
+            }
             if name == scope.contentParameter, case .view(let id) = scope.this {
                 output.append(contentsOf: instances[id].description.content)
                 return

@@ -65,6 +65,8 @@ extension Engine {
         guard case .call(let callee, let arguments, let trailing) = expression.kind else { return .general(expression) }
         switch callee.kind {
         case .member(let base, let name, _):
+            // `self.row(item)`: a helper of the view, found as the body runs.
+            if base.kind == .identifier("self") { return .general(expression) }
             switch Modifier.kind(of: name) {
             case .context, .presentation: return .general(expression)
             case .builder, .styling: break

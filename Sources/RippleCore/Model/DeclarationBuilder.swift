@@ -239,6 +239,7 @@ struct DeclarationBuilder {
         checkAttributes(type.attributes, allowed: [])
         let isModifier = type.conforms(to: "ViewModifier")
         var properties: [ViewProperty] = []
+        var helpers: [ViewHelper] = []
         var body: [StatementSyntax]?
         var contentParameter: String?
         for property in type.properties {
@@ -246,8 +247,9 @@ struct DeclarationBuilder {
                 body = getter
                 continue
             }
-            if property.getter != nil {
-                diagnostics.append(.error("computed properties in views are not supported; compute the value in 'body'", at: property.location))
+            if let getter = property.getter {
+                helpers.append(viewHelper(property.name, parameters: nil, statements: getter, type: property.type,
+                                          typeLocation: property.typeLocation ?? property.location, typeNames: typeNames, at: property.location))
                 continue
             }
             properties.append(viewProperty(property, in: type.name, typeNames: typeNames))
@@ -257,7 +259,8 @@ struct DeclarationBuilder {
                 body = function.body
                 contentParameter = function.parameters[0].name
             } else if function.name != "==" {
-                diagnostics.append(.error("methods are not supported in scenarios; inline the code in 'body'", at: function.location))
+                helpers.append(viewHelper(function.name, parameters: function.parameters, statements: function.body, type: function.result,
+                                          typeLocation: function.location, typeNames: typeNames, at: function.location))
             }
         }
         if body == nil {
@@ -274,7 +277,19 @@ struct DeclarationBuilder {
         }
         return ViewDeclaration(name: type.name, properties: properties, body: body ?? [], contentParameter: contentParameter,
                                initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
-                               isModifier: isModifier, location: type.location)
+                               isModifier: isModifier, location: type.location, helpers: helpers)
+    }
+
+    /// A computed property or method of a view: it builds views when its type is `some View` or
+    /// `AnyView`, and computes a value of its type otherwise.
+    private mutating func viewHelper(_ name: String, parameters: [ParameterSyntax]?, statements: [StatementSyntax], type: TypeSyntax?,
+                                     typeLocation: SourceLocation, typeNames: Set<String>, at location: SourceLocation) -> ViewHelper {
+        let buildsViews: Bool = switch type {
+        case .opaque("View")?, .named("AnyView", _)?, .named("View", _)?: true
+        default: false
+        }
+        let resolved = buildsViews ? ValueType.unknown : type.map { resolve($0, typeNames: typeNames, at: typeLocation) } ?? .void
+        return ViewHelper(name: name, parameters: parameters, statements: statements, buildsViews: buildsViews, type: resolved, location: location)
     }
 
     private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>) -> ViewProperty {

@@ -113,8 +113,26 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var isEquatable: Bool
     public var isModifier: Bool
     public var location: SourceLocation
+    /// Computed properties and methods other than `body`: `var header: some View`, `func row(_:)`.
+    public var helpers: [ViewHelper] = []
 
     func property(named name: String) -> ViewProperty? { properties.first { $0.name == name } }
+    func helper(named name: String) -> ViewHelper? { helpers.first { $0.name == name } }
+}
+
+/// A view's computed property or method other than `body`. It runs as part of the body that uses it:
+/// what it reads is the body's read, and the views it builds are the body's children.
+public struct ViewHelper: Hashable, Sendable {
+    public var name: String
+    /// The method's parameters; nil for a computed property.
+    public var parameters: [ParameterSyntax]?
+    public var statements: [StatementSyntax]
+    /// Whether it builds views (`some View`, `AnyView`): used where a view goes, its statements are built
+    /// as the body's are; otherwise it computes a value.
+    public var buildsViews: Bool
+    /// The value's declared type, for a helper that computes one.
+    public var type: ValueType
+    public var location: SourceLocation
 }
 
 /// A stored property of a model class or a struct.

@@ -80,7 +80,7 @@ struct Resolver {
         }
         var used: Set<String> = []
         for view in table.views.values {
-            for site in viewSites(in: view.body) { used.insert(site.name) }
+            for site in viewSites(in: view.body + view.helpers.flatMap(\.statements)) { used.insert(site.name) }
         }
         let candidates = table.views.values.filter { !$0.isModifier && !used.contains($0.name) }
             .sorted { $0.location < $1.location }
@@ -104,7 +104,7 @@ struct Resolver {
         // Views that contain themselves, directly or through others, would recurse forever.
         var edges: [String: [(name: String, location: SourceLocation)]] = [:]
         for view in table.views.values {
-            edges[view.name] = viewSites(in: view.body).filter { table.views[$0.name] != nil }
+            edges[view.name] = viewSites(in: view.body + view.helpers.flatMap(\.statements)).filter { table.views[$0.name] != nil }
         }
         reportCycles(edges, describe: { cycle in
             cycle.count == 1 ? "view '\(cycle[0])' contains itself" : "views \(cycle.map { "'\($0)'" }.joined(separator: " → ")) contain each other"

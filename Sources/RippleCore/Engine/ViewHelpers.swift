@@ -1,0 +1,59 @@
+// A view's computed properties and methods (`var header: some View`, `func row(_ item: Item) -> some View`,
+// `var subtitle: String`) run as part of the body that uses them, as in SwiftUI: they are not views of
+// their own (Rule 12, `Rules/ViewHelperScope.swift`), so what they read is the body's read and the views they build are the body's children.
+
+extension Engine {
+    /// The helper named `name` of the view whose body is running in `scope`.
+    func viewHelper(_ name: String, in scope: Scope) -> (id: Int, helper: ViewHelper)? {
+        guard case .view(let id) = scope.this, let helper = instances[id].info?.declaration.helper(named: name) else { return nil }
+        return (id, helper)
+    }
+
+    /// The scope a helper's statements run in: the view's, without the caller's locals, its parameters
+    /// bound to the arguments (evaluated where they are written), reads recorded as the caller's are.
+    private func helperScope(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], caller: Scope,
+                             at location: SourceLocation) throws(EvaluationError) -> Scope {
+        var scope = Scope()
+        scope.this = .view(id)
+        scope.recordsReads = ViewHelperScope.recordsReads(callerRecords: caller.recordsReads)
+        scope.contentParameter = caller.contentParameter
+        let parameters = helper.parameters ?? []
+        var next = 0
+        for parameter in parameters {
+            if next < arguments.count, arguments[next].label == parameter.label {
+                scope.locals[parameter.name] = try evaluate(arguments[next].value, in: caller, expected: nil)
+                next += 1
+            } else if let defaultValue = parameter.defaultValue {
+                scope.locals[parameter.name] = try evaluate(defaultValue, in: scope, expected: nil)
+            } else {
+                let label = parameter.label.map { "'\($0):'" } ?? "an unlabelled argument"
+                throw EvaluationError("'\(helper.name)' needs \(label) for parameter '\(parameter.name)'", at: location)
+            }
+        }
+        if next < arguments.count {
+            throw EvaluationError("'\(helper.name)' takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s"); '\(arguments[next].value.rendered)' is one too many",
+                                  at: arguments[next].location)
+        }
+        return scope
+    }
+
+    /// Runs a helper that computes a value and returns it; a helper that builds views, read as a value
+    /// (`AnyView(header)`), is an opaque view.
+    func runViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope,
+                       at location: SourceLocation) throws(EvaluationError) -> Value {
+        if helper.buildsViews { return .opaque(type: "View", text: helper.name) }
+        let outer = try enterCall(.computedProperty(helper.name), at: location)
+        defer { leaveCall(restoring: outer) }
+        let scope = try helperScope(helper, of: id, arguments: arguments, caller: caller, at: location)
+        return try runStatements(helper.statements, in: scope, expected: helper.type) ?? Value.none
+    }
+
+    /// Builds the views a helper builds, as children of the body that uses it.
+    func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
+                         into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+        let saved = try enterCall(.computedProperty(helper.name), at: location)
+        defer { leaveCall(restoring: saved) }
+        let scope = try helperScope(helper, of: id, arguments: arguments, caller: caller, at: location)
+        _ = try buildStatements(helper.statements, in: scope, context: context, into: &output)
+    }
+}

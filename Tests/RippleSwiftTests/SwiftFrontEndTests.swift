@@ -1,0 +1,178 @@
+import Testing
+@testable import RippleCore
+import RippleSwift
+
+/// Loads Swift source the way `ripple parse FILE.swift` does: lowered, simplified, resolved, run once.
+func loadSwift(_ files: [(name: String, source: String)], root: String? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
+    var module = SwiftModule()
+    for file in files { module.add(source: file.source, file: file.name) }
+    guard module.errors.isEmpty else { return (nil, module, DiagnosticError(module.errors)) }
+    let syntax = module.scenario(title: "test", file: files[0].name, root: root)
+    do throws(DiagnosticError) {
+        return (try Scenario(syntax: syntax, file: files[0].name), module, nil)
+    } catch {
+        return (nil, module, error)
+    }
+}
+
+func loadSwift(_ source: String, root: String? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
+    loadSwift([("App.swift", source)], root: root)
+}
+
+/// The paths of the instances a loaded scenario's first variant has.
+func instancePaths(_ scenario: Scenario) -> [String] {
+    scenario.instancePaths[scenario.variants[0].name] ?? []
+}
+
+@Suite struct SwiftFrontEndTests {
+    static let row = """
+        import SwiftUI
+
+        @Observable final class Item: Identifiable {
+            let id: Int
+            var title: String
+            init(id: Int, title: String) {
+                self.id = id
+                self.title = title
+            }
+        }
+
+        struct Row: View {
+            let item: Item
+            var body: some View { Text(item.title) }
+        }
+
+        """
+
+    @Test func aPreviewNamesTheRoot() throws {
+        let result = loadSwift(Self.row + """
+            struct ListScreen: View {
+                @State private var items = [Item(id: 1, title: "a"), Item(id: 2, title: "b")]
+                var body: some View {
+                    List { ForEach(items) { item in Row(item: item) } }
+                }
+            }
+            struct Unused: View { var body: some View { Text("x") } }
+
+            #Preview {
+                ListScreen()
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants[0].table.rootView == "ListScreen")
+        #expect(instancePaths(scenario).contains("ListScreen/Row[1]"))
+        // An initializer that only stores its parameters is the memberwise one: no note for it.
+        #expect(!result.module.notes.contains { $0.message.contains("initializer") })
+    }
+
+    @Test func anAppsWindowGroupNamesTheRoot() throws {
+        let result = loadSwift(Self.row + """
+            @main struct DemoApp: App {
+                var body: some Scene {
+                    WindowGroup { Home() }
+                }
+            }
+            struct Home: View { var body: some View { Text("home") } }
+            struct Other: View { var body: some View { Text("other") } }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants[0].table.rootView == "Home")
+        #expect(scenario.variants[0].table.views["DemoApp"] == nil)
+    }
+
+    @Test func anUnknownRootIsAnErrorWithSuggestions() {
+        let result = loadSwift(Self.row, root: "Rwo")
+        #expect(result.error?.diagnostics.first?.message == "the root 'Rwo' is not a view the source declares; did you mean 'Row'?")
+    }
+
+    @Test func aSyntaxErrorIsSwiftsOwnMessageAtItsPosition() {
+        let result = loadSwift("struct A: View {\n    var body: some View { Text(\"x\" }\n}\n")
+        let diagnostic = result.error?.diagnostics.first
+        #expect(diagnostic?.severity == .error)
+        #expect(diagnostic?.location.line == 2)
+        #expect(diagnostic?.message.contains("')'") == true)
+    }
+
+    /// What Ripple does not simulate is a note at the construct, and the file still loads.
+    @Test(arguments: [
+        ("@Namespace private var space", "property wrapper '@Namespace' is not simulated; 'space' is an opaque input"),
+        ("static let shared = 1", "static property 'shared' is not simulated"),
+        ("let table = [\"a\": 1]", "dictionary literal is not simulated; its value is opaque"),
+        ("var count: Int { guard true else { return 0 }; return 1 }", "'guard' statement is not simulated"),
+        ("struct Inner { var x = 1 }", "nested type is declared at the top level under its own name"),
+    ])
+    func unmodelledCodeIsANote(member: String, note: String) throws {
+        let result = loadSwift("""
+            import SwiftUI
+            struct Screen: View {
+                \(member)
+                var body: some View { Text("x") }
+            }
+            """)
+        _ = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(result.module.notes.map(\.message).contains(note), "\(result.module.notes)")
+        #expect(result.module.notes.allSatisfy { $0.location.line == 3 })
+    }
+
+    @Test func aModelInitializerThatDoesMoreIsANote() throws {
+        let result = loadSwift("""
+            @Observable final class Counter {
+                var count: Int
+                init(start: Int) { count = start * 2 }
+            }
+            struct Screen: View {
+                @State var counter = Counter(count: 1)
+                var body: some View { Text("\\(counter.count)") }
+            }
+            """)
+        _ = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(result.module.notes.map(\.message) == ["initializer of 'Counter' is not simulated; 'Counter(…)' sets stored properties by label"])
+    }
+
+    @Test func anotherModulesViewShowsItsContent() throws {
+        let result = loadSwift(Self.row + """
+            struct Screen: View {
+                let item = Item(id: 1, title: "a")
+                var body: some View {
+                    ShimmerCard(style: .plain) {
+                        Row(item: item)
+                    }
+                    .toolbar { ToolbarItem { FancyButton() } }
+                }
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(instancePaths(scenario).contains("Screen/Row"))
+        let notes = result.module.notes.map(\.message)
+        #expect(notes.contains("'ShimmerCard' is not declared in the source; it is taken as another module's view that shows its content"))
+        #expect(notes.contains("'FancyButton' is not declared in the source; it is taken as another module's view that shows its content"))
+        #expect(!notes.contains { $0.contains("'ToolbarItem'") })
+    }
+
+    @Test func extensionsAddMembersFromAnyFile() throws {
+        let result = loadSwift([
+            ("Screen.swift", "struct Screen: View {\n    var body: some View { Text(title) }\n}\n"),
+            ("Screen+Title.swift", "extension Screen {\n    var title: String { \"hello\" }\n}\nextension View {\n    func card() -> some View { self }\n}\n"),
+        ])
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants[0].table.rootView == "Screen")
+        #expect(result.module.notes.map(\.message) == ["extension of 'View', which the source does not declare, is not simulated"])
+        #expect(result.module.notes.first?.location.file == "Screen+Title.swift")
+    }
+
+    @Test func theFirstClauseOfAnIfConfigIsRead() throws {
+        let result = loadSwift("""
+            struct Screen: View {
+                #if os(iOS)
+                let label = "phone"
+                #else
+                let label = "mac"
+                #endif
+                var body: some View { Text(label) }
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        let stored = scenario.variants[0].table.views["Screen"]?.properties.map(\.name)
+        #expect(stored == ["label"])
+    }
+}
