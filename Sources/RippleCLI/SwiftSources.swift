@@ -79,10 +79,12 @@ enum SwiftSources {
         } else {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let syntax = module.scenario(title: name, file: path, root: root)
-            printNotes(module.notes, stderr: &stderr)
             do throws(DiagnosticError) {
-                return try Scenario(syntax: syntax, file: path)
+                let scenario = try Scenario(syntax: syntax, file: path)
+                printNotes(module.notes + scenario.notes, stderr: &stderr)
+                return scenario
             } catch {
+                printNotes(module.notes, stderr: &stderr)
                 failure = error
             }
         }

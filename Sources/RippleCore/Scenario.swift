@@ -20,6 +20,8 @@ public struct Scenario: Sendable {
     public var expectations: [ResolvedExpectation]
     /// Every instance path each variant had at any time, for checking expectations' names.
     public private(set) var instancePaths: [String: [String]] = [:]
+    /// What Ripple assumed about code it does not model (Swift source only), in source order.
+    public private(set) var notes: [Diagnostic] = []
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
 
@@ -63,9 +65,12 @@ public struct Scenario: Sendable {
         self.steps = resolved.steps
         self.expectations = resolved.expectations
         self.trace = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
-        if syntax.title == nil && diagnostics.isEmpty {
+        if syntax.title == nil && diagnostics.allSatisfy({ $0.severity == .note }) {
             diagnostics.append(.error("missing 'scenario \"title\"' at the top of the file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
+        // Notes say what was assumed; they are kept, and never fail the load.
+        notes = diagnostics.filter { $0.severity == .note }.sorted { $0.location < $1.location }
+        diagnostics.removeAll { $0.severity == .note }
         guard diagnostics.filter({ $0.severity == .error }).isEmpty else { throw DiagnosticError(diagnostics) }
         // Run everything once: runtime errors become diagnostics, and expectations can be checked against real names.
         var traces: [VariantTrace] = []

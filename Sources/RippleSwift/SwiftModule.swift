@@ -56,6 +56,7 @@ package struct SwiftModule: Sendable {
         declarations = Unmodelled.simplify(declarations, notes: &notes)
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
         syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
+        syntax.readsOtherModules = true
         if let root {
             syntax.root = root
         } else if let candidate = rootCandidates.first {

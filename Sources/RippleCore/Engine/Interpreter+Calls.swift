@@ -202,6 +202,8 @@ extension Engine {
             }
         case .opaque(let type, _) where type == "objectWillChange" && name == "send":
             throw EvaluationError("'objectWillChange.send()' is a write: call it in a step", at: location)
+        case .opaque(Value.unmodelledType, let text):
+            return .opaque(type: Value.unmodelledType, text: text + "." + name + "(…)")
         case .int, .double:
             if name == "formatted" { return .string(interpolated(value)) }
         default:

@@ -193,7 +193,7 @@ extension Engine {
         case .ternary(let condition, let yes, let no):
             return try ternary(condition, yes, no, in: scope, expected: expected)
         case .opaque(let text):
-            return .opaque(type: "unknown", text: text)
+            return .opaque(type: Value.unmodelledType, text: text)
         }
     }
 
@@ -555,6 +555,9 @@ extension Engine {
             if name == "rawValue" || name == "description" { return .string(caseName) }
         case .none:
             throw EvaluationError("'\(name)' is read on nil; use '?.'", at: location)
+        case .opaque(Value.unmodelledType, let text):
+            // A value Ripple does not model (the Swift front end noted it): so are its members.
+            return .opaque(type: Value.unmodelledType, text: text + "." + name)
         default:
             break
         }
@@ -562,6 +565,7 @@ extension Engine {
     }
 
     func element(of value: Value, _ index: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if case .opaque(Value.unmodelledType, let text) = value { return .opaque(type: Value.unmodelledType, text: text + "[…]") }
         guard case .array(let elements) = value else {
             throw EvaluationError("cannot subscript a value of type '\(typeName(of: value))'", at: location)
         }

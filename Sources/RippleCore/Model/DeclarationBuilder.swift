@@ -1,6 +1,15 @@
 /// Sorts a scenario's declarations into a `DeclarationTable` per variant, reporting what does not make sense.
 struct DeclarationBuilder {
     var diagnostics: [Diagnostic] = []
+    /// Swift source from an app (`ScenarioSyntax.readsOtherModules`): names another module may declare
+    /// are notes, each noted once.
+    var readsOtherModules = false
+    private var noted: Set<String> = []
+
+    /// Notes what Ripple assumes about a name it does not know, once per name.
+    private mutating func noteOnce(_ key: String, _ message: String, at location: SourceLocation) {
+        if noted.insert(key).inserted { diagnostics.append(.note(message, at: location)) }
+    }
 
     /// Attributes accepted and ignored because they do not change how updates flow.
     private static let ignoredAttributes: Set<String> = ["MainActor", "ViewBuilder", "Sendable", "preconcurrency", "MainActor.self"]
@@ -92,6 +101,10 @@ struct DeclarationBuilder {
             if name == "Set", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
             if name == "Self" || typeNames.contains(name) { return .named(name) }
             if ["Content", "Body", "IndexSet", "Color", "Font", "Image", "Text", "AnyView"].contains(name) { return .unknown }
+            if readsOtherModules {
+                if let location { noteOnce("type " + name, "type '\(name)' is not declared in the source; its values are opaque", at: location) }
+                return .unknown
+            }
             // Past the error limit, no more suggestions: each one compares the name with every type.
             if let location {
                 let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys) : ""
@@ -101,6 +114,7 @@ struct DeclarationBuilder {
         case .optional(let wrapped): return .optional(resolve(wrapped, typeNames: typeNames, at: location))
         case .array(let element): return .array(resolve(element, typeNames: typeNames, at: location))
         case .dictionary:
+            if readsOtherModules { return .unknown }
             if let location { diagnostics.append(.error("dictionaries are not supported in scenarios", at: location)) }
             return .unknown
         case .function: return .function
@@ -157,6 +171,10 @@ struct DeclarationBuilder {
 
     private mutating func checkAttributes(_ attributes: [AttributeSyntax], allowed: Set<String>) {
         for attribute in attributes where !allowed.contains(attribute.name) && !Self.ignoredAttributes.contains(attribute.name) {
+            if readsOtherModules {
+                noteOnce("attribute " + attribute.name, "attribute '@\(attribute.name)' is not simulated", at: attribute.location)
+                continue
+            }
             diagnostics.append(.error("attribute '@\(attribute.name)' is not supported here", at: attribute.location))
         }
     }
@@ -295,6 +313,8 @@ struct DeclarationBuilder {
     private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>) -> ViewProperty {
         var role = ViewPropertyRole.input
         var wrappers = 0
+        // A value from another module (Swift source): the property holds an opaque stand-in.
+        var standIn: String?
         for attribute in property.attributes where !Self.ignoredAttributes.contains(attribute.name) {
             wrappers += 1
             switch attribute.name {
@@ -316,6 +336,9 @@ struct DeclarationBuilder {
                 case .member(let base, "self", false):
                     if case .identifier(let name) = base.kind, typeNames.contains(name) {
                         role = .environmentModel(type: name)
+                    } else if readsOtherModules {
+                        standIn = "@Environment(\(base.rendered).self)"
+                        diagnostics.append(.note("'\(base.rendered)' is not declared in the source; environment value '\(property.name)' is opaque", at: argument.location))
                     } else {
                         diagnostics.append(.error("'@Environment' needs a model type declared in the scenario", at: argument.location))
                     }
@@ -339,6 +362,14 @@ struct DeclarationBuilder {
             diagnostics.append(.error("property '\(property.name)' has more than one property wrapper", at: property.location))
         }
         var type = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
+        if readsOtherModules, case .environmentObject = role, case .unknown = type {
+            standIn = "@EnvironmentObject \(property.name)"
+            diagnostics.append(.note("the type of environment object '\(property.name)' is not declared in the source; its value is opaque", at: property.location))
+        }
+        if let standIn {
+            return ViewProperty(name: property.name, role: .input, type: .unknown, defaultValue: ExprSyntax(.opaque(standIn), at: property.location),
+                                isPrivate: true, isLet: true, location: property.location)
+        }
         if case .input = role, case .binding(let value) = type {
             role = .plainBinding
             type = .binding(value)

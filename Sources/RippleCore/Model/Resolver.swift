@@ -4,6 +4,7 @@ struct Resolver {
 
     mutating func resolve(_ syntax: ScenarioSyntax) -> (variants: [ResolvedVariant], steps: [ResolvedStep], expectations: [ResolvedExpectation]) {
         var builder = DeclarationBuilder()
+        builder.readsOtherModules = syntax.readsOtherModules
         var variants: [ResolvedVariant] = []
         var variantNames: [String: SourceLocation] = [:]
         if syntax.variants.isEmpty {
@@ -25,6 +26,8 @@ struct Resolver {
             checkCycles(&variants[index])
             variants[index].table.opaqueViews = syntax.opaqueViews
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
+            // Swift source read without the caller of its root: the root's inputs get stand-ins.
+            if syntax.readsOtherModules { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }
         }
         var steps: [ResolvedStep] = []
         var stepNames: [String: SourceLocation] = [:]

@@ -123,3 +123,10 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// The type of an opaque value that stands for code Ripple does not model (`ExprKind.opaque`, a stand-in
+    /// for a type another module declares): its members and method results are opaque too, and two of them
+    /// are equal when they print alike (built from the same expression).
+    package static let unmodelledType = "unmodelled"
+}

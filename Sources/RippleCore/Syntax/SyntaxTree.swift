@@ -470,6 +470,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Views the Swift front end met in view position that the source does not declare and Ripple does
     /// not know (`DeclarationTable.opaqueViews`).
     public var opaqueViews: Set<String> = []
+    /// Whether the source is part of an app that uses other modules (Swift source): a type or an
+    /// attribute it does not declare may be declared there, so it is a note, not an error.
+    public var readsOtherModules = false
 
     /// Creates the node; the front ends build the tree with it.
     package init(file: String, title: String? = nil, titleLocation: SourceLocation? = nil, semantics: Semantics? = nil, declarations: [DeclarationSyntax] = [], variants: [VariantSyntax] = [], steps: [StepSyntax] = [], expectations: [ExpectationSyntax] = []) {

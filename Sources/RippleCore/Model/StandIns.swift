@@ -1,0 +1,60 @@
+/// Values for the inputs of a root view that no caller sets: Swift source read on its own (a view file
+/// without the parent that builds it) still has its body evaluated once, with each missing input given
+/// the plainest value of its type, and a note saying which.
+///
+/// A stand-in is Swift that builds the value: `0`, `""`, `false`, `[]`, `nil`, `.constant(false)`, a
+/// declared type through its memberwise initializer (`Book(id: 0, title: "")`), an enum's first case
+/// without associated values. Anything else is an opaque value.
+struct StandIns {
+    let table: DeclarationTable
+    /// Levels of memberwise initializers a stand-in may nest (`Library(books: [], owner: Person(name: ""))`).
+    static let maximumDepth = 4
+
+    /// The stand-in expression for a value of `type`, written at `location`.
+    func expression(for type: ValueType, at location: SourceLocation, depth: Int = 0) -> ExprSyntax {
+        func make(_ kind: ExprKind) -> ExprSyntax { ExprSyntax(kind, at: location) }
+        switch type {
+        case .int: return make(.integer(0))
+        case .double: return make(.double(0))
+        case .bool: return make(.bool(false))
+        case .string: return make(.string([.text("")]))
+        case .array: return make(.array([]))
+        case .optional: return make(.nilLiteral)
+        case .binding(let value):
+            let inner = expression(for: value, at: location, depth: depth)
+            return make(.call(make(.implicitMember("constant")), arguments: [ArgumentSyntax(value: inner, location: location)], trailing: []))
+        case .named(let name):
+            if let enumeration = table.enums[name], let first = enumeration.caseOrder.first(where: { enumeration.cases[$0] == 0 }) {
+                return make(.member(make(.identifier(name)), name: first, optional: false))
+            }
+            if let data = table.data[name], depth < Self.maximumDepth {
+                let arguments = data.stored.filter { $0.defaultValue == nil }.map { property in
+                    ArgumentSyntax(label: property.name, value: expression(for: property.type, at: location, depth: depth + 1), location: location)
+                }
+                return make(.call(make(.identifier(name)), arguments: arguments, trailing: []))
+            }
+            return make(.opaque("stand-in \(name)"))
+        case .url, .date, .uuid, .void, .function, .keyPath, .unknown:
+            return make(.opaque("stand-in \(type)"))
+        }
+    }
+
+    /// Gives each input of the root that has no default a stand-in, with a note for each.
+    static func fillRootInputs(of table: inout DeclarationTable, notes: inout [Diagnostic]) {
+        guard var root = table.views[table.rootView] else { return }
+        let standIns = StandIns(table: table)
+        for index in root.properties.indices where root.properties[index].defaultValue == nil {
+            let property = root.properties[index]
+            switch property.role {
+            case .input, .binding, .plainBinding, .bindable, .observedObject:
+                let value = standIns.expression(for: property.type, at: property.location)
+                root.properties[index].defaultValue = value
+                notes.append(.note("no caller sets '\(property.name)' of the root '\(root.name)'; it is given the stand-in '\(value.rendered)'",
+                                   at: property.location))
+            default:
+                continue
+            }
+        }
+        table.views[table.rootView] = root
+    }
+}
