@@ -96,6 +96,7 @@ public struct Scenario: Sendable {
                     spent += simulation.engine.work
                 }
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+                for note in simulation.engine.notes where !notes.contains(note) { notes.append(note) }
                 instancePaths[variant.name] = simulation.allInstancePaths
             } catch {
                 failures += error.diagnostics.map { ($0, variant.name) }

@@ -190,7 +190,8 @@ extension Engine {
         case .closure: text += "{ closure }"
         case .binding(let target): text += "$" + describe(target)
         case .keyPath(let components): text += "\\." + components.joined(separator: ".")
-        case .opaque(let type, let content): text += type == "Content" ? "content" : "\(type)(\(content))"
+        case .opaque(let type, let content):
+            text += type == "Content" ? "content" : type == Value.unmodelledType ? "‹" + content + "›" : "\(type)(\(content))"
         }
     }
 

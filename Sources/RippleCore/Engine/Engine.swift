@@ -104,6 +104,10 @@ final class Engine {
     static let maximumErrors = 50
     /// `errors` as a set, to record each once without comparing it with every other.
     private var reportedErrors: Set<Diagnostic> = []
+    /// What was assumed about names another module declares (`Engine+Assumptions.swift`), in the order met.
+    var notes: [Diagnostic] = []
+    /// The messages of `notes`, to note each once.
+    var assumed: Set<String> = []
 
     /// Records an error once, however many ForEach elements run into it.
     func report(_ error: EvaluationError) {
@@ -295,6 +299,8 @@ final class Engine {
                     value = .none
                 } else if case .focusState = property.role {
                     value = .bool(false)
+                } else if readsOtherModules {
+                    value = try standIn(for: property.type, "'\(property.name)' of '\(declaration.name)', set in its initializer,", at: property.location)
                 } else {
                     throw EvaluationError("'\(property.name)' of '\(declaration.name)' has no initial value", at: property.location)
                 }

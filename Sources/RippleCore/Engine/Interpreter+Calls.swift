@@ -15,8 +15,15 @@ extension Engine {
                 return .binding(.constant(try evaluate(arguments[0].value, in: scope, expected: nil)))
             }
             if name == "init", case .named(let typeName)? = type { return try construct(typeName, arguments, in: scope, at: location) }
+            // `_draft = .init(initialValue: draft)` in an initializer: the wrapper's first value.
+            if name == "init", arguments.count == 1, ["initialValue", "wrappedValue"].contains(arguments[0].label ?? "") {
+                return try evaluate(arguments[0].value, in: scope, expected: nil)
+            }
             guard case .named(let typeName)? = type, table.enums[typeName] != nil else {
                 let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
+                if owners.count != 1, readsOtherModules {
+                    return assumeOpaque("." + name + "(…)", note: "'.\(name)(…)' is not declared in the source; its value is opaque", at: location)
+                }
                 guard owners.count == 1 else { throw EvaluationError("cannot tell which enum '.\(name)' belongs to", at: location) }
                 return try enumCase(owners[0], name, arguments, in: scope, at: location)
             }
@@ -29,6 +36,9 @@ extension Engine {
             if optional, value.isNone { return .none }
             return try method(name, on: value, arguments, in: scope, at: callee.location)
         default:
+            if readsOtherModules {
+                return assumeOpaque(callee.rendered + "(…)", note: "calling '\(callee.rendered)' is not simulated; its result is opaque", at: location)
+            }
             throw EvaluationError("'\(callee.rendered)' cannot be called", at: location)
         }
     }
@@ -108,6 +118,9 @@ extension Engine {
         guard let declaration = table.data[name] else {
             if table.views[name] != nil {
                 throw EvaluationError("view '\(name)' can only be built inside a body", at: location)
+            }
+            if readsOtherModules {
+                return assumeOpaque(name + "(…)", note: "'\(name)' is not declared in the source; '\(name)(…)' is opaque", at: location)
             }
             throw EvaluationError("unknown type or function '\(name)'\(Suggestion.didYouMean(name, in: table.allTypeNames))", at: location)
         }
@@ -211,6 +224,9 @@ extension Engine {
         }
         if ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "toggle", "move", "swapAt"].contains(name) {
             throw EvaluationError("'\(name)' mutates; mutations are allowed only in steps", at: location)
+        }
+        if readsOtherModules {
+            return assumeOpaque(name + "(…)", note: "method '\(name)' of '\(typeName(of: value))' is not simulated; its result is opaque", at: location)
         }
         throw EvaluationError("value of type '\(typeName(of: value))' has no method '\(name)'", at: location)
     }
@@ -357,6 +373,7 @@ extension Engine {
             default:
                 break
             }
+            if readsOtherModules { return opaqueBinding(expression) }
             throw EvaluationError("'$\(name)' has no binding: '\(name)' is \(property.role)", at: expression.location)
         case .member(let base, let name, _):
             let target = try projection(base, in: scope)
@@ -371,6 +388,7 @@ extension Engine {
                 }
                 return .property(object, property, path + [.field(name)])
             default:
+                if readsOtherModules { return opaqueBinding(expression) }
                 throw EvaluationError("cannot project '\(name)' from this binding", at: expression.location)
             }
         case .subscriptAccess(let base, let arguments, _):
@@ -381,11 +399,21 @@ extension Engine {
             switch target {
             case .state(let slot, let path): return .state(slot, path + [.index(index)])
             case .property(let object, let property, let path) where !property.isEmpty: return .property(object, property, path + [.index(index)])
-            default: throw EvaluationError("cannot subscript this binding", at: expression.location)
+            default:
+                if readsOtherModules { return opaqueBinding(expression) }
+                throw EvaluationError("cannot subscript this binding", at: expression.location)
             }
         default:
+            if readsOtherModules { return opaqueBinding(expression) }
             throw EvaluationError("'\(expression.rendered)' is not a binding", at: expression.location)
         }
+    }
+
+    /// A binding to something Ripple does not model (Swift source only): a constant binding of an opaque
+    /// value, which nothing writes through.
+    private func opaqueBinding(_ expression: ExprSyntax) -> BindingTarget {
+        .constant(assumeOpaque(expression.rendered, note: "the binding '\(expression.rendered)' is to a value Ripple does not model; it is constant",
+                               at: expression.location))
     }
 
     // MARK: - Paths into values

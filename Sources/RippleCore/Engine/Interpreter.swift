@@ -278,6 +278,7 @@ extension Engine {
     /// `!operand`, `-operand`.
     private func unary(_ op: String, _ operand: ExprSyntax, in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         let value = try evaluate(operand, in: scope, expected: expected)
+        if readsOtherModules, value.isUnmodelled { return value }
         switch (op, value) {
         case ("!", .bool(let b)): return .bool(!b)
         case ("-", .int(let i)): return .int(0 &- i)
@@ -289,6 +290,10 @@ extension Engine {
     /// `condition ? yes : no`.
     private func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let test = try evaluate(condition, in: scope, expected: .bool)
+        if readsOtherModules, test.isUnmodelled {
+            assumeTrue(condition)
+            return try evaluate(yes, in: scope, expected: expected)
+        }
         guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
         return try evaluate(b ? yes : no, in: scope, expected: expected)
     }
@@ -350,6 +355,9 @@ extension Engine {
         if let value = globals[name] { return value }
         if let global = table.globals.first(where: { $0.name == name }) {
             throw EvaluationError("global '\(name)' is used before it is declared", at: global.location)
+        }
+        if readsOtherModules {
+            return assumeOpaque(name, note: "'\(name)' is not declared in the source; its value is opaque", at: location)
         }
         throw EvaluationError("unknown name '\(name)'\(Suggestion.didYouMean(name, in: knownNames(in: scope)))", at: location)
     }
@@ -604,6 +612,9 @@ extension Engine {
         if owners.count > 1 {
             throw EvaluationError("'.\(name)' is ambiguous: it is a case of \(owners.map { "'\($0)'" }.joined(separator: " and "))", at: location)
         }
+        if readsOtherModules {
+            return assumeOpaque("." + name, note: "'.\(name)' is not declared in the source; its value is opaque", at: location)
+        }
         throw EvaluationError("unknown member '.\(name)'", at: location)
     }
 
@@ -624,6 +635,9 @@ extension Engine {
         }
         let l = try evaluate(left, in: scope, expected: nil)
         let r = try evaluate(right, in: scope, expected: hint(for: l))
+        if readsOtherModules, l.isUnmodelled || r.isUnmodelled {
+            return .opaque(type: Value.unmodelledType, text: describe(l) + " " + op + " " + describe(r))
+        }
         switch op {
         case "==": return .bool(try equal(l, r, at: location))
         case "!=": return .bool(!(try equal(l, r, at: location)))
@@ -634,10 +648,12 @@ extension Engine {
     /// `&&` and `||`, which evaluate their right operand only when it decides.
     private func logical(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
         let l = try evaluate(left, in: scope, expected: .bool)
+        if readsOtherModules, l.isUnmodelled { return l }
         guard case .bool(let a) = l else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(l))", at: left.location) }
         if op == "&&" && !a { return .bool(false) }
         if op == "||" && a { return .bool(true) }
         let r = try evaluate(right, in: scope, expected: .bool)
+        if readsOtherModules, r.isUnmodelled { return r }
         guard case .bool(let b) = r else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(r))", at: right.location) }
         return .bool(b)
     }
@@ -759,6 +775,10 @@ extension Engine {
             switch condition {
             case .expression(let expression):
                 let value = try evaluate(expression, in: scope, expected: .bool)
+                if readsOtherModules, value.isUnmodelled {
+                    assumeTrue(expression)
+                    continue
+                }
                 guard case .bool(let b) = value else {
                     throw EvaluationError("condition must be a Bool, not \(describe(value))", at: expression.location)
                 }

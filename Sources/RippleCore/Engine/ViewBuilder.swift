@@ -127,10 +127,13 @@ extension Engine {
                     try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
+                } else if readsOtherModules {
+                    skipUnbuiltView(expression, in: scope)
                 } else {
                     throw EvaluationError("unknown view '\(name)'\(Suggestion.didYouMean(name, in: Array(table.views.keys) + Self.builtinViews))", at: expression.location)
                 }
             default:
+                if readsOtherModules { return skipUnbuiltView(expression, in: scope) }
                 throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
             }
         case .member(let base, let name, _):
@@ -152,13 +155,27 @@ extension Engine {
             if table.views[name] != nil || isBuiltinView(name) {
                 throw EvaluationError("'\(name)' needs parentheses to build a view: '\(name)()'", at: expression.location)
             }
+            if readsOtherModules {
+                // A stored view (`let content: Content`): what it holds was built by whoever made it.
+                _ = try? evaluate(expression, in: scope, expected: nil)
+                return skipUnbuiltView(expression, in: scope)
+            }
             throw EvaluationError("expected a view, found '\(name)'", at: expression.location)
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
         default:
+            if readsOtherModules { return skipUnbuiltView(expression, in: scope) }
             throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
         }
+    }
+
+    /// A view expression Ripple does not build (a stored view, a closure that returns views, a `switch`):
+    /// noted, and left out of the children.
+    private func skipUnbuiltView(_ expression: ExprSyntax, in scope: Scope) {
+        let text = expression.rendered
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        assume("the views of '\(shown)' are not simulated", at: expression.location)
     }
 
     // MARK: - Built-in views
@@ -200,6 +217,11 @@ extension Engine {
                 _ = readBinding(target, tracked: true)
                 tracker.log.record(accessPlan(data.value).site(role: "binding"), at: data.value.location, value: whole, from: mark)
             }
+            if readsOtherModules, let element = unmodelledElement(of: whole, data.value) {
+                elements = [element]
+                bindings = [.constant(element)]
+                break
+            }
             guard case .array(let values) = whole else { throw EvaluationError("'ForEach' needs a collection, not \(describe(whole))", at: data.location) }
             elements = values
             bindings = values.indices.map { index in
@@ -210,6 +232,11 @@ extension Engine {
                 }
             }
         default:
+            if readsOtherModules, let element = unmodelledElement(of: collection, data.value) {
+                elements = [element]
+                bindings = [.constant(element)]
+                break
+            }
             throw EvaluationError("'ForEach' needs a collection, not \(describe(collection))", at: data.location)
         }
         // Each element is an identity in the view tree: a ForEach over more elements than the instance
@@ -252,7 +279,16 @@ extension Engine {
         }
     }
 
+    /// One element standing for a collection Ripple does not model (Swift source only): the content is
+    /// built once, for it, so that the views it builds are evaluated.
+    private func unmodelledElement(of collection: Value, _ expression: ExprSyntax) -> Value? {
+        guard case .opaque(Value.unmodelledType, let text) = collection else { return nil }
+        assume("'\(expression.rendered)' is a collection Ripple does not model; its content is built once, for one element", at: expression.location)
+        return .opaque(type: Value.unmodelledType, text: text + "[…]")
+    }
+
     func forEachIdentity(of element: Value, keyPath: [String]?, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if case .opaque(Value.unmodelledType, _) = element { return element }
         let saved = tracker
         tracker = nil
         defer { tracker = saved }
@@ -290,12 +326,20 @@ extension Engine {
             if arguments.count == 2, case .keyPath(nil, let components) = arguments[0].value.kind, components.count == 1 {
                 let key = components[0]
                 guard let declaration = table.environmentKeys[key] else {
+                    if readsOtherModules {
+                        assume("environment key '\\.\(key)' is not declared in the source; setting it is not simulated", at: arguments[0].location)
+                        break
+                    }
                     throw EvaluationError("unknown environment key '\\.\(key)'\(Suggestion.didYouMean(key, in: table.environmentKeys.keys))", at: arguments[0].location)
                 }
                 context.overrides[key] = try evaluate(arguments[1].value, in: scope, expected: declaration.type)
             } else if arguments.count == 1 {
                 let value = try evaluate(arguments[0].value, in: scope, expected: nil)
                 guard case .object(let object) = value, table.data[objects[object.raw].type]?.modelKind == .observable else {
+                    if readsOtherModules {
+                        assume("'.environment(\(arguments[0].value.rendered))' puts in a value Ripple does not model; it is not simulated", at: arguments[0].location)
+                        break
+                    }
                     throw EvaluationError("'.environment(_:)' takes an '@Observable' object\(isObservableObject(value) ? "; use '.environmentObject(_:)' for an 'ObservableObject'" : "")", at: arguments[0].location)
                 }
                 context.overrides["type:" + objects[object.raw].type] = value
@@ -306,6 +350,10 @@ extension Engine {
             guard arguments.count == 1 else { throw EvaluationError("'.environmentObject' takes one object", at: location) }
             let value = try evaluate(arguments[0].value, in: scope, expected: nil)
             guard case .object(let object) = value, isObservableObject(value) else {
+                if readsOtherModules {
+                    assume("'.environmentObject(\(arguments[0].value.rendered))' puts in a value Ripple does not model; it is not simulated", at: arguments[0].location)
+                    break
+                }
                 throw EvaluationError("'.environmentObject' takes an 'ObservableObject'; use '.environment(_:)' for an '@Observable' object", at: location)
             }
             context.overrides["object:" + objects[object.raw].type] = value
@@ -320,6 +368,10 @@ extension Engine {
                 throw EvaluationError("'.modifier' takes a ViewModifier built in place, like '.modifier(Highlight())'", at: location)
             }
             guard let info = viewInfos[modifierName], info.declaration.isModifier else {
+                if readsOtherModules {
+                    assume("'\(modifierName)' is not a ViewModifier the source declares; '.modifier(\(modifierName)(…))' passes its content through", at: arguments[0].location)
+                    break
+                }
                 throw EvaluationError("'\(modifierName)' is not a ViewModifier declared in the scenario", at: arguments[0].location)
             }
             var content: [ChildDescription] = []

@@ -43,6 +43,10 @@ extension Engine {
                     next += 1
                 } else if let defaultValue = parameter.defaultValue {
                     initScope = initScope.with(parameter.name, try evaluate(defaultValue, in: Scope(), expected: nil))
+                } else if readsOtherModules {
+                    let value = try standIn(for: StandIns(table: table).valueType(of: parameter.type),
+                                            "parameter '\(parameter.name)' of '\(declaration.name)', which no caller passes,", at: site)
+                    initScope = initScope.with(parameter.name, value)
                 } else {
                     throw EvaluationError("missing argument for parameter '\(parameter.label ?? parameter.name)' in call to '\(declaration.name)'", at: site)
                 }
@@ -53,6 +57,10 @@ extension Engine {
             defer { tracker = saved }
             for statement in initializer.body {
                 guard case .assignment(let target, "=", let valueExpression) = statement.kind else {
+                    if readsOtherModules {
+                        assume("statements of the initializer of '\(declaration.name)' other than assignments are not simulated", at: statement.location)
+                        continue
+                    }
                     throw EvaluationError("an initializer may only assign properties ('self.x = x', '_x = State(initialValue: x)')", at: statement.location)
                 }
                 var name: String
@@ -129,6 +137,8 @@ extension Engine {
                 if case .observedObject = property.role { description.inlineObjects.insert(property.name) }
             } else if case .optional = property.type, !property.isLet {
                 given[property.name] = Value.none
+            } else if readsOtherModules {
+                given[property.name] = try standIn(for: property.type, "'\(property.name)' of '\(declaration.name)', which no caller sets,", at: property.location)
             } else {
                 throw EvaluationError("missing argument for '\(property.name)' in call to '\(declaration.name)'", at: site)
             }

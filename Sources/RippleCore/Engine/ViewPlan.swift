@@ -150,7 +150,10 @@ extension Engine {
             for closure in deferred { recordDeferredReads(closure, in: scope) }
             for closure in builders {
                 var inner = scope
-                for parameter in closure.parameters { inner = inner.with(parameter, .none) }
+                // A built-in view's closure parameters (`GeometryReader { proxy in … }`) hold nothing Ripple
+                // models; in Swift source they are opaque, so their members can be read.
+                let parameterValue: Value = readsOtherModules ? .opaque(type: Value.unmodelledType, text: "parameter") : .none
+                for parameter in closure.parameters { inner = inner.with(parameter, parameterValue) }
                 try buildStatements(closure.body, in: inner, context: context, into: &output)
             }
         case .declared(let info, let arguments, let trailing, let site, let plans):

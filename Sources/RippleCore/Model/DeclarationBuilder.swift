@@ -161,7 +161,10 @@ struct DeclarationBuilder {
         let hasPayload = type.cases.contains { !$0.payload.isEmpty }
         let equatable = !hasPayload || type.conforms(to: "Equatable") || type.conforms(to: "Hashable")
         for member in type.members {
-            if case .property(let property) = member {
+            if case .property(let property) = member, readsOtherModules {
+                noteOnce("enum member " + type.name + "." + property.name,
+                         "computed property '\(property.name)' of enum '\(type.name)' is not simulated", at: property.location)
+            } else if case .property(let property) = member {
                 let what = property.getter == nil ? "stored properties are not allowed" : "computed properties are not supported"
                 diagnostics.append(.error("\(what) in enum '\(type.name)'", at: property.location))
             }

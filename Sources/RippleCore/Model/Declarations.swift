@@ -213,6 +213,9 @@ public struct DeclarationTable: Sendable {
     /// Views another module declares, which the source builds but does not declare (`ShimmerView()`):
     /// built like a built-in view, their arguments read and their closures built as their content.
     public var opaqueViews: Set<String> = []
+    /// Swift source that uses other modules (`ScenarioSyntax.readsOtherModules`): a name the source does
+    /// not declare is an opaque value, with a note, where a scenario would have an error.
+    public var readsOtherModules = false
 
     var allTypeNames: [String] { Array(views.keys) + Array(data.keys) + Array(enums.keys) }
 

@@ -25,9 +25,16 @@ struct Resolver {
         for index in variants.indices {
             checkCycles(&variants[index])
             variants[index].table.opaqueViews = syntax.opaqueViews
+            variants[index].table.readsOtherModules = syntax.readsOtherModules
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
-            // Swift source read without the caller of its root: the root's inputs get stand-ins.
-            if syntax.readsOtherModules { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }
+        }
+        if syntax.readsOtherModules && syntax.variants.isEmpty, let main = variants.first, !main.table.rootView.isEmpty,
+           syntax.root == nil || syntax.rootLocation != nil {
+            variants = everyRoot(from: main)
+        }
+        // Swift source read without the caller of its root: the root's inputs get stand-ins.
+        if syntax.readsOtherModules {
+            for index in variants.indices { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }
         }
         var steps: [ResolvedStep] = []
         var stepNames: [String: SourceLocation] = [:]
@@ -98,6 +105,27 @@ struct Resolver {
             return ""
         }
         return root.name
+    }
+
+    /// Swift source with no root named on the command line: besides the root found, every other view that
+    /// no view builds is the root of a variant of its own, named after it, so that every screen of the
+    /// source is evaluated once.
+    private func everyRoot(from main: ResolvedVariant) -> [ResolvedVariant] {
+        let table = main.table
+        var used: Set<String> = []
+        for view in table.views.values {
+            for site in viewSites(in: view.body + view.helpers.flatMap(\.statements)) { used.insert(site.name) }
+        }
+        let others = table.views.values.filter { !$0.isModifier && !used.contains($0.name) && $0.name != table.rootView }
+            .sorted { $0.location < $1.location }
+        guard !others.isEmpty else { return [main] }
+        var variants = [ResolvedVariant(name: table.rootView, table: table, location: nil)]
+        for view in others {
+            var rooted = table
+            rooted.rootView = view.name
+            variants.append(ResolvedVariant(name: view.name, table: rooted, location: nil))
+        }
+        return variants
     }
 
     // MARK: - Cycles

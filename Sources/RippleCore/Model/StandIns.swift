@@ -39,6 +39,32 @@ struct StandIns {
         }
     }
 
+    /// The stand-in for a value of a written type (an initializer's parameter).
+    func expression(for syntax: TypeSyntax, at location: SourceLocation) -> ExprSyntax {
+        expression(for: valueType(of: syntax), at: location)
+    }
+
+    /// The value type a written type names, as far as stand-ins need it.
+    func valueType(of syntax: TypeSyntax) -> ValueType {
+        switch syntax {
+        case .named(let name, let arguments):
+            switch name {
+            case "Int": return .int
+            case "Double", "CGFloat", "Float": return .double
+            case "Bool": return .bool
+            case "String": return .string
+            case "Binding" where arguments.count == 1: return .binding(valueType(of: arguments[0]))
+            case "Optional" where arguments.count == 1: return .optional(valueType(of: arguments[0]))
+            case "Array" where arguments.count == 1: return .array(valueType(of: arguments[0]))
+            default: return table.data[name] != nil || table.enums[name] != nil ? .named(name) : .unknown
+            }
+        case .optional(let wrapped): return .optional(valueType(of: wrapped))
+        case .array(let element): return .array(valueType(of: element))
+        case .dictionary, .opaque: return .unknown
+        case .function: return .function
+        }
+    }
+
     /// Gives each input of the root that has no default a stand-in, with a note for each.
     static func fillRootInputs(of table: inout DeclarationTable, notes: inout [Diagnostic]) {
         guard var root = table.views[table.rootView] else { return }
@@ -47,7 +73,9 @@ struct StandIns {
             let property = root.properties[index]
             switch property.role {
             case .input, .binding, .plainBinding, .bindable, .observedObject:
-                let value = standIns.expression(for: property.type, at: property.location)
+                // A `@Binding var x: T` holds a binding to a T.
+                let type: ValueType = if case .binding = property.role, !isBinding(property.type) { .binding(property.type) } else { property.type }
+                let value = standIns.expression(for: type, at: property.location)
                 root.properties[index].defaultValue = value
                 notes.append(.note("no caller sets '\(property.name)' of the root '\(root.name)'; it is given the stand-in '\(value.rendered)'",
                                    at: property.location))
@@ -56,5 +84,9 @@ struct StandIns {
             }
         }
         table.views[table.rootView] = root
+    }
+
+    private static func isBinding(_ type: ValueType) -> Bool {
+        if case .binding = type { true } else { false }
     }
 }

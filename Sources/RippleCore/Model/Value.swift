@@ -129,4 +129,9 @@ extension Value {
     /// for a type another module declares): its members and method results are opaque too, and two of them
     /// are equal when they print alike (built from the same expression).
     package static let unmodelledType = "unmodelled"
+
+    /// Whether this is such an opaque value.
+    var isUnmodelled: Bool {
+        if case .opaque(Value.unmodelledType, _) = self { true } else { false }
+    }
 }

@@ -1,0 +1,34 @@
+// Swift source from an app uses names other modules declare: a type from a package, a global constant,
+// a free function, a static member, a model's method Ripple does not run. Where a scenario file would
+// have an error, such source gets an opaque value and a note saying what was assumed
+// (`DeclarationTable.readsOtherModules`).
+
+extension Engine {
+    /// Whether names the source does not declare are assumed to come from another module.
+    var readsOtherModules: Bool { table.readsOtherModules }
+
+    /// Notes what was assumed, once per kind and name, and returns an opaque value for it.
+    func assumeOpaque(_ text: String, note message: String, at location: SourceLocation) -> Value {
+        if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
+        return .opaque(type: Value.unmodelledType, text: text)
+    }
+
+    /// Notes what was assumed, once per message.
+    func assume(_ message: String, at location: SourceLocation) {
+        if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
+    }
+
+    /// Notes that a condition on a value Ripple does not model is taken as true.
+    func assumeTrue(_ condition: ExprSyntax) {
+        let text = condition.rendered
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        assume("the condition '\(shown)' depends on a value Ripple does not model; it is taken as true", at: condition.location)
+    }
+
+    /// The stand-in for a value of `type` that the source leaves unset (`StandIns`), with a note.
+    func standIn(for type: ValueType, _ what: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let expression = StandIns(table: table).expression(for: type, at: location)
+        assume("\(what) is given the stand-in '\(expression.rendered)'", at: location)
+        return try evaluate(expression, in: Scope(), expected: type)
+    }
+}
