@@ -262,10 +262,20 @@ extension Engine {
 
     /// The closure a method is given last.
     private func closureArgument(of name: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> ClosureSyntax {
-        guard let argument = arguments.last, case .closure(let closure) = argument.value.kind else {
+        guard let argument = arguments.last else { throw EvaluationError("'\(name)' needs a closure", at: location) }
+        switch argument.value.kind {
+        case .closure(let closure):
+            return closure
+        case .keyPath(nil, let components) where !components.isEmpty:
+            // `map(\.count)` is `map { $0.count }` (a key path used as a function, SE-0249).
+            var body = ExprSyntax(.dollar("0"), at: argument.location)
+            for component in components where component != "self" {
+                body = ExprSyntax(.member(body, name: component, optional: false), at: argument.location)
+            }
+            return ClosureSyntax(parameters: [], body: [StatementSyntax(kind: .expression(body), location: argument.location)], location: argument.location)
+        default:
             throw EvaluationError("'\(name)' needs a closure", at: location)
         }
-        return closure
     }
 
     /// `first`, `last`, `filter`, `contains`, `allSatisfy`, `firstIndex`, `count`: the elements tested

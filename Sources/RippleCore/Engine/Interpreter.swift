@@ -411,6 +411,9 @@ extension Engine {
         case .plainBinding, .input, .bindable, .observedObject:
             return instances[id].description.fields[name] ?? Value.none
         case .environment(let key):
+            if readsOtherModules, table.environmentKeys[key] == nil {
+                return assumeOpaque("\\." + key, note: "environment key '\\.\(key)' is not declared in the source; its value is opaque", at: location)
+            }
             return environmentValue(key, at: id)
         case .environmentModel(let type):
             let value = environmentValue("type:" + type, at: id)
@@ -569,6 +572,9 @@ extension Engine {
         default:
             break
         }
+        if readsOtherModules {
+            return assumeOpaque(name, note: "'\(name)' of '\(typeName(of: value))' is not simulated; its value is opaque", at: location)
+        }
         throw EvaluationError("value of type '\(typeName(of: value))' has no member '\(name)'", at: location)
     }
 
@@ -589,9 +595,15 @@ extension Engine {
     func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
         if let enumeration = table.enums[type] {
             guard enumeration.cases[name] != nil else {
+                if readsOtherModules {
+                    return assumeOpaque(type + "." + name, note: "'\(type).\(name)' is not simulated; its value is opaque", at: location)
+                }
                 throw EvaluationError("enum '\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: enumeration.caseOrder))", at: location)
             }
             return .enumCase(type: type, name: name, payload: [])
+        }
+        if readsOtherModules {
+            return assumeOpaque(type + "." + name, note: "'\(type).\(name)' is not simulated; its value is opaque", at: location)
         }
         throw EvaluationError("type '\(type)' has no static member '\(name)'", at: location)
     }

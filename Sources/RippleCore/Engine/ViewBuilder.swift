@@ -125,6 +125,10 @@ extension Engine {
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
                     try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
+                } else if table.data[name] != nil, readsOtherModules {
+                    // A `UIViewRepresentable` and its kin: another framework's view, built as a built-in one.
+                    assume("'\(name)' is not a SwiftUI view the source declares; it is built as a view that shows its content", at: expression.location)
+                    try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
                 } else if readsOtherModules {
@@ -141,6 +145,8 @@ extension Engine {
                 try buildViewHelper(helper, of: id, arguments: [], in: scope, context: context, into: &output, at: expression.location)
                 return
             }
+            // `Color.clear`, `Image.donutSymbol`: a built-in view made by a static member; it reads nothing.
+            if case .identifier(let type) = base.kind, scope.locals[type] == nil, isBuiltinView(type) { return }
             // A modifier without arguments written without parentheses.
             try buildView(base, in: scope, context: context, into: &output)
         case .identifier(let name):

@@ -32,7 +32,7 @@ extension Engine {
         // Without trailing closures, the arguments themselves: joining them with nothing made a copy per view built.
         let all = trailing.isEmpty ? arguments
             : arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
-        if let initializer = declaration.initializer {
+        if let initializer = declaration.initializer(forLabels: all.map(\.label)) {
             var initScope = Scope()
             var next = 0
             for parameter in initializer.parameters {

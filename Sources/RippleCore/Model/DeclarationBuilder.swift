@@ -288,9 +288,6 @@ struct DeclarationBuilder {
             let what = isModifier ? "'func body(content: Content) -> some View'" : "'var body: some View'"
             diagnostics.append(.error("'\(type.name)' has no \(what)", at: type.location))
         }
-        if type.initializers.count > 1 {
-            diagnostics.append(.error("'\(type.name)' declares more than one initializer; scenarios allow one", at: type.initializers[1].location))
-        }
         let equality = type.functions.first { $0.name == "==" && $0.isStatic }
         let isEquatable = type.conforms(to: "Equatable")
         if equality != nil && !isEquatable {
@@ -298,7 +295,7 @@ struct DeclarationBuilder {
         }
         return ViewDeclaration(name: type.name, properties: properties, body: body ?? [], contentParameter: contentParameter,
                                initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
-                               isModifier: isModifier, location: type.location, helpers: helpers)
+                               isModifier: isModifier, location: type.location, helpers: helpers, initializers: type.initializers)
     }
 
     /// A computed property or method of a view: it builds views when its type is `some View` or
@@ -352,6 +349,11 @@ struct DeclarationBuilder {
                 if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
                    case .text(let key)? = parts.first, parts.count == 1 {
                     role = .appStorage(key: key)
+                } else if readsOtherModules, let argument = attribute.arguments?.first {
+                    // A key computed from a constant (`@AppStorage(Keys.theme)`): its text stands for it.
+                    role = .appStorage(key: argument.value.rendered)
+                    noteOnce("app storage " + argument.value.rendered, "the '@AppStorage' key '\(argument.value.rendered)' is not a literal; its text is used as the key",
+                             at: argument.location)
                 } else {
                     diagnostics.append(.error("'@AppStorage' takes a key in quotes", at: attribute.location))
                 }

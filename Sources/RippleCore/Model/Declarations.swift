@@ -115,6 +115,27 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var location: SourceLocation
     /// Computed properties and methods other than `body`: `var header: some View`, `func row(_:)`.
     public var helpers: [ViewHelper] = []
+    /// Every `init`, in source order; `initializer` is the first.
+    public var initializers: [InitializerSyntax] = []
+
+    /// The initializer a call with these argument labels selects, as Swift's overload resolution does by
+    /// labels: the first whose parameters take the labels in order, defaults filling the rest; the
+    /// first initializer when none does.
+    func initializer(forLabels labels: [String?]) -> InitializerSyntax? {
+        guard initializers.count > 1 else { return initializer }
+        func accepts(_ initializer: InitializerSyntax) -> Bool {
+            var next = 0
+            for parameter in initializer.parameters {
+                if next < labels.count, labels[next] == parameter.label || (labels[next] == "_trailing" && parameter.type.isFunction) {
+                    next += 1
+                } else if parameter.defaultValue == nil {
+                    return false
+                }
+            }
+            return next == labels.count
+        }
+        return initializers.first(where: accepts) ?? initializer
+    }
 
     func property(named name: String) -> ViewProperty? { properties.first { $0.name == name } }
     func helper(named name: String) -> ViewHelper? { helpers.first { $0.name == name } }

@@ -84,6 +84,14 @@ struct Resolver {
         let table = variant.table
         if let root = syntax.root {
             if table.views[root] != nil { return root }
+            // A `#Preview` or `WindowGroup` that builds a view another file or module declares: the root is
+            // found as for any source.
+            if let location = syntax.rootLocation, syntax.readsOtherModules {
+                diagnostics.append(.note("'\(root)', which builds the preview or window, is not declared in the source; the root is the view no other view builds", at: location))
+                var unnamed = syntax
+                unnamed.root = nil
+                return rootView(of: variant, in: unnamed)
+            }
             diagnostics.append(.error("the root '\(root)' is not a view the source declares\(Suggestion.didYouMean(root, in: table.views.keys))",
                                       at: syntax.rootLocation ?? SourceLocation(file: syntax.file, line: 1, column: 1)))
             return ""
