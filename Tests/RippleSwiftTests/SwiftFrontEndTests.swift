@@ -176,3 +176,13 @@ func instancePaths(_ scenario: Scenario) -> [String] {
         #expect(stored == ["label"])
     }
 }
+
+/// The diagnostics a scenario file produces (empty when it loads).
+func diagnostics(_ source: String) -> [Diagnostic] {
+    do throws(DiagnosticError) {
+        _ = try Scenario(source: source, file: "test.ripple")
+        return []
+    } catch {
+        return error.diagnostics
+    }
+}

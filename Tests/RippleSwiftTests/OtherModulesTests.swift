@@ -1,0 +1,92 @@
+import Testing
+@testable import RippleCore
+import RippleSwift
+
+/// Swift source uses what other modules declare. Each case is a view that a scenario file would reject
+/// and that Swift source loads, with the note that says what Ripple assumed; the same body in a `.ripple`
+/// scenario is still an error, so the leniency is the front end's, not a loosened check.
+@Suite struct OtherModulesTests {
+    static let cases: [(body: String, note: String)] = [
+        ("let user: Profile\n    var body: some View { Text(user.name) }",
+         "type 'Profile' is not declared in the source; its values are opaque"),
+        ("let title = Theme.title\n    var body: some View { Text(title) }",
+         "'Theme' is not declared in the source; its value is opaque"),
+        ("let label = formatted(3)\n    var body: some View { Text(label) }",
+         "'formatted' is not declared in the source; 'formatted(…)' is opaque"),
+        ("@Environment(Router.self) private var router\n    var body: some View { Text(router.path) }",
+         "'Router' is not declared in the source; environment value 'router' is opaque"),
+        ("@Environment(\\.theme) private var theme\n    var body: some View { Text(theme.title) }",
+         "environment key '\\.theme' is not declared in the source; its value is opaque"),
+        ("let items: [Entry]\n    var body: some View { List { ForEach(items) { item in Text(item.title) } } }",
+         "no caller sets 'items' of the root 'Screen'; it is given the stand-in '[]'"),
+        ("@Query private var entries: [Entry]\n    var body: some View { List { ForEach(entries) { entry in Text(entry.title) } } }",
+         "'entries' is a collection Ripple does not model; its content is built once, for one element"),
+        // A built-in view's closure parameter holds nothing Ripple models, and its members can be read.
+        ("var body: some View { GeometryReader { proxy in Text(\"\\(proxy.size.width)\") } }", ""),
+        ("let flag = Settings.shared\n    var body: some View { if flag.isOn { Text(\"on\") } }",
+         "the condition 'flag.isOn' depends on a value Ripple does not model; it is taken as true"),
+        ("var body: some View { Color.clear.overlay { Text(\"x\") } }", ""),
+        ("var body: some View { Text(\"x\").modifier(Shimmer()) }",
+         "'Shimmer' is not a ViewModifier the source declares; '.modifier(Shimmer(…))' passes its content through"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func swiftSourceLoadsWithANote(_ index: Int) throws {
+        let (body, note) = Self.cases[index]
+        let source = "import SwiftUI\nstruct Screen: View {\n    \(body)\n}\n"
+        let result = loadSwift(source)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        let notes = (result.module.notes + scenario.notes).map(\.message)
+        if note.isEmpty {
+            #expect(notes.isEmpty, "\(notes)")
+        } else {
+            #expect(notes.contains(note), "\(notes)")
+        }
+        #expect(instancePaths(scenario).contains("Screen"))
+    }
+
+    @Test(arguments: cases.indices)
+    func theSameBodyInAScenarioIsStillAnError(_ index: Int) {
+        let (body, note) = Self.cases[index]
+        if note.isEmpty { return }
+        let source = "scenario \"t\"\nstruct Screen: View {\n    \(body)\n}\n"
+        #expect(!diagnostics(source).isEmpty)
+    }
+
+    @Test func everyViewNoViewBuildsIsEvaluatedInAVariantOfItsOwn() throws {
+        let result = loadSwift("""
+            struct First: View { var body: some View { Text("1") } }
+            struct Second: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants.map(\.name) == ["First", "Second"])
+        #expect(scenario.instancePaths["Second"] == ["Second"])
+    }
+
+    @Test func aViewsInitializerIsChosenByTheCallsLabels() throws {
+        let result = loadSwift("""
+            struct Badge: View {
+                let text: String
+                init(count: Int) { self.text = "\\(count)" }
+                init(label: String) { self.text = label }
+                var body: some View { Text(text) }
+            }
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        Badge(label: "new")
+                        Badge(count: 3)
+                    }
+                }
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants.count == 1)
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let texts = simulation.snapshot().instances.compactMap { instance in instance.properties.first { $0.name == "text" }?.value }
+        #expect(texts == ["\"new\"", "\"3\""])
+    }
+}
