@@ -4,8 +4,8 @@ internal import RippleCore
 /// with a note, so that the rest of the file is simulated instead of the whole file being rejected.
 ///
 /// Each rule says what Ripple assumes (docs/Import.md): an unknown property wrapper's property is an
-/// opaque input; a model's initializer that only stores its parameters is the memberwise one; a model's
-/// methods and `static` members are not run.
+/// opaque input; a model's initializer that only stores its parameters is the memberwise one; `static`
+/// members are not run.
 enum Unmodelled {
     /// The property wrappers and attributes the resolver knows.
     static let knownAttributes: Set<String> = [
@@ -44,9 +44,10 @@ enum Unmodelled {
                     }
                     return nil
                 case .function(let function):
-                    // A view's methods are its helpers (`func row(_:) -> some View`), run with its body.
-                    if (function.name == "==" && function.isStatic) || isView { return member }
-                    notes.append(.note("method '\(function.name)' of '\(type.name)' is not simulated", at: function.location))
+                    // A view's methods are its helpers (`func row(_:) -> some View`), run with its body; a
+                    // model's run when a step calls them. A static method is not run.
+                    if !function.isStatic || function.name == "==" { return member }
+                    notes.append(.note("static method '\(function.name)' of '\(type.name)' is not simulated", at: function.location))
                     return nil
                 }
             }

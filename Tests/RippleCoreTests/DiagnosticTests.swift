@@ -59,7 +59,7 @@ private let invalidCases: [InvalidCase] = [
     InvalidCase(name: "dictionary literal", source: model + "let d = [\"a\"1️⃣: 1]", message: "dictionary literals are not supported in scenarios"),
     InvalidCase(name: "tuple", source: model + "let t = (1 1️⃣, 2)", message: "tuples are not supported in scenarios"),
     InvalidCase(name: "property observer", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0 1️⃣{ didSet { } }\n}", message: "property observers are not supported in scenarios"),
-    InvalidCase(name: "method in a model", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0\n    1️⃣func bump() { }\n}\n" + "struct Root: View { var body: some View { Text(\"a\") } }", message: "methods are not supported in scenarios; write the change as a step"),
+    InvalidCase(name: "method called without its argument", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0\n    func bump(_ by: Int) { x += by }\n}\n" + "struct Root: View {\n    @State var m = M()\n    var body: some View { Text(\"\\(m.x)\") }\n}\nstep \"s\" { m.1️⃣bump() }", message: "'bump' needs an unlabelled argument for parameter 'by'"),
     InvalidCase(name: "unsupported property wrapper", source: "scenario \"t\"\nstruct Root: View {\n    1️⃣@SceneStorage(\"k\") var k = 0\n    var body: some View { Text(\"a\") }\n}", message: "property wrapper '@SceneStorage' is not supported in scenarios; did you mean 'AppStorage'?"),
     InvalidCase(name: "extension of another type", source: root + "1️⃣extension String { }", message: "extensions are supported only on 'EnvironmentValues' (to declare '@Entry' keys)"),
     // Names

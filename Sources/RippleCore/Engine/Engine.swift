@@ -104,6 +104,8 @@ final class Engine {
     static let maximumErrors = 50
     /// `errors` as a set, to record each once without comparing it with every other.
     private var reportedErrors: Set<Diagnostic> = []
+    /// The scope of the model method a step is running (`ModelMethods.swift`); nil outside methods.
+    var methodContext: Scope?
     /// What was assumed about names another module declares (`Engine+Assumptions.swift`), in the order met.
     var notes: [Diagnostic] = []
     /// The messages of `notes`, to note each once.
@@ -185,6 +187,8 @@ final class Engine {
     let viewInfos: [String: ViewInfo]
     /// Each declared struct's and class's shared box: objects point at it, records look it up by type.
     let dataInfos: [String: DataInfo]
+    /// The names of the models' methods, for telling a call of one from a built-in method by its name.
+    let modelMethodNames: Set<String>
 
     /// The last root name of a step write found to name neither a view type nor a global
     /// (`resolveTarget(_:)`): both are fixed once the engine has started.
@@ -207,6 +211,7 @@ final class Engine {
         self.semantics = semantics
         viewInfos = table.views.mapValues(ViewInfo.init)
         dataInfos = table.data.mapValues(DataInfo.init)
+        modelMethodNames = Set(table.data.values.flatMap { $0.methods.map(\.name) })
     }
 
     var root: Int { 0 }

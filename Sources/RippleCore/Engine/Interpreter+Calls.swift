@@ -198,6 +198,9 @@ extension Engine {
     /// frame of their own: a debug build gives every local of a function a place in its one frame, and a
     /// closure's body runs with this function on the stack.
     func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if let (object, declared) = modelMethod(name, of: value) {
+            return try callModelMethod(declared, of: object, arguments: arguments, in: scope, at: location)
+        }
         switch value {
         case .array(let elements):
             if let result = try arrayMethod(name, on: elements, arguments, in: scope, at: location) { return result }

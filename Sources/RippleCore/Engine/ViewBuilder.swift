@@ -474,7 +474,12 @@ extension Engine {
         if isAccessPath(expression) {
             // A method call at the end (`items.append(x)`) reads the collection; its arguments are paths of their own.
             var path = expression
-            if case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, _, _) = callee.kind {
+            if case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, let method, _) = callee.kind {
+                // A model's own method (`store.remaining()`) is run: what it reads, the body reads.
+                if modelMethodNames.contains(method) {
+                    paths.append(expression)
+                    return
+                }
                 path = base
                 for argument in arguments + trailing { collectPaths(in: argument.value, into: &paths) }
             }

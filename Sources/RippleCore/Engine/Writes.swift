@@ -29,6 +29,11 @@ extension Engine {
         written.reserveCapacity(step.statements.count)
         for index in step.statements.indices {
             do throws(EvaluationError) {
+                // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
+                if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
+                    writes += traces
+                    continue
+                }
                 let text = StatementText(full: step.texts[index], target: step.targets[index])
                 // A write taken apart when the scenario was resolved runs from that record; its syntax is
                 // read only for a message.
@@ -133,7 +138,9 @@ extension Engine {
         }
     }
 
-    var stepScope: Scope { Scope() }
+    /// The scope a step's expressions are evaluated in: the running method's (`self` and its locals),
+    /// else an empty one.
+    var stepScope: Scope { methodContext ?? Scope() }
 
     // MARK: - Places
 
@@ -202,6 +209,19 @@ extension Engine {
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
     private func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+        // Inside a model's method: `self`, a local holding an object, or one of `self`'s properties.
+        if let context = methodContext, case .object(let object) = context.this {
+            if name == "self" { return (object, nil) }
+            if let local = context.locals[name] {
+                guard case .object(let held) = local else {
+                    throw EvaluationError("'\(name)' is a local value of the method; write to a property of the model", at: location)
+                }
+                return (held, nil)
+            }
+            if objects[object.raw].info.storedIndex(of: name) != nil {
+                return try descend(from: (object, nil), through: [.member(name: name, location: location)])
+            }
+        }
         if !knownNotGlobal, let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
             return (object, nil)

@@ -240,9 +240,6 @@ struct DeclarationBuilder {
                                          location: property.location))
         }
         let equality = type.functions.first { $0.name == "==" && $0.isStatic }
-        for function in type.functions where function.name != "==" {
-            diagnostics.append(.error("methods are not supported in scenarios; write the change as a step", at: function.location))
-        }
         for initializer in type.initializers {
             diagnostics.append(.error("initializers are supported only in views; give '\(type.name)' default values instead", at: initializer.location))
         }
@@ -252,7 +249,8 @@ struct DeclarationBuilder {
         let kind: ModelKind = isObservable ? .observable : isObservableObject ? .observableObject : .plain
         return DataDeclaration(name: type.name, isClass: type.kind == .classType, modelKind: kind, stored: stored, computed: computed,
                                isEquatable: type.conforms(to: "Equatable") || type.conforms(to: "Hashable"),
-                               isIdentifiable: type.conforms(to: "Identifiable"), equality: equality, location: type.location)
+                               isIdentifiable: type.conforms(to: "Identifiable"), equality: equality, location: type.location,
+                               methods: type.functions.filter { $0.name != "==" })
     }
 
     private mutating func view(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> ViewDeclaration {

@@ -200,8 +200,11 @@ public struct DataDeclaration: Hashable, Sendable {
     public var isIdentifiable: Bool
     public var equality: FunctionSyntax?
     public var location: SourceLocation
+    /// Methods other than `==`: run when a step (or another method) calls them, their writes the step's.
+    public var methods: [FunctionSyntax] = []
 
     func storedIndex(of name: String) -> Int? { stored.firstIndex { $0.name == name } }
+    func method(named name: String) -> FunctionSyntax? { methods.first { $0.name == name } }
     func computedProperty(named name: String) -> ComputedProperty? { computed.first { $0.name == name } }
 }
 

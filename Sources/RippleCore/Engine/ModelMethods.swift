@@ -1,0 +1,137 @@
+// A model class's methods, run as Swift runs them: `store.toggle(task)` in a step runs `toggle`'s
+// statements with `self` the store, each write inside it one of the step's writes, traced with the
+// statement that made it. A method a body calls (`store.count(of: .done)`) computes a value; a write
+// there is an error, as it is anywhere in a body.
+
+extension Engine {
+    /// Most levels of methods calling methods in one step (a documented limit, like the call depth).
+    static let maximumMethodDepth = 64
+
+    /// The method `name` of the class of `value`, when `value` is an object whose class declares it.
+    func modelMethod(_ name: String, of value: Value) -> (object: ObjectID, method: FunctionSyntax)? {
+        guard case .object(let object) = value, let method = objects[object.raw].info.declaration.method(named: name) else { return nil }
+        return (object, method)
+    }
+
+    /// The scope a method's statements run in: `self` the object, the parameters bound to the arguments
+    /// evaluated in `caller`, by label in order, defaults filling the rest.
+    func methodScope(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], caller: Scope,
+                     at location: SourceLocation) throws(EvaluationError) -> Scope {
+        var scope = Scope()
+        scope.this = .object(object)
+        var next = 0
+        for parameter in method.parameters {
+            if next < arguments.count, arguments[next].label == parameter.label {
+                scope.locals[parameter.name] = try argumentValue(arguments[next].value, in: caller)
+                next += 1
+            } else if let defaultValue = parameter.defaultValue {
+                scope.locals[parameter.name] = try evaluate(defaultValue, in: scope, expected: nil)
+            } else {
+                let label = parameter.label.map { "'\($0):'" } ?? "an unlabelled argument"
+                throw EvaluationError("'\(method.name)' needs \(label) for parameter '\(parameter.name)'", at: location)
+            }
+        }
+        if next < arguments.count {
+            throw EvaluationError("'\(method.name)' takes \(method.parameters.count) argument\(method.parameters.count == 1 ? "" : "s"); '\(arguments[next].value.rendered)' is one too many",
+                                  at: arguments[next].location)
+        }
+        return scope
+    }
+
+    /// An argument's value. In a step, a path like `store.tasks[0]` names the app's state the way a
+    /// step's write target does; anything else is evaluated.
+    private func argumentValue(_ expression: ExprSyntax, in caller: Scope) throws(EvaluationError) -> Value {
+        if tracker == nil, methodContext == nil, case .none = caller.this, expression.kind.mayBeAccessPath,
+           case .identifier(let root) = rootOfChain(expression).kind, globals[root] == nil, !root.startsUppercase {
+            let cursor = try resolveTarget(expression)
+            if let object = cursor.object { return .object(object) }
+            if let lvalue = cursor.lvalue { return try read(lvalue, at: expression.location) }
+        }
+        return try evaluate(expression, in: caller, expected: nil)
+    }
+
+    /// A method called for its value (in a body, a condition, an argument): its statements computed, no write allowed.
+    func callModelMethod(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], in caller: Scope,
+                         at location: SourceLocation) throws(EvaluationError) -> Value {
+        let outer = try enterCall(.computedProperty(method.name), at: location)
+        defer { leaveCall(restoring: outer) }
+        let scope = try methodScope(method, of: object, arguments: arguments, caller: caller, at: location)
+        return try runStatements(method.body, in: scope, expected: nil) ?? Value.none
+    }
+
+    /// A step statement that calls a method of a model object (`store.add(title: "Plan")`): the method's
+    /// writes, in order; nil when the statement is not such a call.
+    func applyMethodCall(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+        guard case .expression(let expression) = statement.kind, case .call(let callee, let arguments, let trailing) = expression.kind,
+              case .member(let base, let name, _) = callee.kind else { return nil }
+        let target: (object: ObjectID?, lvalue: LValue?)
+        do throws(EvaluationError) {
+            target = try resolveTarget(base)
+        } catch {
+            return nil
+        }
+        let receiver: Value? = if let object = target.object { .object(object) } else if let lvalue = target.lvalue { try? read(lvalue, at: base.location) } else { nil }
+        guard let receiver, let (object, method) = modelMethod(name, of: receiver) else { return nil }
+        let scope = try methodScope(method, of: object, arguments: arguments + trailing, caller: stepScope, at: expression.location)
+        return try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: expression.location)
+    }
+
+    /// Runs a method's statements as step statements, in `scope`.
+    private func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
+                           at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
+        guard depth <= Self.maximumMethodDepth else {
+            throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)
+        }
+        let saved = methodContext
+        methodContext = scope
+        defer { methodContext = saved }
+        var traces: [WriteTrace] = []
+        _ = try runMethodStatements(method.body, pass: &pass, written: &written, depth: depth, into: &traces)
+        return traces
+    }
+
+    /// Runs statements of a method; returns false once a `return` ran.
+    private func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
+                                     into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
+        for statement in statements {
+            let scope = stepScope
+            switch statement.kind {
+            case .letDeclaration(let name, let value):
+                methodContext?.locals[name] = try evaluate(value, in: scope, expected: nil)
+            case .ifStatement(let conditions, let then, let otherwise):
+                let saved = methodContext
+                if let bound = try test(conditions, in: scope) {
+                    methodContext = bound
+                    let goOn = try runMethodStatements(then, pass: &pass, written: &written, depth: depth, into: &traces)
+                    methodContext = saved
+                    if !goOn { return false }
+                } else if let otherwise {
+                    if !(try runMethodStatements(otherwise, pass: &pass, written: &written, depth: depth, into: &traces)) { return false }
+                }
+            case .returnStatement:
+                return false
+            case .expression(let expression):
+                // `save()`, `self.save()`: another method of the same object.
+                if case .call(let callee, let arguments, let trailing) = expression.kind, case .object(let object) = scope.this {
+                    var name: String?
+                    if case .identifier(let called) = callee.kind, scope.locals[called] == nil { name = called }
+                    if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
+                    if let name, let method = objects[object.raw].info.declaration.method(named: name) {
+                        let inner = try methodScope(method, of: object, arguments: arguments + trailing, caller: scope, at: expression.location)
+                        traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: expression.location)
+                        continue
+                    }
+                }
+                if let nested = try applyMethodCall(statement, pass: &pass, written: &written) {
+                    traces += nested
+                    continue
+                }
+                fallthrough
+            case .assignment, .environmentWrite:
+                let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
+                traces.append(try apply(statement, text: text, pass: &pass, written: &written))
+            }
+        }
+        return true
+    }
+}
