@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
-        .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore"]),
+        .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
         .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
         .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore"]),

@@ -71,6 +71,13 @@ enum ScenarioFiles {
             // Nothing of the file was kept, so there is no source line to show.
             stderr.write(error.description + "\n")
         case .bytes(let bytes):
+            // A scenario that reads app source (`source "../App"`) is loaded with it.
+            if let text = String(validating: bytes, as: UTF8.self), text.contains("source") {
+                let (syntax, diagnostics, _) = Parser.parseCountingErrors(source: text, file: path)
+                if diagnostics.isEmpty, !syntax.sources.isEmpty {
+                    return SwiftSources.load(scenario: syntax, text: text, path: path, root: root, stderr: &stderr)
+                }
+            }
             do throws(DiagnosticError) {
                 return try Scenario(bytes: bytes, file: path)
             } catch {

@@ -42,20 +42,52 @@ enum SwiftSources {
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source
     /// line and returns nil. Notes are printed either way, grouped by what they say.
     static func load(_ path: String, root: String?, stderr: inout some TextOutputStream) -> Scenario? {
-        let isFolder = (try? FileSystem.status(path))?.kind == .folder
-        let files: [String]
-        if isFolder {
-            do throws(UsageError) {
-                files = try Self.files(in: path)
-            } catch {
-                stderr.write("error: \(error.message)\n")
+        var sources: [String: String] = [:]
+        guard let module = readModule([path], sources: &sources, stderr: &stderr) else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return finish(module, path: path, sources: sources, stderr: &stderr) { module in
+            module.scenario(title: name, file: path, root: root)
+        }
+    }
+
+    /// Loads a scenario file that reads app source (`source "../App"`): the files it names, relative to
+    /// its folder, lowered into one module, with the scenario's variants, steps and expectations.
+    static func load(scenario syntax: ScenarioSyntax, text: String, path: String, root: String?, stderr: inout some TextOutputStream) -> Scenario? {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        var sources: [String: String] = [path: text]
+        var paths: [String] = []
+        for reference in syntax.sources {
+            let resolved = reference.path.hasPrefix("/") ? reference.path : folder + "/" + reference.path
+            guard (try? FileSystem.status(resolved)) != nil else {
+                let diagnostic = Diagnostic.error("no such file or folder '\(resolved)' for 'source'", at: reference.location)
+                stderr.write(DiagnosticPrinter(source: text).render(diagnostic))
+                stderr.write("1 error in \(path)\n")
                 return nil
             }
-        } else {
-            files = [path]
+            paths.append(resolved)
+        }
+        guard let module = readModule(paths, sources: &sources, stderr: &stderr) else { return nil }
+        return finish(module, path: path, sources: sources, stderr: &stderr) { module in
+            module.scenario(merging: syntax, root: root)
+        }
+    }
+
+    /// Reads and lowers every `.swift` file the paths name (files, and folders read whole).
+    private static func readModule(_ paths: [String], sources: inout [String: String], stderr: inout some TextOutputStream) -> SwiftModule? {
+        var files: [String] = []
+        for path in paths {
+            if (try? FileSystem.status(path))?.kind == .folder {
+                do throws(UsageError) {
+                    files += try Self.files(in: path)
+                } catch {
+                    stderr.write("error: \(error.message)\n")
+                    return nil
+                }
+            } else {
+                files.append(path)
+            }
         }
         var module = SwiftModule()
-        var sources: [String: String] = [:]
         for file in files {
             do {
                 switch try FileSystem.read(file, atMost: Scenario.maximumFileSize) {
@@ -72,13 +104,19 @@ enum SwiftSources {
                 return nil
             }
         }
+        return module
+    }
+
+    /// Resolves the module into a scenario, printing notes, and every error with its own file's line.
+    private static func finish(_ module: SwiftModule, path: String, sources: [String: String], stderr: inout some TextOutputStream,
+                               syntax makeSyntax: (inout SwiftModule) -> ScenarioSyntax) -> Scenario? {
+        var module = module
         var failure: DiagnosticError?
         if !module.errors.isEmpty {
             printNotes(module.notes, stderr: &stderr)
             failure = DiagnosticError(module.errors)
         } else {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let syntax = module.scenario(title: name, file: path, root: root)
+            let syntax = makeSyntax(&module)
             do throws(DiagnosticError) {
                 let scenario = try Scenario(syntax: syntax, file: path)
                 printNotes(module.notes + scenario.notes, stderr: &stderr)
@@ -89,10 +127,8 @@ enum SwiftSources {
             }
         }
         guard let failure else { return nil }
-        // Each diagnostic is printed with the source line of its own file.
         for diagnostic in failure.diagnostics {
-            let source = sources[diagnostic.location.file] ?? ""
-            stderr.write(DiagnosticPrinter(source: source).render(diagnostic))
+            stderr.write(DiagnosticPrinter(source: sources[diagnostic.location.file] ?? "").render(diagnostic))
         }
         if let omission = failure.omissionLine { stderr.write(omission + "\n") }
         stderr.write("\(failure.count) error\(failure.count == 1 ? "" : "s") in \(path)\n")

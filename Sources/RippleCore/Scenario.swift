@@ -54,6 +54,10 @@ public struct Scenario: Sendable {
     /// Resolves and checks a syntax tree a front end built (the scenario parser, or the Swift front end
     /// for a `.swift` file or folder).
     package init(syntax: ScenarioSyntax, file: String) throws(DiagnosticError) {
+        // App source is read by the command line, which merges it into the tree (`SwiftModule`).
+        if let reference = syntax.sources.first, !syntax.readsOtherModules {
+            throw DiagnosticError([.error("'source \"\(reference.path)\"' reads app source; load this scenario with the 'ripple' command", at: reference.location)])
+        }
         var diagnostics: [Diagnostic] = []
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)

@@ -66,6 +66,23 @@ package struct SwiftModule: Sendable {
         return syntax
     }
 
+    /// A scenario file that reads this module (`source "…"`): the module's declarations with the file's
+    /// own (a declaration of the same name in the file replaces the module's), and the file's title,
+    /// semantics, variants, steps and expectations. The root is `root`, else the preview's or window's.
+    package mutating func scenario(merging scenario: ScenarioSyntax, root: String?) -> ScenarioSyntax {
+        let own = Set(scenario.declarations.map(\.name))
+        declarations.removeAll { own.contains($0.name) }
+        declarations += scenario.declarations
+        var syntax = self.scenario(title: scenario.title ?? scenario.file, file: scenario.file, root: root)
+        syntax.titleLocation = scenario.titleLocation
+        syntax.semantics = scenario.semantics
+        syntax.variants = scenario.variants
+        syntax.steps = scenario.steps
+        syntax.expectations = scenario.expectations
+        syntax.sources = scenario.sources
+        return syntax
+    }
+
     /// Adds each extension's members and conformances to the type it extends; an extension of a type the
     /// source does not declare (a SwiftUI or Foundation type) is a note.
     private mutating func mergeExtensions() {

@@ -2,12 +2,26 @@ import Foundation
 import Testing
 @testable import RippleCore
 @testable import RippleRender
+import RippleSwift
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// Loads a bundled scenario as `ripple` does from the repository's root, with the app source a
+/// `source` line names.
 private func scenario(_ name: String) throws -> Scenario {
-    let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
-    return try Scenario(source: source, file: "Scenarios/\(name)")
+    let file = "Scenarios/\(name)"
+    let source = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
+    let (syntax, diagnostics) = Parser.parse(source: source, file: file)
+    guard diagnostics.isEmpty, !syntax.sources.isEmpty else { return try Scenario(source: source, file: file) }
+    var module = SwiftModule()
+    for reference in syntax.sources {
+        let folder = "Scenarios/" + reference.path
+        let names = try FileManager.default.subpathsOfDirectory(atPath: repository.appendingPathComponent(folder).path)
+        for path in names.filter({ $0.hasSuffix(".swift") }).map({ folder + "/" + $0 }).sorted() {
+            module.add(source: try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8), file: path)
+        }
+    }
+    return try Scenario(syntax: module.scenario(merging: syntax, root: nil), file: file)
 }
 
 private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Scenarios").path)) ?? [])

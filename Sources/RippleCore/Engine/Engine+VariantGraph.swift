@@ -77,9 +77,10 @@ extension Engine {
             let key = describe(.state(SlotID(raw: index)))
             if seenKeys.contains(key) { continue }
             seenKeys.insert(key)
+            // A slot holding an object is drawn as the object's group.
+            if case .object = slot.value { continue }
             if storage[owner] == nil { owners.append(owner) }
             let role = table.views[instances[slot.owner].viewType]?.property(named: slot.name)?.role.description ?? "@State"
-            if case .object = slot.value { continue }
             storage[owner, default: []].append(.init(key: key, label: role + " " + slot.name, kind: "state", reads: []))
         }
         for owner in owners where !(storage[owner] ?? []).isEmpty {

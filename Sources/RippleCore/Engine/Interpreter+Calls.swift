@@ -209,6 +209,18 @@ extension Engine {
             case "uppercased", "lowercased":
                 try charge(text.utf8.count, at: location)
                 return .string(name == "uppercased" ? text.uppercased() : text.lowercased())
+            case "trimmingCharacters":
+                // `.whitespaces` and `.whitespacesAndNewlines`: both trim what Swift calls whitespace here.
+                try charge(text.utf8.count, at: location)
+                return .string(String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+            case "replacingOccurrences":
+                guard arguments.count == 2, arguments[0].label == "of", arguments[1].label == "with",
+                      case .string(let target) = try evaluate(arguments[0].value, in: scope, expected: .string),
+                      case .string(let replacement) = try evaluate(arguments[1].value, in: scope, expected: .string), !target.isEmpty else {
+                    throw EvaluationError("'replacingOccurrences' takes 'of:' and 'with:' strings", at: location)
+                }
+                try charge(text.utf8.count, at: location)
+                return .string(text.split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
             case "hasPrefix", "hasSuffix", "contains":
                 guard let argument = arguments.first, case .string(let other) = try evaluate(argument.value, in: scope, expected: .string) else {
                     throw EvaluationError("'\(name)' needs a string", at: location)

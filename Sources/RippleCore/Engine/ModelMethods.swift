@@ -38,14 +38,13 @@ extension Engine {
         return scope
     }
 
-    /// An argument's value. In a step, a path like `store.tasks[0]` names the app's state the way a
-    /// step's write target does; anything else is evaluated.
+    /// An argument's value. In a step, names are those of the root view's properties (`store.tasks[0].id`
+    /// reads the root's `store`), as a step's write targets name them; in a method, the method's.
     private func argumentValue(_ expression: ExprSyntax, in caller: Scope) throws(EvaluationError) -> Value {
-        if tracker == nil, methodContext == nil, case .none = caller.this, expression.kind.mayBeAccessPath,
-           case .identifier(let root) = rootOfChain(expression).kind, globals[root] == nil, !root.startsUppercase {
-            let cursor = try resolveTarget(expression)
-            if let object = cursor.object { return .object(object) }
-            if let lvalue = cursor.lvalue { return try read(lvalue, at: expression.location) }
+        if tracker == nil, methodContext == nil, case .none = caller.this, !instances.isEmpty {
+            var scope = caller
+            scope.this = .view(root)
+            return try evaluate(expression, in: scope, expected: nil)
         }
         return try evaluate(expression, in: caller, expected: nil)
     }

@@ -170,7 +170,7 @@ public struct Parser {
 
     private func startsTopLevel(_ token: Token) -> Bool {
         guard case .identifier(let name) = token.kind else { return token.isSymbol("@") }
-        return ["scenario", "semantics", "struct", "enum", "final", "class", "let", "variant", "step",
+        return ["scenario", "semantics", "source", "struct", "enum", "final", "class", "let", "variant", "step",
                 "expect", "extension", "import", "private", "fileprivate", "public", "internal"].contains(name)
     }
 
@@ -193,6 +193,11 @@ public struct Parser {
                 throw fail("duplicate 'semantics' directive", at: token.location)
             }
             scenario.semantics = semantics
+        case .identifier("source") where peek(1).kind.isString:
+            // `source "../App/Sources"`: the app's Swift files, read by the front end that loads the scenario.
+            advance()
+            let location = current.location
+            scenario.sources.append(SourceReference(path: try stringLiteral("a path in quotes"), location: location))
         case .identifier("variant"):
             advance()
             let name = try stringLiteral("a variant name in quotes")

@@ -470,6 +470,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Views the Swift front end met in view position that the source does not declare and Ripple does
     /// not know (`DeclarationTable.opaqueViews`).
     public var opaqueViews: Set<String> = []
+    /// The app source a scenario reads (`source "../App"`), in order: files or folders, relative to the
+    /// scenario's file. Loading them is the command line's job; the scenario adds steps and expectations.
+    public var sources: [SourceReference] = []
     /// Whether the source is part of an app that uses other modules (Swift source): a type or an
     /// attribute it does not declare may be declared there, so it is a note, not an error.
     public var readsOtherModules = false
@@ -485,4 +488,10 @@ public struct ScenarioSyntax: Hashable, Sendable {
         self.steps = steps
         self.expectations = expectations
     }
+}
+
+/// `source "path"` in a scenario: a `.swift` file or a folder of them.
+public struct SourceReference: Hashable, Sendable {
+    public var path: String
+    public var location: SourceLocation
 }

@@ -54,3 +54,10 @@ public struct Token: Hashable, Sendable {
     /// Whether the token is the identifier or keyword `name`.
     public func isIdentifier(_ name: String) -> Bool { kind == .identifier(name) }
 }
+
+extension TokenKind {
+    /// Whether the token is a string literal.
+    var isString: Bool {
+        if case .string = self { true } else { false }
+    }
+}

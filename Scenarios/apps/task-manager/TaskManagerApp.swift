@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct TaskManagerApp: App {
+    var body: some Scene {
+        WindowGroup {
+            TaskListView()
+        }
+    }
+}
