@@ -135,8 +135,13 @@ struct SwiftLowering {
         var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.text,
                                                 conformances: conformances, members: [], cases: [], location: location(name))
         lowerMembers(members.members, into: &declaration)
-        if conformances.contains("App"), let scene = appRootView(declaration: members) {
-            rootCandidates.append(scene)
+        // The app itself is not simulated: the view its window group builds is a root candidate.
+        if conformances.contains("App") {
+            if let scene = appRootView(declaration: members) {
+                rootCandidates.append(scene)
+            } else {
+                note("app '\(name.text)' builds no window Ripple can name; it is not simulated", at: name)
+            }
             return
         }
         declarations.append(.type(declaration))

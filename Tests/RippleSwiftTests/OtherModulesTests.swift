@@ -53,6 +53,25 @@ import RippleSwift
         #expect(!diagnostics(source).isEmpty)
     }
 
+    /// Swift source compiles, so what Ripple cannot evaluate in it is a gap in Ripple's model: a note,
+    /// and the rest is simulated. The same code in a scenario file is an error.
+    @Test(arguments: [
+        // The stand-in for `count` is 0: the division Ripple computes is its own doing, not the app's.
+        ("struct Screen: View {\n    let count: Int\n    var body: some View { Text(\"\\(10 / count) each\") }\n}",
+         "not simulated: division by zero"),
+        ("struct Tag { let name: String\n    static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }\n}\nstruct Screen: View { var body: some View { Text(\"x\") } }",
+         "not simulated: 'Tag' defines '==' but does not conform to 'Equatable'"),
+        ("let limits = 80.0...120.0\nstruct Screen: View { var body: some View { Text(\"x\") } }",
+         "the initial value of global 'limits' is not simulated (operator '...' cannot be applied to 80.0 and 120.0); it is opaque"),
+    ])
+    func whatRippleCannotEvaluateIsANote(source: String, note: String) throws {
+        let result = loadSwift(source)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.notes.map(\.message).contains(note), "\(scenario.notes)")
+        #expect(instancePaths(scenario).contains("Screen"))
+        #expect(!diagnostics("scenario \"t\"\n" + source).isEmpty)
+    }
+
     @Test func everyViewNoViewBuildsIsEvaluatedInAVariantOfItsOwn() throws {
         let result = loadSwift("""
             struct First: View { var body: some View { Text("1") } }

@@ -18,6 +18,27 @@ extension Engine {
         if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
     }
 
+    /// Records an error met while a body or a comparison runs. Swift source compiles, so there such an
+    /// error is something Ripple does not model: a note, and the rest of the body is simulated. A limit
+    /// is an error everywhere.
+    func reportInBody(_ error: EvaluationError) {
+        let message = error.diagnostic.message
+        guard readsOtherModules, !message.contains("(limit:") else { return report(error) }
+        assume("not simulated: " + message, at: error.diagnostic.location)
+    }
+
+    /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In
+    /// Swift source one Ripple cannot compute is an opaque value, with a note; a limit is an error.
+    func evaluateInitial(_ expression: ExprSyntax, expected: ValueType?, of what: String) throws(EvaluationError) -> Value {
+        do throws(EvaluationError) {
+            return try evaluate(expression, in: Scope(), expected: expected)
+        } catch {
+            guard readsOtherModules, !error.diagnostic.message.contains("(limit:") else { throw error }
+            return assumeOpaque(expression.rendered, note: "the initial value of \(what) is not simulated (\(error.diagnostic.message)); it is opaque",
+                                at: error.diagnostic.location)
+        }
+    }
+
     /// Notes that a condition on a value Ripple does not model is taken as true.
     func assumeTrue(_ condition: ExprSyntax) {
         let text = condition.rendered

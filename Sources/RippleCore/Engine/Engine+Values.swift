@@ -69,7 +69,7 @@ extension Engine {
             do throws(EvaluationError) {
                 return try callEquality(equality, a, b, at: equality.location)
             } catch {
-                report(error)
+                reportInBody(error)
                 return false
             }
         })

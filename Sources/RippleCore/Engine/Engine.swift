@@ -223,10 +223,10 @@ final class Engine {
     /// Creates globals, the root environment and the root view, then evaluates the whole tree once.
     func start() throws(EvaluationError) {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
-            rootEnvironment[name] = try evaluate(key.defaultValue, in: Scope(), expected: key.type)
+            rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
         for global in table.globals {
-            let value = try evaluate(global.value, in: Scope(), expected: nil)
+            let value = try evaluateInitial(global.value, expected: nil, of: "global '\(global.name)'")
             label(value, as: global.name)
             globals[global.name] = value
         }
@@ -299,7 +299,7 @@ final class Engine {
                 if let seed = description.seeds[property.name] {
                     value = seed
                 } else if let initial = property.defaultValue {
-                    value = try evaluate(initial, in: Scope(), expected: property.type)
+                    value = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
                 } else if case .optional = property.type {
                     value = .none
                 } else if case .focusState = property.role {

@@ -144,6 +144,10 @@ extension Engine {
                 if let argument = arguments.first(where: { $0.label == property.name }) {
                     throw EvaluationError("argument '\(property.name)' is out of order in call to '\(name)'", at: argument.location)
                 }
+                if readsOtherModules {
+                    fields.append(try standIn(for: property.type, "'\(property.name)' of '\(name)', which the call does not pass,", at: location))
+                    continue
+                }
                 throw EvaluationError("missing argument for '\(property.name)' in call to '\(name)'", at: location)
             }
         }

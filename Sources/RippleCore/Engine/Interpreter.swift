@@ -469,6 +469,11 @@ extension Engine {
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
         }
         let type = info.declaration.name
+        if readsOtherModules {
+            // Declared in an extension another module or file Ripple did not read.
+            return assumeOpaque(type + "." + name, note: "'\(name)' is not declared on '\(type)' in the source; its value is opaque",
+                                at: location ?? info.declaration.location)
+        }
         throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))",
                               at: location ?? info.declaration.location)
     }
@@ -538,6 +543,9 @@ extension Engine {
                 var inner = Scope()
                 inner.this = .record(value)
                 return try runGetter(computed.getter, in: inner, expected: computed.type, name: name, location: location)
+            }
+            if readsOtherModules {
+                return assumeOpaque(type + "." + name, note: "'\(name)' is not declared on '\(type)' in the source; its value is opaque", at: location)
             }
             throw EvaluationError("unknown property '\(name)' on '\(type)'\(Suggestion.didYouMean(name, in: memberNames(type)))", at: location)
         case .array(let elements):

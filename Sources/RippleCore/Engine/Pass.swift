@@ -168,7 +168,7 @@ extension Engine {
             } catch {
                 // Keep going so every broken body is reported, not just the first.
                 pass.evaluated[id] = EvaluationResult(needed: false, changed: [])
-                report(error)
+                reportInBody(error)
                 if errors.count >= Self.maximumErrors { throw error }
             }
         }

@@ -72,7 +72,7 @@ extension Engine {
                 try buildView(expression, in: scope, context: context, into: &output)
             } catch {
                 // One broken view does not hide the next one's error.
-                report(error)
+                reportInBody(error)
             }
         case .returnStatement(let expression?):
             try buildView(expression, in: scope, context: context, into: &output)

@@ -23,7 +23,13 @@ struct DeclarationBuilder {
         var declarations: [DeclarationSyntax] = Prelude.syntax.declarations
         var seen: [String: SourceLocation] = [:]
         for declaration in scenario.declarations {
-            if let first = seen[declaration.name] {
+            if let first = seen[declaration.name], readsOtherModules {
+                // Two nested types of one name in different types (`Row.Style`, `Card.Style`), both declared
+                // at the top level by the Swift front end: the first is kept.
+                noteOnce("duplicate " + declaration.name, "a second type named '\(declaration.name)' (first declared at line \(first.line) of \(first.file)) is not simulated; the first is used",
+                         at: declaration.location)
+                continue
+            } else if let first = seen[declaration.name] {
                 diagnostics.append(.error("duplicate declaration of '\(declaration.name)' (first declared at line \(first.line))", at: declaration.location))
                 continue
             }

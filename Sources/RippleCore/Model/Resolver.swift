@@ -20,10 +20,21 @@ struct Resolver {
         }
         // Diagnostics about base declarations repeat once per variant: keep one of each.
         var seen: Set<Diagnostic> = []
-        diagnostics += builder.diagnostics.filter { seen.insert($0).inserted }
+        var found = builder.diagnostics.filter { seen.insert($0).inserted }
+        // Swift source compiles: what the builder cannot make sense of is something Ripple does not
+        // model, so it is a note and the declaration is simulated without it. Limits stay errors.
+        if syntax.readsOtherModules {
+            found = found.map { diagnostic in
+                guard diagnostic.severity == .error, !diagnostic.message.contains("(limit:") else { return diagnostic }
+                return .note("not simulated: " + diagnostic.message, at: diagnostic.location)
+            }
+        }
+        diagnostics += found
 
         for index in variants.indices {
-            checkCycles(&variants[index])
+            // In Swift source a name in a getter may be another object's member of the same name: the
+            // getter's own depth check catches a real cycle when it runs.
+            checkCycles(&variants[index], computedProperties: !syntax.readsOtherModules)
             variants[index].table.opaqueViews = syntax.opaqueViews
             variants[index].table.readsOtherModules = syntax.readsOtherModules
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
@@ -138,7 +149,7 @@ struct Resolver {
 
     // MARK: - Cycles
 
-    private mutating func checkCycles(_ variant: inout ResolvedVariant) {
+    private mutating func checkCycles(_ variant: inout ResolvedVariant, computedProperties: Bool) {
         let table = variant.table
         // Views that contain themselves, directly or through others, would recurse forever.
         var edges: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -149,7 +160,7 @@ struct Resolver {
             cycle.count == 1 ? "view '\(cycle[0])' contains itself" : "views \(cycle.map { "'\($0)'" }.joined(separator: " → ")) contain each other"
         }, tooDeep: { "views are nested more than \(Parser.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
         // Computed properties that read themselves through other computed properties.
-        for data in table.data.values {
+        for data in table.data.values where computedProperties {
             var computedEdges: [String: [(name: String, location: SourceLocation)]] = [:]
             let names = Set(data.computed.map(\.name))
             for computed in data.computed {
