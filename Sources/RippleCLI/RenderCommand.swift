@@ -1,5 +1,6 @@
 import Foundation
 import RippleCore
+import RippleSwift
 import RippleRender
 
 /// `ripple render FILE|DIR... [-o DIR] [--format svg,dot,html,json]`.

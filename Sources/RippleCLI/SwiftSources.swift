@@ -87,7 +87,7 @@ enum SwiftSources {
                 files.append(path)
             }
         }
-        var module = SwiftModule()
+        var texts: [(path: String, source: String)] = []
         for file in files {
             do {
                 switch try FileSystem.read(file, atMost: Scenario.maximumFileSize) {
@@ -97,13 +97,15 @@ enum SwiftSources {
                 case .bytes(let bytes):
                     let source = String(decoding: bytes, as: UTF8.self)
                     sources[file] = source
-                    module.add(source: source, file: file)
+                    texts.append((file, source))
                 }
             } catch {
                 stderr.write("error: \(FileError("cannot read", file, error).message)\n")
                 return nil
             }
         }
+        var module = SwiftModule()
+        module.add(files: texts)
         return module
     }
 

@@ -51,6 +51,14 @@ public struct Scenario: Sendable {
         try self.init(syntax: syntax, file: file)
     }
 
+    /// Resolves a syntax tree without running anything: the resolver's diagnostics (`ripple-bench` times
+    /// the front end with it).
+    package static func resolveOnly(_ syntax: ScenarioSyntax) -> [Diagnostic] {
+        var resolver = Resolver()
+        _ = resolver.resolve(syntax)
+        return resolver.diagnostics
+    }
+
     /// Resolves and checks a syntax tree a front end built (the scenario parser, or the Swift front end
     /// for a `.swift` file or folder).
     package init(syntax: ScenarioSyntax, file: String) throws(DiagnosticError) {

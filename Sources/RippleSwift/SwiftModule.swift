@@ -2,6 +2,7 @@ internal import SwiftOperators
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
+internal import Foundation
 package import RippleCore
 
 /// What Swift source files declare, in Ripple's syntax tree: the Swift front end's result.
@@ -26,12 +27,31 @@ package struct SwiftModule: Sendable {
 
     package init() {}
 
+    /// Parses and lowers files on every core, then adds what they declare in the order given: the
+    /// result is the same as adding them one by one.
+    package mutating func add(files: [(path: String, source: String)]) {
+        let parts = LoweredFiles(count: files.count)
+        ParallelWork.perform(iterations: files.count) { index in
+            var part = SwiftModule()
+            part.add(source: files[index].source, file: files[index].path)
+            parts.store(part, at: index)
+        }
+        for part in parts.all {
+            declarations += part.declarations
+            extensions += part.extensions
+            rootCandidates += part.rootCandidates
+            notes += part.notes
+            errors += part.errors
+        }
+    }
+
     /// Parses and lowers one file's text and adds what it declares.
     package mutating func add(source: String, file: String) {
         let tree = SwiftParser.Parser.parse(source: source)
         let positions = SourcePositions(source: source, file: file)
-        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
-        if !syntaxErrors.isEmpty {
+        // The parser marks a tree with errors: only such a tree is walked for swift-syntax's messages.
+        if tree.hasError {
+            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
             for diagnostic in syntaxErrors where diagnostic.diagMessage.severity == .error {
                 errors.append(.error(diagnostic.message, at: positions.location(ofOffset: diagnostic.position.utf8Offset)))
             }
@@ -107,4 +127,25 @@ struct SwiftExtension: Sendable {
     var conformances: [String]
     var members: [MemberSyntax]
     var location: RippleCore.SourceLocation
+}
+
+/// The modules of files lowered on several threads, each at its file's index.
+private final class LoweredFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [SwiftModule?]
+
+    init(count: Int) { parts = Array(repeating: nil, count: count) }
+
+    func store(_ part: SwiftModule, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        parts[index] = part
+    }
+
+    /// Every file's module, in order; read once every thread has finished.
+    var all: [SwiftModule] {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts.compactMap { $0 }
+    }
 }

@@ -8,6 +8,8 @@ struct ItemName: Hashable {
     enum Kind: Hashable {
         case workload(WorkloadKind)
         case render
+        /// The Swift front end on a generated app of `rows` view files.
+        case `import`
     }
 
     var kind: Kind
@@ -21,6 +23,7 @@ struct ItemName: Hashable {
         let head: String = switch kind {
         case .workload(let workload): workload.rawValue
         case .render: "render"
+        case .import: "import"
         }
         return "\(head)-\(rows)" + (isProbe ? "@\(writes)" : "")
     }
@@ -43,6 +46,8 @@ struct ItemName: Hashable {
         let head = String(body[..<dash])
         if head == "render" {
             kind = .render
+        } else if head == "import" {
+            kind = .import
         } else if let workload = WorkloadKind(rawValue: head) {
             kind = .workload(workload)
         } else {
@@ -62,6 +67,7 @@ enum ItemRunner {
         switch item.kind {
         case .workload(let kind): return runWorkload(kind, rows: item.rows, writes: item.writes)
         case .render: return runRender(rows: item.rows, writes: item.writes)
+        case .import: return ImportBench.run(files: item.rows)
         }
     }
 

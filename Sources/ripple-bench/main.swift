@@ -3,6 +3,7 @@
 //   ripple-bench                 every item, each in a child process; prints one report
 //   ripple-bench --item NAME     one item in this process (what the children run)
 //   ripple-bench --emit KIND ROWS [WRITES]   a generated scenario, for `ripple run`
+//   ripple-bench --corpus DIR    the Swift front end's speed on a folder of Swift source
 
 import Foundation
 
@@ -14,6 +15,14 @@ if arguments.first == "--item" {
         exit(64)
     }
     exit(ItemRunner.run(item))
+}
+
+if arguments.first == "--corpus" {
+    guard arguments.count == 2 else {
+        FileHandle.standardError.write(Data("ripple-bench: --corpus takes a folder of Swift source\n".utf8))
+        exit(64)
+    }
+    exit(ImportBench.corpus(arguments[1]))
 }
 
 if arguments.first == "--emit" {

@@ -3,6 +3,7 @@ import Testing
 @testable import RippleCLI
 @testable import RippleCore
 @testable import RippleRender
+import RippleSwift
 
 /// Collects what a command writes; a class, so the copies `run` makes all write here.
 final class Capture: TextOutputStream {

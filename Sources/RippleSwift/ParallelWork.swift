@@ -1,4 +1,7 @@
-import Foundation
+internal import Foundation
+
+// Here, beside the Swift front end that lowers files on it, and used by the command line to render
+// scenarios: the one place Ripple starts threads.
 
 /// Runs work on every core, on threads with a stack of a known size.
 ///
@@ -7,13 +10,13 @@ import Foundation
 /// call depth) needs up to 0.5 MB of stack in a release build and 3.7 MB in a debug build
 /// (`Engine.maximumCallDepth`), so each file is loaded here on a thread of `stackSize` bytes, the main
 /// thread's size on both systems.
-enum ParallelWork {
+package enum ParallelWork {
     /// Stack of each worker thread: 8 MB.
-    static let stackSize = 8 << 20
+    package static let stackSize = 8 << 20
 
     /// Calls `body` once for each index in `0..<iterations`, on up to one thread per core, and returns
     /// when every call has returned.
-    static func perform(iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    package static func perform(iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
         let next = IndexCounter()
         let finished = DispatchGroup()
