@@ -2,7 +2,42 @@
 import Foundation
 import PackageDescription
 
-let swiftSyntaxHost = "/opt/swift/usr/lib/swift/host"
+/// swift-syntax as the toolchain ships it: the `lib/swift/host` folder of the toolchain whose `swift` is
+/// first on the PATH (the one building this package), or the folder `RIPPLE_SWIFT_SYNTAX_HOST` names.
+/// Ripple's Swift front end (`RippleSwift`) links it; no package is fetched.
+let swiftSyntaxHost: String = {
+    let environment = ProcessInfo.processInfo.environment
+    let fileManager = FileManager.default
+    func holdsSwiftSyntax(_ folder: String) -> Bool {
+        fileManager.fileExists(atPath: folder + "/SwiftParser.swiftmodule")
+    }
+    if let folder = environment["RIPPLE_SWIFT_SYNTAX_HOST"] {
+        guard holdsSwiftSyntax(folder) else {
+            fatalError("RIPPLE_SWIFT_SYNTAX_HOST is '\(folder)', which holds no SwiftParser.swiftmodule")
+        }
+        return folder
+    }
+    var candidates: [String] = []
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: swift.path) else { continue }
+        // `bin/swift` is a link to `bin/swift-driver` in the same toolchain; `../lib/swift/host` beside it.
+        let toolchain = swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(toolchain.appendingPathComponent("lib/swift/host").path)
+    }
+    candidates += [
+        "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/lib/swift/host",
+        "/Library/Developer/CommandLineTools/usr/lib/swift/host",
+    ]
+    guard let folder = candidates.first(where: holdsSwiftSyntax) else {
+        fatalError("""
+            Ripple needs swift-syntax as the Swift toolchain ships it (SwiftParser.swiftmodule in the \
+            toolchain's lib/swift/host folder), and found none in: \(candidates.joined(separator: ", ")). \
+            Install a Swift 6 toolchain, or set RIPPLE_SWIFT_SYNTAX_HOST to that folder.
+            """)
+    }
+    return folder
+}()
 
 let package = Package(
     name: "Ripple",
