@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT → graphviz → SVG check) with libFuzzer.
+# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT → graphviz → SVG check) and the
+# Swift front end (swift-syntax → lowering → open-world resolution → the same stages) with libFuzzer.
 #
 #   Scripts/fuzz.sh SECONDS [extra libFuzzer flags...]
 #
@@ -34,6 +35,10 @@ mkdir -p "$corpus" "$artifacts"
 cp Scenarios/*.ripple "$corpus/"
 # The hostile fixtures are good seeds too: each reaches a different error path.
 find Tests/Fixtures -name '*.ripple' -size -64k -exec cp {} "$corpus/" \; 2>/dev/null || true
+# And Swift source for the Swift front end: the fixtures and the task-manager app, each file a seed.
+find Tests/Fixtures/Swift Scenarios/apps -name '*.swift' -size -64k | while read -r file; do
+    cp "$file" "$corpus/swift-$(echo "$file" | tr '/' '-')"
+done
 
 echo "fuzz: $(date -u +%Y-%m-%dT%H:%MZ), ${seconds}s, corpus $(ls "$corpus" | wc -l) files"
 set +e

@@ -1,6 +1,5 @@
 internal import SwiftOperators
 internal import SwiftParser
-internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 internal import Foundation
 package import RippleCore
@@ -49,12 +48,9 @@ package struct SwiftModule: Sendable {
     package mutating func add(source: String, file: String) {
         let tree = SwiftParser.Parser.parse(source: source)
         let positions = SourcePositions(source: source, file: file)
-        // The parser marks a tree with errors: only such a tree is walked for swift-syntax's messages.
+        // The parser marks a tree with errors: only such a tree is walked for them.
         if tree.hasError {
-            let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
-            for diagnostic in syntaxErrors where diagnostic.diagMessage.severity == .error {
-                errors.append(.error(diagnostic.message, at: positions.location(ofOffset: diagnostic.position.utf8Offset)))
-            }
+            errors += SyntaxErrors.find(in: tree, positions: positions)
             if !errors.isEmpty { return }
         }
         // `a + b * c` is parsed as a flat sequence; folding gives it Swift's standard precedence.

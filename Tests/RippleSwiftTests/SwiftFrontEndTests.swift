@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RippleCore
 import RippleSwift
@@ -184,5 +185,20 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         return []
     } catch {
         return error.diagnostics
+    }
+}
+
+/// Inputs the fuzzer found. Each is read to errors at positions, never a crash.
+@Suite struct HostileSwiftTests {
+    /// swift-syntax's message generator stops the process on this file ("A Fix-It must have at least one
+    /// change associated with it"): Ripple reads the recovered tree itself.
+    @Test func aFileThatStopsSwiftSyntaxsMessagesIsReadToErrors() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/Swift/Hostile/fix-it-without-changes.swift")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let result = loadSwift([("fix-it-without-changes.swift", source)])
+        #expect(result.scenario == nil)
+        #expect(result.module.errors.count == 3)
+        #expect(result.module.errors.last?.message == "expected '}' in 'Root'")
+        #expect(result.module.errors.last?.location.line == 13)
     }
 }
