@@ -155,6 +155,7 @@ enum ImportBench {
             return (try? String(contentsOfFile: full, encoding: .utf8)).map { (full, $0) }
         }
         measure(files, title: folder)
+        Results.emit("max_nesting_depth", files.map { SwiftModule.nestingDepth(of: $0.text) }.max() ?? 0)
         return 0
     }
 }

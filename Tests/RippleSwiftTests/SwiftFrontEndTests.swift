@@ -201,4 +201,22 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         #expect(result.module.errors.last?.message == "expected '}' in 'Root'")
         #expect(result.module.errors.last?.location.line == 13)
     }
+
+    /// Trees deep enough to overflow the stack of anything that walks them are refused, with the limit's
+    /// name, before they are walked; just under the limits they load.
+    @Test(arguments: [
+        (String(repeating: "VStack { ", count: 300) + "Text(\"x\")" + String(repeating: " }", count: 300), "the code nests more than 500 levels deep"),
+        ("Text(\"\\(a" + String(repeating: ".b", count: 20_000) + ")\")", "the code nests more than 500 levels deep"),
+        ("Text(\"\\(" + String(repeating: "1 + ", count: 20_000) + "1)\")", "expression has more than 256 operators (limit: expression length)"),
+        ("Text(\"\\(" + String(repeating: "1 + ", count: 250) + "1)\")", ""),
+    ])
+    func deepTreesAreRefusedBeforeTheyAreWalked(body: String, message: String) {
+        let result = loadSwift("struct A: View {\n    let a = 1\n    var body: some View { \(body) }\n}\n")
+        if message.isEmpty {
+            #expect(result.scenario != nil, "\(String(describing: result.error))")
+        } else {
+            #expect(result.module.errors.map(\.message).contains { $0.hasPrefix(message) }, "\(result.module.errors)")
+        }
+    }
 }
+
