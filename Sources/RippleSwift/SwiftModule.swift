@@ -55,8 +55,12 @@ package struct SwiftModule: Sendable {
 
     /// Parses and lowers one file's text and adds what it declares.
     package mutating func add(source: String, file: String) {
-        let tree = SwiftParser.Parser.parse(source: source)
         let positions = SourcePositions(source: source, file: file)
+        if let offset = BracketDepth.firstBeyondLimit(in: source) {
+            errors.append(.error("more than \(BracketDepth.maximum) '[' are open at once (limit: bracket depth)", at: positions.location(ofOffset: offset)))
+            return
+        }
+        let tree = SwiftParser.Parser.parse(source: source)
         // Nesting past the limit is reported as such, before the syntax errors that swift-syntax's own
         // nesting limit (256 levels) would leave in the tree.
         if let (node, depth) = SyntaxDepth.firstBeyond(Self.maximumDepth, in: tree) {

@@ -202,6 +202,18 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         #expect(result.module.errors.last?.location.line == 13)
     }
 
+    /// swift-syntax's parse of nested `[` takes time exponential in their depth (the fuzzer's file did
+    /// not finish): past the limit the file is refused before it is parsed; brackets in strings and
+    /// comments do not count.
+    @Test func nestedBracketsAreRefusedBeforeTheParse() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/Swift/Hostile/nested-brackets.swift")
+        let result = loadSwift([("nested-brackets.swift", try String(contentsOf: url, encoding: .utf8))])
+        #expect(result.module.errors.map(\.message) == ["more than 12 '[' are open at once (limit: bracket depth)"])
+        #expect(result.module.errors.first?.location.line == 2)
+        let quoted = loadSwift("// [[[[[[[[[[[[[[[[\nstruct A: View {\n    let s = \"[[[[[[[[[[[[[[[[\"\n    var body: some View { Text(s) }\n}\n")
+        #expect(quoted.scenario != nil, "\(String(describing: quoted.error))")
+    }
+
     /// Trees deep enough to overflow the stack of anything that walks them are refused, with the limit's
     /// name, before they are walked; just under the limits they load.
     @Test(arguments: [
@@ -217,6 +229,16 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         } else {
             #expect(result.module.errors.map(\.message).contains { $0.hasPrefix(message) }, "\(result.module.errors)")
         }
+    }
+}
+
+/// The Swift front end's limits, with the values the code uses, are what docs/Reliability.md says.
+@Suite struct SwiftLimitDocsTests {
+    @Test func theDocsGiveTheSwiftLimitsTheCodeHas() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/Reliability.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        #expect(text.contains("the code nests more than \(SwiftModule.maximumDepth) levels deep (N here) (limit: Swift nesting depth)"))
+        #expect(text.contains("methods call methods more than \(Engine.maximumMethodDepth) levels deep"))
     }
 }
 
