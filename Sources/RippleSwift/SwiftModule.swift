@@ -56,8 +56,8 @@ package struct SwiftModule: Sendable {
     /// Parses and lowers one file's text and adds what it declares.
     package mutating func add(source: String, file: String) {
         let positions = SourcePositions(source: source, file: file)
-        if let offset = BracketDepth.firstBeyondLimit(in: source) {
-            errors.append(.error("more than \(BracketDepth.maximum) '[' are open at once (limit: bracket depth)", at: positions.location(ofOffset: offset)))
+        if let (offset, message) = ParseGuard.firstProblem(in: source) {
+            errors.append(.error(message, at: positions.location(ofOffset: offset)))
             return
         }
         let tree = SwiftParser.Parser.parse(source: source)

@@ -214,6 +214,16 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         #expect(quoted.scenario != nil, "\(String(describing: quoted.error))")
     }
 
+    /// A chain of 4,000 `else if` overflows swift-syntax's stack while it parses: refused before the parse.
+    @Test func longElseIfChainsAreRefusedBeforeTheParse() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/Swift/Hostile/else-if-chain.swift")
+        let result = loadSwift([("else-if-chain.swift", try String(contentsOf: url, encoding: .utf8))])
+        #expect(result.module.errors.map(\.message) == ["the file has more than 1000 'else if' (limit: else-if links)"])
+        // Words that only contain the letters, and the words in strings and comments, are not counted.
+        let words = String(repeating: "let somethingelse = 1 // else if\n", count: 1_100)
+        #expect(loadSwift(words + "struct A: View { var body: some View { Text(\"else if\") } }").module.errors.isEmpty)
+    }
+
     /// Trees deep enough to overflow the stack of anything that walks them are refused, with the limit's
     /// name, before they are walked; just under the limits they load.
     @Test(arguments: [
