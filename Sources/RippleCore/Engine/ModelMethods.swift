@@ -19,21 +19,8 @@ extension Engine {
                      at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .object(object)
-        var next = 0
-        for parameter in method.parameters {
-            if next < arguments.count, arguments[next].label == parameter.label {
-                scope.locals[parameter.name] = try argumentValue(arguments[next].value, in: caller)
-                next += 1
-            } else if let defaultValue = parameter.defaultValue {
-                scope.locals[parameter.name] = try evaluate(defaultValue, in: scope, expected: nil)
-            } else {
-                let label = parameter.label.map { "'\($0):'" } ?? "an unlabelled argument"
-                throw EvaluationError("'\(method.name)' needs \(label) for parameter '\(parameter.name)'", at: location)
-            }
-        }
-        if next < arguments.count {
-            throw EvaluationError("'\(method.name)' takes \(method.parameters.count) argument\(method.parameters.count == 1 ? "" : "s"); '\(arguments[next].value.rendered)' is one too many",
-                                  at: arguments[next].location)
+        try bind(method.parameters, of: method.name, to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
+            try argumentValue(expression, in: caller)
         }
         return scope
     }

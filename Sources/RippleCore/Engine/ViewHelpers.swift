@@ -17,22 +17,8 @@ extension Engine {
         scope.this = .view(id)
         scope.recordsReads = ViewHelperScope.recordsReads(callerRecords: caller.recordsReads)
         scope.contentParameter = caller.contentParameter
-        let parameters = helper.parameters ?? []
-        var next = 0
-        for parameter in parameters {
-            if next < arguments.count, arguments[next].label == parameter.label {
-                scope.locals[parameter.name] = try evaluate(arguments[next].value, in: caller, expected: nil)
-                next += 1
-            } else if let defaultValue = parameter.defaultValue {
-                scope.locals[parameter.name] = try evaluate(defaultValue, in: scope, expected: nil)
-            } else {
-                let label = parameter.label.map { "'\($0):'" } ?? "an unlabelled argument"
-                throw EvaluationError("'\(helper.name)' needs \(label) for parameter '\(parameter.name)'", at: location)
-            }
-        }
-        if next < arguments.count {
-            throw EvaluationError("'\(helper.name)' takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s"); '\(arguments[next].value.rendered)' is one too many",
-                                  at: arguments[next].location)
+        try bind(helper.parameters ?? [], of: helper.name, to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
+            try evaluate(expression, in: caller, expected: nil)
         }
         return scope
     }
