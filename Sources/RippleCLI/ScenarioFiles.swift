@@ -71,7 +71,8 @@ enum ScenarioFiles {
             // Nothing of the file was kept, so there is no source line to show.
             stderr.write(error.description + "\n")
         case .bytes(let bytes):
-            // A scenario that reads app source (`source "../App"`) is loaded with it.
+            // A scenario that reads app source (`source "../App"`) is loaded with it. Only a file with the word
+            // is parsed first to find out; the parse is what decides, wherever the directive is written.
             if let text = String(validating: bytes, as: UTF8.self), text.contains("source") {
                 let (syntax, diagnostics, _) = Parser.parseCountingErrors(source: text, file: path)
                 if diagnostics.isEmpty, !syntax.sources.isEmpty {

@@ -86,6 +86,8 @@ public struct Scenario: Sendable {
         guard diagnostics.filter({ $0.severity == .error }).isEmpty else { throw DiagnosticError(diagnostics) }
         // Run everything once: runtime errors become diagnostics, and expectations can be checked against real names.
         var traces: [VariantTrace] = []
+        // The engine's notes, once each, however many variants meet them.
+        var notedInVariants = Set(notes)
         var failures: [(diagnostic: Diagnostic, variant: String)] = []
         // The work limit is per step; steps and variants multiply it, so loading has a budget in all.
         var spent = 0
@@ -108,7 +110,7 @@ public struct Scenario: Sendable {
                     spent += simulation.engine.work
                 }
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
-                for note in simulation.engine.notes where !notes.contains(note) { notes.append(note) }
+                for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instancePaths[variant.name] = simulation.allInstancePaths
             } catch {
                 failures += error.diagnostics.map { ($0, variant.name) }
