@@ -47,7 +47,7 @@ struct SwiftLowering {
             case .expr(let expression):
                 // `#Preview { ContentView() }` parses as a macro expansion expression at the top level.
                 if let preview = expression.as(MacroExpansionExprSyntax.self) {
-                    lowerMacro(name: preview.macroName.text, arguments: preview.arguments, trailing: preview.trailingClosure, at: preview)
+                    lowerMacro(name: preview.macroName.text, trailing: preview.trailingClosure, at: preview)
                 } else {
                     note("top-level expression is not simulated", at: expression)
                 }
@@ -74,7 +74,7 @@ struct SwiftLowering {
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             if case .statements(let items)? = activeClause(of: ifConfig) { lowerTopLevel(items) }
         } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
-            lowerMacro(name: macro.macroName.text, arguments: macro.arguments, trailing: macro.trailingClosure, at: macro)
+            lowerMacro(name: macro.macroName.text, trailing: macro.trailingClosure, at: macro)
         } else if decl.is(ImportDeclSyntax.self) {
             // SwiftUI, Observation, Foundation and any other module: names Ripple does not know are notes where they are used.
         } else {
@@ -89,7 +89,7 @@ struct SwiftLowering {
     }
 
     /// `#Preview { ContentView() }`: the view it builds is a root candidate.
-    private mutating func lowerMacro(name: String, arguments: LabeledExprListSyntax, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
+    private mutating func lowerMacro(name: String, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
         guard name == "Preview" else {
             note("macro '#\(name)' is not simulated", at: node)
             return

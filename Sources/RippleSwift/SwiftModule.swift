@@ -30,6 +30,12 @@ package struct SwiftModule: Sendable {
     /// eight open-source apps nests 95 levels.
     package static let maximumDepth = 500
 
+    /// The error for a tree that nests `depth` levels, past `maximumDepth`: checked on the parsed tree and
+    /// again once its operators are folded, each of which can add a level.
+    private static func nestingError(_ depth: Int, at location: RippleCore.SourceLocation) -> Diagnostic {
+        .error("the code nests more than \(maximumDepth) levels deep (\(depth) here) (limit: Swift nesting depth)", at: location)
+    }
+
     /// How many levels of syntax a file's tree nests (`ripple-bench --corpus` reports the deepest).
     package static func nestingDepth(of source: String) -> Int {
         SyntaxDepth.maximum(of: SwiftParser.Parser.parse(source: source))
@@ -64,8 +70,7 @@ package struct SwiftModule: Sendable {
         // Nesting past the limit is reported as such, before the syntax errors that swift-syntax's own
         // nesting limit (256 levels) would leave in the tree.
         if let (node, depth) = SyntaxDepth.firstBeyond(Self.maximumDepth, in: tree) {
-            errors.append(.error("the code nests more than \(Self.maximumDepth) levels deep (\(depth) here) (limit: Swift nesting depth)",
-                                 at: positions.location(of: node)))
+            errors.append(Self.nestingError(depth, at: positions.location(of: node)))
             return
         }
         // The parser marks a tree with errors: only such a tree is walked for them.
@@ -82,8 +87,7 @@ package struct SwiftModule: Sendable {
         }
         let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
         if let (node, depth) = SyntaxDepth.firstBeyond(Self.maximumDepth, in: folded) {
-            errors.append(.error("the code nests more than \(Self.maximumDepth) levels deep (\(depth) here) (limit: Swift nesting depth)",
-                                 at: positions.location(of: node)))
+            errors.append(Self.nestingError(depth, at: positions.location(of: node)))
             return
         }
         var lowering = SwiftLowering(positions: positions)

@@ -39,11 +39,14 @@ extension Engine {
         }
     }
 
+    /// Code quoted in a note, cut to its first 40 characters.
+    static func shortened(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+
     /// Notes that a condition on a value Ripple does not model is taken as true.
     func assumeTrue(_ condition: ExprSyntax) {
-        let text = condition.rendered
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        assume("the condition '\(shown)' depends on a value Ripple does not model; it is taken as true", at: condition.location)
+        assume("the condition '\(Self.shortened(condition.rendered))' depends on a value Ripple does not model; it is taken as true", at: condition.location)
     }
 
     /// The stand-in for a value of `type` that the source leaves unset (`StandIns`), with a note.

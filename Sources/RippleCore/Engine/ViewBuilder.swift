@@ -132,12 +132,12 @@ extension Engine {
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
                 } else if readsOtherModules {
-                    skipUnbuiltView(expression, in: scope)
+                    skipUnbuiltView(expression)
                 } else {
                     throw EvaluationError("unknown view '\(name)'\(Suggestion.didYouMean(name, in: Array(table.views.keys) + Self.builtinViews))", at: expression.location)
                 }
             default:
-                if readsOtherModules { return skipUnbuiltView(expression, in: scope) }
+                if readsOtherModules { return skipUnbuiltView(expression) }
                 throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
             }
         case .member(let base, let name, _):
@@ -164,24 +164,22 @@ extension Engine {
             if readsOtherModules {
                 // A stored view (`let content: Content`): what it holds was built by whoever made it.
                 _ = try? evaluate(expression, in: scope, expected: nil)
-                return skipUnbuiltView(expression, in: scope)
+                return skipUnbuiltView(expression)
             }
             throw EvaluationError("expected a view, found '\(name)'", at: expression.location)
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
         default:
-            if readsOtherModules { return skipUnbuiltView(expression, in: scope) }
+            if readsOtherModules { return skipUnbuiltView(expression) }
             throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
         }
     }
 
     /// A view expression Ripple does not build (a stored view, a closure that returns views, a `switch`):
     /// noted, and left out of the children.
-    private func skipUnbuiltView(_ expression: ExprSyntax, in scope: Scope) {
-        let text = expression.rendered
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        assume("the views of '\(shown)' are not simulated", at: expression.location)
+    private func skipUnbuiltView(_ expression: ExprSyntax) {
+        assume("the views of '\(Self.shortened(expression.rendered))' are not simulated", at: expression.location)
     }
 
     // MARK: - Built-in views
