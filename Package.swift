@@ -66,12 +66,12 @@ let package = Package(
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
-        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
-        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender"]),
+        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender", "RippleSwift"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
-        .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore"]),
+        .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore", "RippleSwift"]),
     ],
     swiftLanguageModes: [.v6]
 )

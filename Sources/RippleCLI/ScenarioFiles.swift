@@ -1,4 +1,5 @@
 import RippleCore
+import RippleSwift
 
 #if canImport(Glibc)
 import Glibc
@@ -71,16 +72,14 @@ enum ScenarioFiles {
             // Nothing of the file was kept, so there is no source line to show.
             stderr.write(error.description + "\n")
         case .bytes(let bytes):
-            // A scenario that reads app source (`source "../App"`) is loaded with it. Only a file with the word
-            // is parsed first to find out; the parse is what decides, wherever the directive is written.
-            if let text = String(validating: bytes, as: UTF8.self), text.contains("source") {
-                let (syntax, diagnostics, _) = Parser.parseCountingErrors(source: text, file: path)
-                if diagnostics.isEmpty, !syntax.sources.isEmpty {
-                    return SwiftSources.load(scenario: syntax, text: text, path: path, root: root, stderr: &stderr)
-                }
-            }
             do throws(DiagnosticError) {
-                return try Scenario(bytes: bytes, file: path)
+                let text = try Scenario.text(of: bytes, file: path)
+                let reading = ScenarioFile.read(source: text, file: path)
+                // A scenario that reads app source (`source "../App"`) is loaded with it.
+                if reading.errors.isEmpty, !reading.syntax.sources.isEmpty {
+                    return SwiftSources.load(scenario: reading.syntax, text: text, path: path, root: root, stderr: &stderr)
+                }
+                return try Scenario(reading: reading, file: path)
             } catch {
                 count = error.count
                 stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))

@@ -25,13 +25,14 @@ public struct Scenario: Sendable {
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
 
-    /// Reads a scenario file's bytes, rejecting invalid UTF-8 and files over the size limit.
-    public init(bytes: [UInt8], file: String) throws(DiagnosticError) {
+    /// A scenario file's text: its bytes, rejected when over the size limit or not valid UTF-8. The front
+    /// end that reads scenario files (`RippleSwift`) starts here.
+    public static func text(of bytes: [UInt8], file: String) throws(DiagnosticError) -> String {
         if bytes.count > Self.maximumFileSize { throw Self.fileTooLarge(size: bytes.count, file: file) }
         guard let source = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError([.error("file is not valid UTF-8", at: Self.firstInvalidUTF8(in: bytes, file: file))])
         }
-        try self.init(source: source, file: file)
+        return source
     }
 
     /// The error for a file over `maximumFileSize`: `size` bytes, or nil when only "more than the limit"
@@ -40,15 +41,6 @@ public struct Scenario: Sendable {
         let size = size.map { "\($0)" } ?? "more than \(maximumFileSize)"
         return DiagnosticError([.error("file is \(size) bytes; scenarios are limited to \(maximumFileSize) bytes (limit: file size)",
                                        at: SourceLocation(file: file, line: 1, column: 1))])
-    }
-
-    /// Parses, resolves and checks scenario text.
-    public init(source: String, file: String) throws(DiagnosticError) {
-        if source.utf8.count > Self.maximumFileSize { throw Self.fileTooLarge(size: source.utf8.count, file: file) }
-        let (syntax, parseDiagnostics, omitted) = Parser.parseCountingErrors(source: source, file: file)
-        // Resolving a tree with holes in it would only report the holes again: stop at syntax errors.
-        if !parseDiagnostics.isEmpty { throw DiagnosticError(parseDiagnostics, omitted: omitted) }
-        try self.init(syntax: syntax, file: file)
     }
 
     /// Resolves a syntax tree without running anything: the resolver's diagnostics (`ripple-bench` times
@@ -61,12 +53,12 @@ public struct Scenario: Sendable {
 
     /// Resolves and checks a syntax tree a front end built (the scenario parser, or the Swift front end
     /// for a `.swift` file or folder).
-    package init(syntax: ScenarioSyntax, file: String) throws(DiagnosticError) {
+    package init(syntax: ScenarioSyntax, file: String, notes frontEndNotes: [Diagnostic] = []) throws(DiagnosticError) {
         // App source is read by the command line, which merges it into the tree (`SwiftModule`).
         if let reference = syntax.sources.first, !syntax.readsOtherModules {
             throw DiagnosticError([.error("'source \"\(reference.path)\"' reads app source; load this scenario with the 'ripple' command", at: reference.location)])
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = frontEndNotes
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)
         diagnostics += resolver.diagnostics
@@ -166,7 +158,7 @@ public struct Scenario: Sendable {
                         if matches.isEmpty {
                             let place = variants.count == 1 && variant == "main" ? "" : " in variant '\(variant)'"
                             // A suggestion compares the name with every instance's: only for the errors reported.
-                            let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(reference.path, in: index.keys) : ""
+                            let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(reference.path, in: index.keys) : ""
                             diagnostics.append(.error("no instance '\(reference.path)'\(place)\(suggestion)", at: reference.location))
                         } else if matches.count > 1 {
                             diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))

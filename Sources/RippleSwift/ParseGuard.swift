@@ -1,5 +1,6 @@
-/// What Swift source is checked for before the toolchain's swift-syntax parses it: two shapes of input,
-/// both found by the fuzzer, on which that parser does not return.
+/// What Swift source is checked for before the toolchain's swift-syntax parses it: characters code must
+/// not hold, an unterminated comment (which the parser takes as trivia without an error), and two shapes
+/// of input, both found by the fuzzer, on which that parser does not return.
 ///
 /// - **Square brackets open at once.** Its look-ahead for an inline array type tries both readings at
 ///   each level, so time grows exponentially: 18 nested `[` take about a second, 22 take 14 s, and a
@@ -28,12 +29,14 @@ enum ParseGuard {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
                 // Block comments nest in Swift.
+                let start = index
                 var level = 0
                 repeat {
                     if at(0) == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") { level += 1; index += 2 }
                     else if at(0) == UInt8(ascii: "*"), at(1) == UInt8(ascii: "/") { level -= 1; index += 2 }
                     else { index += 1 }
                 } while level > 0 && index < bytes.count
+                if level > 0 { return (start, "unterminated comment") }
                 continue
             case UInt8(ascii: "\""):
                 let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
@@ -56,12 +59,37 @@ enum ParseGuard {
                 index += 4
             case UInt8(ascii: "]"):
                 depth = max(0, depth - 1)
+            case UInt8(ascii: "$"):
+                // `$name` and `$0`; a `$` on its own is Swift's only in code Ripple never reads, and on its
+                // own swift-syntax reports the name after it as unexpected code.
+                let next = at(1)
+                let startsName = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80
+                if !startsName { return (index, "expected a name after '$'") }
             default:
-                break
+                if let scalar = invisibleCharacter(in: bytes, at: index) {
+                    return (index, "unexpected character 'U+\(String(scalar, radix: 16, uppercase: true))'")
+                }
             }
             index += 1
         }
         return nil
+    }
+
+    /// The code point of a character at `index` that code must not hold: a control character other than
+    /// white space, or a mark that reorders or hides text (right-to-left and other direction
+    /// marks and overrides, the "Trojan Source" characters). Swift's compiler warns about some and skips
+    /// NUL; Ripple refuses them in code, where they would make what a reader sees differ from what runs.
+    /// In comments and string literals they are text.
+    private static func invisibleCharacter(in bytes: [UInt8], at index: Int) -> UInt32? {
+        let byte = bytes[index]
+        // Tab, line feed, vertical tab, form feed and carriage return are white space in Swift.
+        if (byte < 0x20 && !(0x09...0x0D).contains(byte)) || byte == 0x7F { return UInt32(byte) }
+        guard index + 1 < bytes.count else { return nil }
+        if byte == 0xD8 && bytes[index + 1] == 0x9C { return 0x061C }
+        guard byte == 0xE2, index + 2 < bytes.count else { return nil }
+        let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+        let marks: [ClosedRange<UInt32>] = [0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069]
+        return marks.contains { $0.contains(scalar) } ? scalar : nil
     }
 
     /// Whether `else`, white space and `if` start at `index`, as words.

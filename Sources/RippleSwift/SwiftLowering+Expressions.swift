@@ -13,7 +13,11 @@ extension SwiftLowering {
             return RippleExpr(.identifier(name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name), at: at)
         }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
-            guard let value = Self.integerValue(integer.literal.text) else { return opaque(expression, "integer literal out of range") }
+            guard let value = Self.integerValue(integer.literal.text) else {
+                // Swift does not compile such a literal either: an error in app source too.
+                errors.append(.error("integer literal '\(integer.literal.text.prefix(40))' overflows Int", at: at))
+                return RippleExpr(.opaque("an integer literal past Int"), at: at)
+            }
             return RippleExpr(.integer(value), at: at)
         }
         if let float = expression.as(FloatLiteralExprSyntax.self) {

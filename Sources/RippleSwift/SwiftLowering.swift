@@ -11,11 +11,15 @@ typealias RippleAttribute = RippleCore.AttributeSyntax
 /// Lowers one parsed Swift file to Ripple's syntax tree: declarations first (this file), then types,
 /// statements and expressions (the extensions beside it).
 ///
-/// The rule throughout: what Ripple models is lowered as the scenario parser would have read it, at the
-/// same locations; what it does not model is left out, or becomes an opaque value, with a note that says
-/// what was assumed. Nothing is an error here: swift-syntax has already reported what is not Swift.
+/// The rule throughout: what Ripple models is lowered to Ripple's tree at its own location; what it does
+/// not model is left out, or becomes an opaque value, with a note that says what was assumed. In app
+/// source that is all: swift-syntax has already reported what is not Swift, and the one error here is
+/// what Swift would not compile either (an integer literal past `Int`). A scenario file is a closed
+/// world, a model written for Ripple, so there each such assumption is an error instead (`closedWorld`).
 struct SwiftLowering {
     let positions: SourcePositions
+    /// Whether the text is a scenario file's, where what Ripple does not simulate is an error.
+    let closedWorld: Bool
     var declarations: [DeclarationSyntax] = []
     var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
     var notes: [Diagnostic] = []
@@ -23,13 +27,26 @@ struct SwiftLowering {
     /// Members of each `extension T`, added to `T` once every file is read (`SwiftModule`).
     var extensions: [SwiftExtension] = []
 
-    init(positions: SourcePositions) {
+    init(positions: SourcePositions, closedWorld: Bool = false) {
         self.positions = positions
+        self.closedWorld = closedWorld
     }
 
     func location(_ node: some SyntaxProtocol) -> RippleCore.SourceLocation { positions.location(of: node) }
 
+    /// Records what was assumed about code Ripple does not simulate: a note in app source; in a scenario
+    /// file an error, which says what is not simulated and leaves out the assumption.
     mutating func note(_ message: String, at node: some SyntaxProtocol) {
+        if closedWorld {
+            let what = message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message
+            errors.append(.error(what, at: location(node)))
+        } else {
+            notes.append(.note(message, at: location(node)))
+        }
+    }
+
+    /// Records how something was read that Ripple does simulate: a note wherever it is.
+    mutating func remark(_ message: String, at node: some SyntaxProtocol) {
         notes.append(.note(message, at: location(node)))
     }
 
@@ -60,13 +77,13 @@ struct SwiftLowering {
     private mutating func lowerTopLevel(_ decl: DeclSyntax) {
         if let type = decl.as(StructDeclSyntax.self) {
             lowerType(kind: .structure, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
-                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+                      generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let type = decl.as(ClassDeclSyntax.self) {
             lowerType(kind: .classType, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
-                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+                      generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let type = decl.as(EnumDeclSyntax.self) {
             lowerType(kind: .enumeration, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
-                      generics: type.genericParameterClause, members: type.memberBlock, at: type)
+                      generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             lowerGlobal(variable)
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
@@ -129,8 +146,12 @@ struct SwiftLowering {
 
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
                                     inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
-                                    members: MemberBlockSyntax, at node: some SyntaxProtocol) {
+                                    whereClause: GenericWhereClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol) {
         if let generics { note("generic parameters of '\(name.text)' are not simulated", at: generics) }
+        if let whereClause { note("the 'where' clause of '\(name.text)' is not simulated", at: whereClause) }
+        for inherited in inheritance?.inheritedTypes ?? [] where inherited.type.as(IdentifierTypeSyntax.self)?.genericArgumentClause != nil {
+            note("the conformance to '\(inherited.type.trimmedDescription)' is not simulated", at: inherited.type)
+        }
         let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.text,
                                                 conformances: conformances, members: [], cases: [], location: location(name))
@@ -191,7 +212,7 @@ struct SwiftLowering {
         } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
             // A nested type is declared at the top level under its own name.
             lowerTopLevel(decl)
-            note("nested type is declared at the top level under its own name", at: decl)
+            remark("nested type is declared at the top level under its own name", at: decl)
         } else {
             note("\(Self.describe(decl)) in '\(declaration.name)' is not simulated", at: decl)
         }

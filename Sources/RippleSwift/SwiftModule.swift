@@ -1,4 +1,3 @@
-internal import SwiftOperators
 internal import SwiftParser
 internal import SwiftSyntax
 internal import Foundation
@@ -30,12 +29,6 @@ package struct SwiftModule: Sendable {
     /// eight open-source apps nests 95 levels.
     package static let maximumDepth = 500
 
-    /// The error for a tree that nests `depth` levels, past `maximumDepth`: checked on the parsed tree and
-    /// again once its operators are folded, each of which can add a level.
-    private static func nestingError(_ depth: Int, at location: RippleCore.SourceLocation) -> Diagnostic {
-        .error("the code nests more than \(maximumDepth) levels deep (\(depth) here) (limit: Swift nesting depth)", at: location)
-    }
-
     /// How many levels of syntax a file's tree nests (`ripple-bench --corpus` reports the deepest).
     package static func nestingDepth(of source: String) -> Int {
         SyntaxDepth.maximum(of: SwiftParser.Parser.parse(source: source))
@@ -62,36 +55,13 @@ package struct SwiftModule: Sendable {
     /// Parses and lowers one file's text and adds what it declares.
     package mutating func add(source: String, file: String) {
         let positions = SourcePositions(source: source, file: file)
-        if let (offset, message) = ParseGuard.firstProblem(in: source) {
-            errors.append(.error(message, at: positions.location(ofOffset: offset)))
-            return
-        }
-        let tree = SwiftParser.Parser.parse(source: source)
-        // Nesting past the limit is reported as such, before the syntax errors that swift-syntax's own
-        // nesting limit (256 levels) would leave in the tree.
-        if let (node, depth) = SyntaxDepth.firstBeyond(Self.maximumDepth, in: tree) {
-            errors.append(Self.nestingError(depth, at: positions.location(of: node)))
-            return
-        }
-        // The parser marks a tree with errors: only such a tree is walked for them.
-        if tree.hasError {
-            errors += SyntaxErrors.find(in: tree, positions: positions)
-            if !errors.isEmpty { return }
-        }
-        // `a + b * c` is parsed as a flat sequence; folding gives it Swift's standard precedence, one level
-        // per operator. Everything after the parse recurses once per level of the tree: a tree past the
-        // limits is refused before it is walked.
-        if let sequence = SyntaxDepth.firstSequenceBeyond(RippleCore.Parser.maximumChainLength, in: tree) {
-            errors.append(.error("expression has more than \(RippleCore.Parser.maximumChainLength) operators (limit: expression length)", at: positions.location(of: sequence)))
-            return
-        }
-        let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
-        if let (node, depth) = SyntaxDepth.firstBeyond(Self.maximumDepth, in: folded) {
-            errors.append(Self.nestingError(depth, at: positions.location(of: node)))
+        let (tree, problems, _) = SwiftParse.tree(of: source, positions: positions)
+        guard let tree else {
+            errors += problems
             return
         }
         var lowering = SwiftLowering(positions: positions)
-        lowering.lower(folded)
+        lowering.lower(tree)
         declarations += lowering.declarations
         extensions += lowering.extensions
         rootCandidates += lowering.rootCandidates
@@ -108,6 +78,7 @@ package struct SwiftModule: Sendable {
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
         syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
         syntax.readsOtherModules = true
+        syntax.prelude = Prelude.declarations
         if let root {
             syntax.root = root
         } else if let candidate = rootCandidates.first {
@@ -137,18 +108,30 @@ package struct SwiftModule: Sendable {
     /// Adds each extension's members and conformances to the type it extends; an extension of a type the
     /// source does not declare (a SwiftUI or Foundation type) is a note.
     private mutating func mergeExtensions() {
-        for extensionRecord in extensions {
-            guard let index = declarations.firstIndex(where: { if case .type(let t) = $0 { t.name == extensionRecord.name } else { false } }),
-                  case .type(var type) = declarations[index] else {
-                notes.append(.note("extension of '\(extensionRecord.name)', which the source does not declare, is not simulated",
-                                   at: extensionRecord.location))
-                continue
-            }
-            type.members += extensionRecord.members
-            type.conformances += extensionRecord.conformances.filter { !type.conformances.contains($0) }
-            declarations[index] = .type(type)
+        for record in SwiftExtensions.merge(extensions, into: &declarations) {
+            notes.append(.note("extension of '\(record.name)', which the source does not declare, is not simulated", at: record.location))
         }
         extensions = []
+    }
+}
+
+/// Extensions joined to the types they extend.
+enum SwiftExtensions {
+    /// Adds each extension's members and conformances to the type of `declarations` it extends, and
+    /// returns the extensions of types that are not there.
+    static func merge(_ extensions: [SwiftExtension], into declarations: inout [DeclarationSyntax]) -> [SwiftExtension] {
+        var unmatched: [SwiftExtension] = []
+        for record in extensions {
+            guard let index = declarations.firstIndex(where: { if case .type(let t) = $0 { t.name == record.name } else { false } }),
+                  case .type(var type) = declarations[index] else {
+                unmatched.append(record)
+                continue
+            }
+            type.members += record.members
+            type.conformances += record.conformances.filter { !type.conformances.contains($0) }
+            declarations[index] = .type(type)
+        }
+        return unmatched
     }
 }
 

@@ -326,7 +326,7 @@ final class Bench {
         text += """
         - load = Scenario(source:file:): parse + resolve + first evaluation of the tree + every step simulated once.
           parse+resolve = Scenario(source:) on the same text plus an expectation naming an unknown variant, which the resolver
-          rejects before anything is simulated; parse alone is Parser.parse.
+          rejects before anything is simulated; parse alone is ScenarioFile.read.
         - Ripple writes/s and µs/write come from the second run: Simulation(...).run(step) over every step (sim init excluded).
         - The runtime peer runs Swift's Observation (withObservationTracking per body, re-registered at the end of each step,
           reads as in the scenario's bodies) in the same child process, after Ripple. It measures Observation's bookkeeping
@@ -486,7 +486,7 @@ final class Bench {
         }
         if let big = record(.narrow, 100_000) {
             table.add(["parse+resolve, 100,000-row narrow scenario", Format.seconds(parseResolve(big)),
-                       "Parser.parse alone \(Format.seconds(big.double("parse_s"))); text \(Format.kilobytes(big.int("text_bytes"))), \(Format.integer(big.int("steps"))) steps\(big.problem.map { "; " + $0 } ?? "")"])
+                       "ScenarioFile.read alone \(Format.seconds(big.double("parse_s"))); text \(Format.kilobytes(big.int("text_bytes"))), \(Format.integer(big.int("steps"))) steps\(big.problem.map { "; " + $0 } ?? "")"])
             table.add(["load (parse+resolve+simulate 10k writes), 100,000 rows", Format.seconds(big.double("load_s")),
                        "RSS after load \(Format.megabytes(kib: big.int("rss_after_load_kib"))), child max RSS \(Format.megabytes(kib: big.outcome?.maxRSSKiB))"])
         }

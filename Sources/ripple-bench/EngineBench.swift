@@ -1,13 +1,14 @@
 // Ripple's side: load the generated scenario (parse, resolve, simulate once), then simulate its steps again.
 
 import RippleCore
+import RippleSwift
 #if canImport(Glibc)
 import Glibc
 #endif
 
 struct EngineResult {
     var textBytes: Int
-    /// `Parser.parse` alone.
+    /// `ScenarioFile.read` alone: the directives and the Swift, read and lowered.
     var parseSeconds: Double
     /// `Scenario(source:file:)`: parse, resolve, build the tree, every step simulated once.
     var loadSeconds: Double
@@ -39,11 +40,11 @@ enum EngineBench {
         var description: String
     }
 
-    /// `Parser.parse` alone, then `Scenario(source:file:)`: parse, resolve and simulate every step once.
+    /// `ScenarioFile.read` alone, then `Scenario(source:file:)`: parse, resolve and simulate every step once.
     static func load(_ workload: Workload, text: String) throws -> (scenario: Scenario, parseSeconds: Double, loadSeconds: Double) {
         let file = "bench-\(workload.kind.rawValue)-\(workload.rows).ripple"
-        let (parsed, parseSeconds) = timed { Parser.parse(source: text, file: file) }
-        if !parsed.1.isEmpty { throw Failure(description: "parse: \(parsed.1.prefix(3).map { "\($0)" }.joined(separator: "; "))") }
+        let (parsed, parseSeconds) = timed { ScenarioFile.read(source: text, file: file) }
+        if !parsed.errors.isEmpty { throw Failure(description: "parse: \(parsed.errors.prefix(3).map { "\($0)" }.joined(separator: "; "))") }
         let loaded: (Scenario, Double)
         do {
             loaded = try timed { () throws(DiagnosticError) -> Scenario in try Scenario(source: text, file: file) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// An invalid scenario, the position of its error marked with 1️⃣, and the exact message.
 struct InvalidCase: CustomTestStringConvertible, Sendable {
@@ -29,8 +30,8 @@ let model = Model()
 private let invalidCases: [InvalidCase] = [
     // Lexical
     InvalidCase(name: "unterminated string", source: "scenario 1️⃣\"title\n", message: "unterminated string literal"),
-    InvalidCase(name: "bad character", source: root + "step \"s\" { 1️⃣§ }", message: "unexpected character '§'"),
-    InvalidCase(name: "invalid escape", source: "scenario \"a1️⃣\\q\"", message: "invalid escape sequence '\\q' in string literal"),
+    InvalidCase(name: "bad character", source: root + "step \"s\" { 1️⃣§ }", message: "unexpected code '§'"),
+    InvalidCase(name: "invalid escape", source: "scenario \"a1️⃣\\q\"", message: "invalid escape sequence in string literal"),
     InvalidCase(name: "unterminated comment", source: root + "1️⃣/* never closed", message: "unterminated comment"),
     InvalidCase(name: "integer overflow", source: model + "step \"s\" { model.count = 1️⃣99999999999999999999999 }", message: "integer literal '99999999999999999999999' overflows Int"),
     InvalidCase(name: "dollar without a name", source: root + "step \"s\" { 1️⃣$ }", message: "expected a name after '$'"),
@@ -40,28 +41,28 @@ private let invalidCases: [InvalidCase] = [
     InvalidCase(name: "unknown semantics", source: "scenario \"t\"\nsemantics 1️⃣swift7.0", message: "unknown semantics 'swift7.0'; expected 'swift5.9' or 'swift6.2'"),
     InvalidCase(name: "variant without braces", source: root + "variant \"v\" 1️⃣struct", message: "expected '{' to open the variant, found 'struct'"),
     InvalidCase(name: "step inside a variant", source: root + "variant \"v\" {\n    1️⃣step \"s\" { }\n}", message: "'step' must be at the top level, not inside a variant"),
-    InvalidCase(name: "missing closing brace of a struct", source: "scenario \"t\"\nstruct Root: View {\n    var body: some View { Text(\"a\") }\n1️⃣", message: "expected '}' to close 'Root'"),
+    InvalidCase(name: "missing closing brace of a struct", source: "scenario \"t\"\nstruct Root: View {\n    var body: some View { Text(\"a\") }\n1️⃣", message: "expected '}' to close 'Root', found end of file"),
     InvalidCase(name: "missing closing paren", source: "scenario \"t\"\nstruct Root: View { var body: some View { Text(\"a\" 1️⃣} }", message: "expected ')' to close the argument list, found '}'"),
     InvalidCase(name: "two statements on a line", source: root + "step \"s\" { Root.a = 1 1️⃣Root.b = 2 }", message: "consecutive statements on a line must be separated by ';'"),
-    InvalidCase(name: "unexpected operator", source: "scenario \"t\"\nstruct Root: View { var body: some View { Text(\"a\") 1️⃣~ } }", message: "unexpected '~'"),
+    InvalidCase(name: "unexpected operator", source: "scenario \"t\"\nstruct Root: View { var body: some View { Text(\"a\") 1️⃣~ } }", message: "expected an expression after '~'"),
     InvalidCase(name: "missing expression", source: model + "step \"s\" { model.count = 1️⃣}", message: "expected an expression, found '}'"),
-    InvalidCase(name: "truncated file in a body", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣", message: "expected '}' to close the block"),
+    InvalidCase(name: "truncated file in a body", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣", message: "expected '}' to close the block, found end of file"),
     InvalidCase(name: "truncated expectation", source: root + "expect \"s\" { evaluates 1️⃣", message: "expected a view instance name, found end of file"),
     InvalidCase(name: "unknown expectation clause", source: root + "expect \"s\" { 1️⃣evaluate Root }", message: "unknown expectation 'evaluate'; did you mean 'evaluates'?"),
     InvalidCase(name: "evaluations without a number", source: root + "expect \"s\" { evaluations <= 1️⃣many }", message: "expected a number after 'evaluations <=', found 'many'"),
     InvalidCase(name: "bad instance identity", source: root + "expect \"s\" { evaluates Row[1️⃣x] }", message: "expected a ForEach identity (a number or a string) in '[...]', found 'x'"),
     // Constructs outside the language
-    InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "'where' clauses are not supported in scenarios"),
-    InvalidCase(name: "protocol", source: root + "1️⃣protocol P { }", message: "protocols are not supported in scenarios"),
-    InvalidCase(name: "for loop", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣for x in [1] { } } }", message: "'for' loops are not supported in scenarios"),
-    InvalidCase(name: "switch", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣switch 1 { } } }", message: "'switch' statements are not supported in scenarios"),
-    InvalidCase(name: "generic type", source: "scenario \"t\"\nstruct Root: View 1️⃣<T> { }", message: "expected '{' to open 'Root', found '<'"),
-    InvalidCase(name: "dictionary literal", source: model + "let d = [\"a\"1️⃣: 1]", message: "dictionary literals are not supported in scenarios"),
-    InvalidCase(name: "tuple", source: model + "let t = (1 1️⃣, 2)", message: "tuples are not supported in scenarios"),
-    InvalidCase(name: "property observer", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0 1️⃣{ didSet { } }\n}", message: "property observers are not supported in scenarios"),
+    InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "the 'where' clause of 'Root' is not simulated"),
+    InvalidCase(name: "protocol", source: root + "1️⃣protocol P { }", message: "protocol is not simulated"),
+    InvalidCase(name: "for loop", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣for x in [1] { } } }", message: "'for' statement is not simulated"),
+    InvalidCase(name: "switch", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣switch 1 { } } }", message: "'switch' expression is not simulated"),
+    InvalidCase(name: "generic type", source: "scenario \"t\"\nstruct Root: 1️⃣View <T> { }", message: "the conformance to 'View <T>' is not simulated"),
+    InvalidCase(name: "dictionary literal", source: model + "let d = 1️⃣[\"a\": 1]", message: "dictionary literal is not simulated"),
+    InvalidCase(name: "tuple", source: model + "let t = 1️⃣(1 , 2)", message: "tuple is not simulated"),
+    InvalidCase(name: "property observer", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0 { 1️⃣didSet { } }\n}", message: "the 'didSet' accessor of 'x' is not simulated"),
     InvalidCase(name: "method called without its argument", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0\n    func bump(_ by: Int) { x += by }\n}\n" + "struct Root: View {\n    @State var m = M()\n    var body: some View { Text(\"\\(m.x)\") }\n}\nstep \"s\" { m.1️⃣bump() }", message: "'bump' needs an unlabelled argument for parameter 'by'"),
     InvalidCase(name: "unsupported property wrapper", source: "scenario \"t\"\nstruct Root: View {\n    1️⃣@SceneStorage(\"k\") var k = 0\n    var body: some View { Text(\"a\") }\n}", message: "property wrapper '@SceneStorage' is not supported in scenarios; did you mean 'AppStorage'?"),
-    InvalidCase(name: "extension of another type", source: root + "1️⃣extension String { }", message: "extensions are supported only on 'EnvironmentValues' (to declare '@Entry' keys)"),
+    InvalidCase(name: "extension of another type", source: root + "extension 1️⃣String { }", message: "extension of 'String', which the scenario does not declare, is not simulated"),
     // Names
     InvalidCase(name: "unknown property", source: model + "struct Root: View { var body: some View { Text(\"\\(model.1️⃣usres.count)\") } }", message: "unknown property 'usres' on 'Model'; did you mean 'users'?"),
     InvalidCase(name: "unknown type", source: "scenario \"t\"\nstruct Root: View {\n    let user: 1️⃣Usr\n    var body: some View { Text(\"a\") }\n}\nstruct Usor { var id: Int }", message: "unknown type 'Usr'; did you mean 'Usor'?"),
@@ -107,7 +108,7 @@ private let invalidCases: [InvalidCase] = [
                 message: "'Int(…)' of nan cannot be represented as an Int"),
     InvalidCase(name: "Int of 1e23 in a Text", source: "scenario \"t\"\nstruct Root: View { var body: some View { Text(\"\\(1️⃣Int(100000000000000000000000.0))\") } }",
                 message: "'Int(…)' of 1e+23 cannot be represented as an Int"),
-    InvalidCase(name: "nesting too deep", source: "scenario \"t\"\nlet x = " + String(repeating: "(", count: 64) + "1️⃣(" + String(repeating: "(", count: 40), message: "nesting is deeper than 64 levels (limit: nesting depth)"),
+    InvalidCase(name: "brackets too deep", source: "scenario \"t\"\nlet x = " + String(repeating: "[", count: 12) + "1️⃣[1" + String(repeating: "]", count: 13), message: "more than 12 '[' are open at once (limit: bracket depth)"),
 ]
 
 @Suite struct DiagnosticTests {
@@ -163,7 +164,7 @@ private let invalidCases: [InvalidCase] = [
         let found = diagnostics(source, file: "x.ripple")
         let text = DiagnosticPrinter(source: source).render(found[0])
         #expect(text == """
-        x.ripple:2:53: error: unexpected '~'
+        x.ripple:2:53: error: expected an expression after '~'
             struct Root: View { var body: some View { Text("a") ~ } }
                                                                 ^
 
@@ -181,7 +182,7 @@ private let invalidCases: [InvalidCase] = [
         #expect(found.first?.location.line == line, "\(name)")
         let text = DiagnosticPrinter(source: source).render(found)
         #expect(text == """
-        x.ripple:\(line):53: error: unexpected '~'
+        x.ripple:\(line):53: error: expected an expression after '~'
             struct Root: View { var body: some View { Text("a") ~ } }
                                                                 ^
 

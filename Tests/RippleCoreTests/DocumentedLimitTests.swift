@@ -15,7 +15,7 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("total work", "the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)", false),
         ("call depth", "recursion deeper than \(Engine.maximumCallDepth) (limit: call depth)", true),
         ("value size", "value holds more than \(Engine.maximumValueSize) elements (limit: value size)", true),
-        ("nesting depth", "nesting is deeper than \(Parser.maximumNestingDepth) levels (limit: nesting depth)", true),
+        ("nesting depth", "nesting is deeper than \(Limits.maximumNestingDepth) levels (limit: nesting depth)", true),
     ]
 
     @Test(arguments: messages.map(\.limit))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 // Hostile and malformed input: every file in Tests/Fixtures/Invalid must fail with the exact first
 // diagnostic in its sibling `.expected`, within a second; every file in Tests/Fixtures/Hostile must load.
@@ -106,7 +107,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
         // The printer shows each diagnostic in three bounded lines, whatever the source line holds.
         let printed = DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(outcome.diagnostics)
         #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count < 600 })
-        #expect(outcome.diagnostics.count <= Parser.maximumErrors + 1)
+        #expect(outcome.diagnostics.count <= Limits.maximumErrors + 1)
     }
 
     @Test(arguments: hostile)
@@ -124,7 +125,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
     // MARK: - Generated inputs
 
     static let generated: [GeneratedInput] = [
-        GeneratedInput("one-megabyte-line", expected: "one-megabyte-line.ripple:5:1000016: error: unexpected '~'") {
+        GeneratedInput("one-megabyte-line", expected: "one-megabyte-line.ripple:5:1000016: error: expected an expression after '~'") {
             "scenario \"t\"\n" + rootView + "let title = \"" + String(repeating: "a", count: 1_000_000) + "\" ~\n"
         },
         GeneratedInput("over-the-size-limit",
@@ -146,7 +147,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
                 + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\n"
                 + (0..<3_000).map { "step \"s\($0)\" { model.n = Node(next: [model.n]) }\n" }.joined()
         },
-        GeneratedInput("else-if-30000", expected: "else-if-30000.ripple:4:836: error: nesting is deeper than 64 levels (limit: nesting depth)") {
+        GeneratedInput("else-if-30000", expected: "else-if-30000.ripple:4:13035: error: the file has more than 1000 'else if' (limit: else-if links)") {
             "scenario \"t\"\nstruct Root: View {\n    let a: Bool = true\n    var body: some View { if a {}"
                 + String(repeating: " else if a {}", count: 30_000) + " }\n}\n"
         },
@@ -177,12 +178,17 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
     private func loads(_ text: String) -> Bool { firstDiagnostic(text) == nil }
 
     @Test func nestingDepth() {
-        let depth = Parser.maximumNestingDepth
-        // `let x = (…)`: the initializer is one level, each parenthesis another.
-        let within = "scenario \"t\"\n" + rootView + "let x = " + String(repeating: "(", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1) + "\n"
-        let beyond = "scenario \"t\"\n" + rootView + "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"
-        #expect(loads(within))
-        #expect(firstDiagnostic(beyond)?.message == "nesting is deeper than 64 levels (limit: nesting depth)")
+        // `let x = (…)`: each parenthesis nests the syntax tree deeper; the limit is on that tree's depth,
+        // as swift-syntax builds it, so the boundary is found by measuring it.
+        func text(_ parentheses: Int) -> String {
+            "scenario \"t\"\n" + rootView + "let x = " + String(repeating: "(", count: parentheses) + "1" + String(repeating: ")", count: parentheses) + "\n"
+        }
+        let within = (1...SwiftModule.maximumDepth).last { SwiftModule.nestingDepth(of: text($0)) <= SwiftModule.maximumDepth } ?? 0
+        #expect(within > 100)
+        #expect(loads(text(within)))
+        let depth = SwiftModule.nestingDepth(of: text(within + 1))
+        #expect(depth > SwiftModule.maximumDepth)
+        #expect(firstDiagnostic(text(within + 1))?.message == "the code nests more than 500 levels deep (\(depth) here) (limit: Swift nesting depth)")
     }
 
     @Test func viewsBuiltInsideViews() {
@@ -198,20 +204,25 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
 
     @Test func chainLength() {
         let model = "scenario \"t\"\n" + rootView
-        let within = model + "let x = 1" + String(repeating: " + 1", count: Parser.maximumChainLength - 1) + "\n"
-        let beyond = model + "let x = 1" + String(repeating: " + 1", count: Parser.maximumChainLength + 1) + "\n"
+        let within = model + "let x = 1" + String(repeating: " + 1", count: Limits.maximumChainLength - 1) + "\n"
+        let beyond = model + "let x = 1" + String(repeating: " + 1", count: Limits.maximumChainLength + 1) + "\n"
         #expect(loads(within))
         #expect(firstDiagnostic(beyond)?.message == "expression has more than 256 operators (limit: expression length)")
-        let members = model + "let x = y" + String(repeating: ".a", count: Parser.maximumChainLength + 1) + "\n"
-        #expect(firstDiagnostic(members)?.message == "expression has more than 256 member accesses (limit: expression length)")
+        // A chain of member accesses nests one level per access: the nesting limit bounds it.
+        let members = model + "let x = y" + String(repeating: ".a", count: SwiftModule.maximumDepth) + "\n"
+        #expect(firstDiagnostic(members)?.message.hasPrefix("the code nests more than 500 levels deep") == true)
     }
 
-    @Test func chainsStackedOnChainsCountTogether() {
-        // `((1 + 1 …) + 1 …)`: each chain is short, the tree they make is not.
-        var expression = "1"
-        for _ in 0..<3 { expression = "(" + expression + ")" + String(repeating: " + 1", count: 100) }
-        let diagnostic = firstDiagnostic("scenario \"t\"\n" + rootView + "let x = " + expression + "\n")
-        #expect(diagnostic?.message == "expression has more than 256 operators (limit: expression length)")
+    @Test func chainsStackedOnChainsAreBoundedByTheirDepth() {
+        // `((1 + 1 …) + 1 …)`: each chain is short; folded, the tree they make is one level per operator,
+        // and past the nesting limit it is refused before anything walks it.
+        func text(_ levels: Int) -> String {
+            var expression = "1"
+            for _ in 0..<levels { expression = "(" + expression + ")" + String(repeating: " + 1", count: 100) }
+            return "scenario \"t\"\n" + rootView + "let x = " + expression + "\n"
+        }
+        #expect(loads(text(3)))
+        #expect(firstDiagnostic(text(6))?.message.hasPrefix("the code nests more than 500 levels deep") == true)
     }
 
     @Test func instances() {
@@ -368,7 +379,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
             _ = try Scenario(source: text, file: "many.ripple")
             Issue.record("expected errors")
         } catch {
-            #expect(error.diagnostics.count == Parser.maximumErrors)
+            #expect(error.diagnostics.count == Limits.maximumErrors)
             #expect(error.omittedCount == 400)
         }
     }

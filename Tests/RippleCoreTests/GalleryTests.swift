@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 @Suite struct GalleryTests {
     @Test func galleryHasSixteenScenarios() {

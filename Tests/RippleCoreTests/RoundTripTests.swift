@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// Every expression and statement, printed back and parsed again, prints the same: the printer and
 /// the parser agree on every construct.
@@ -18,8 +19,9 @@ import Testing
     }
 
     @Test func everyStatementRoundTrips() throws {
-        let (syntax, diagnostics) = Parser.parse(source: Self.everyConstruct, file: "every.ripple")
-        #expect(diagnostics.isEmpty)
+        let reading = ScenarioFile.read(source: Self.everyConstruct, file: "every.ripple")
+        #expect(reading.errors.isEmpty)
+        let syntax = reading.syntax
         var statements: [StatementSyntax] = []
         for case .type(let type) in syntax.declarations + syntax.variants.flatMap(\.declarations) {
             for property in type.properties { statements += property.getter ?? [] }
@@ -30,9 +32,9 @@ import Testing
         #expect(statements.count > 40)
         for statement in statements {
             let printed = statement.rendered
-            let reparsed = Parser.parse(source: "step \"s\" { \(printed) }", file: "r.ripple")
-            #expect(reparsed.1.isEmpty, "'\(printed)' parses again")
-            #expect(reparsed.0.steps.first?.statements.first?.rendered == printed, "'\(printed)' prints the same after a round trip")
+            let reparsed = ScenarioFile.read(source: "step \"s\" { \(printed) }", file: "r.ripple")
+            #expect(reparsed.errors.isEmpty, "'\(printed)' parses again")
+            #expect(reparsed.syntax.steps.first?.statements.first?.rendered == printed, "'\(printed)' prints the same after a round trip")
         }
     }
 
@@ -44,13 +46,15 @@ import Testing
         "Text(\"a\").font(.title).onChange(of: x) { print(x) }", "Button(\"go\") { run() } label: { Text(\"x\") }",
     ])
     func expressionRoundTrips(_ text: String) throws {
-        var lexer = Lexer(source: text, file: "e.ripple")
-        var parser = Parser(tokens: lexer.tokenize(), file: "e.ripple")
-        let expression = try parser.parseExpression()
-        #expect(lexer.diagnostics.isEmpty && parser.diagnostics.isEmpty)
-        let printed = expression.rendered
-        var again = Lexer(source: printed, file: "e.ripple")
-        var reparser = Parser(tokens: again.tokenize(), file: "e.ripple")
-        #expect(try reparser.parseExpression().rendered == printed)
+        let printed = try #require(Self.expression(in: "let e = \(text)")).rendered
+        #expect(try #require(Self.expression(in: "let e = \(printed)")).rendered == printed)
+    }
+
+    /// The value of the one global `source` declares, as the Swift front end reads it.
+    private static func expression(in source: String) -> ExprSyntax? {
+        let reading = ScenarioFile.read(source: source, file: "e.ripple")
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        guard case .global(let global)? = reading.syntax.declarations.first else { return nil }
+        return global.value
     }
 }

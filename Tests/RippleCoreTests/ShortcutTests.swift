@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// The engine's shortcuts (docs/Performance.md) must give what the general path gives. Each case here is
 /// one a shortcut once got wrong: values that are equal but print differently, and a write whose value
@@ -177,8 +178,9 @@ import Testing
         ("model.items.removeLast()", false),
     ])
     func stepWritesAreTakenApartOnlyForTheUsualShape(statement: String, taken: Bool) throws {
-        let (syntax, problems) = Parser.parse(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
-        #expect(problems.isEmpty)
+        let reading = ScenarioFile.read(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
+        #expect(reading.errors.isEmpty)
+        let syntax = reading.syntax
         var resolver = Resolver()
         let step = try #require(resolver.resolve(syntax).steps.first)
         #expect((step.writes[0] != nil) == taken)
@@ -205,8 +207,9 @@ import Testing
         "nobody.flag = true",
     ])
     func aWriteRunFromItsPlanGivesWhatItsSyntaxGives(statement: String) throws {
-        let (syntax, problems) = Parser.parse(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
-        #expect(problems.isEmpty)
+        let reading = ScenarioFile.read(source: Self.writePreamble + "step \"s\" { \(statement) }\n", file: "t.ripple")
+        #expect(reading.errors.isEmpty)
+        let syntax = reading.syntax
         var resolver = Resolver()
         let resolved = resolver.resolve(syntax)
         let variant = try #require(resolved.variants.first)

@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// The engine's small collections (docs/Performance.md): short lists that stand in for hash tables while
 /// they are small. Each must behave like the table it replaced, on both sides of its threshold.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// The picture's storage groups: one per owning instance, whatever its slots hold.
 @Suite struct VariantGraphTests {

@@ -1,6 +1,7 @@
 // The Ripple run: the engine decides which readers' views are evaluated after each step.
 
 @testable import RippleCore
+import RippleSwift
 
 /// What Ripple made of a case: which readers fired per write, or why that could not be told.
 enum RippleOutcome: Hashable, Sendable {

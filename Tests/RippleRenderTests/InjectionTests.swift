@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCore
+import RippleSwift
 @testable import RippleRender
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCore
+import RippleSwift
 @testable import RippleRender
 
 /// What is handed to graphviz is bounded, whatever the scenario's size; the report stays whole.

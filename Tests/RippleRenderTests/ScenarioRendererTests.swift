@@ -11,8 +11,9 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 private func scenario(_ name: String) throws -> Scenario {
     let file = "Scenarios/\(name)"
     let source = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
-    let (syntax, diagnostics) = Parser.parse(source: source, file: file)
-    guard diagnostics.isEmpty, !syntax.sources.isEmpty else { return try Scenario(source: source, file: file) }
+    let reading = ScenarioFile.read(source: source, file: file)
+    let syntax = reading.syntax
+    guard reading.errors.isEmpty, !syntax.sources.isEmpty else { return try Scenario(reading: reading, file: file) }
     var module = SwiftModule()
     for reference in syntax.sources {
         let folder = "Scenarios/" + reference.path

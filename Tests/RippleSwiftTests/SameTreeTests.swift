@@ -3,8 +3,10 @@ import Testing
 @testable import RippleCore
 import RippleSwift
 
-/// The Swift front end reads the Swift in every gallery scenario as the scenario parser does: the same
-/// declarations, members, statements and expressions, at the same locations.
+/// A scenario file's Swift reads as the same Swift in a `.swift` file does: for every gallery scenario,
+/// the declarations `ScenarioFile` gives are those `SwiftModule` gives for the file with its directives
+/// blanked out, members, statements, expressions and locations alike. Finding the directives moves no
+/// declaration and takes none of its text.
 @Suite struct SameTreeTests {
     static let scenarios: [String] = {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios").standardized
@@ -15,8 +17,8 @@ import RippleSwift
     @Test(arguments: scenarios)
     func topLevelDeclarationsMatch(_ path: String) throws {
         let source = try String(contentsOfFile: path, encoding: .utf8)
-        let (expected, diagnostics) = Parser.parse(source: source, file: path)
-        #expect(diagnostics.isEmpty)
+        let expected = ScenarioFile.read(source: source, file: path).syntax
+        #expect(ScenarioFile.read(source: source, file: path).errors.isEmpty)
         var module = SwiftModule()
         module.add(source: DirectiveBlanking.swiftPart(of: source), file: path)
         #expect(module.errors.isEmpty, "\(module.errors)")
@@ -32,6 +34,6 @@ import RippleSwift
         var index = 0
         while index < min(a.count, b.count), a[index] == b[index] { index += 1 }
         let start = max(0, index - 200)
-        return "swift front end: …" + String(a[start..<min(a.count, index + 200)]) + "\nscenario parser: …" + String(b[start..<min(b.count, index + 200)])
+        return "swift file: …" + String(a[start..<min(a.count, index + 200)]) + "\nscenario file: …" + String(b[start..<min(b.count, index + 200)])
     }
 }

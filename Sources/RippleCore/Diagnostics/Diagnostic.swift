@@ -33,16 +33,16 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
 
 /// A collection of diagnostics that failed a stage, thrown as one error.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
-    /// The first `Parser.maximumErrors` diagnostics, in source order.
+    /// The first `Limits.maximumErrors` diagnostics, in source order.
     public var diagnostics: [Diagnostic]
     /// How many more were found: counted, not kept.
     public var omittedCount: Int
 
-    /// Wraps diagnostics, sorting them by position and keeping the first `Parser.maximumErrors`; `omitted`
+    /// Wraps diagnostics, sorting them by position and keeping the first `Limits.maximumErrors`; `omitted`
     /// counts others found and not kept.
     public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
         let sorted = diagnostics.sorted { $0.location < $1.location }
-        self.diagnostics = Array(sorted.prefix(Parser.maximumErrors))
+        self.diagnostics = Array(sorted.prefix(Limits.maximumErrors))
         self.omittedCount = omitted + sorted.count - self.diagnostics.count
     }
 

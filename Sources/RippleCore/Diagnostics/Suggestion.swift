@@ -1,5 +1,5 @@
 /// Finds the nearest known name for "did you mean" suggestions.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
     static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
         // The distance costs length × length: a name this long is no typo worth the time.
@@ -17,7 +17,7 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?` or the empty string.
-    static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
         nearest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -98,7 +98,7 @@ final class Engine {
     static let maximumCallDepth = 256
 
     /// Errors found while running scenario code, reported together (`DiagnosticError` keeps the first
-    /// `Parser.maximumErrors` of them).
+    /// `Limits.maximumErrors` of them).
     var errors: [Diagnostic] = []
     /// Errors after which a pass stops evaluating more instances (a documented limit).
     static let maximumErrors = 50

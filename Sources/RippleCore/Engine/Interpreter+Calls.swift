@@ -178,7 +178,7 @@ extension Engine {
         var visited = 0
         func tooDeep(_ value: Value, _ depth: Int) -> Bool {
             visited += 1
-            if depth > Parser.maximumNestingDepth || visited > Self.maximumValueSize { return true }
+            if depth > Limits.maximumNestingDepth || visited > Self.maximumValueSize { return true }
             switch value {
             case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
                 return elements.contains { tooDeep($0, depth + 1) }
@@ -194,7 +194,7 @@ extension Engine {
             throw EvaluationError("value holds more than \(Self.maximumValueSize) elements (limit: value size)", at: location)
         }
         if refused {
-            throw EvaluationError("value is nested more than \(Parser.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
+            throw EvaluationError("value is nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
         }
     }
 

@@ -20,7 +20,7 @@ struct DeclarationBuilder {
 
     /// Builds the table for `variant` (nil: the base declarations alone).
     mutating func table(for scenario: ScenarioSyntax, variant: VariantSyntax?) -> DeclarationTable {
-        var declarations: [DeclarationSyntax] = Prelude.syntax.declarations
+        var declarations: [DeclarationSyntax] = scenario.prelude
         var seen: [String: SourceLocation] = [:]
         for declaration in scenario.declarations {
             if let first = seen[declaration.name], readsOtherModules {
@@ -113,7 +113,7 @@ struct DeclarationBuilder {
             }
             // Past the error limit, no more suggestions: each one compares the name with every type.
             if let location {
-                let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys) : ""
+                let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(name, in: Array(typeNames) + Self.builtinTypes.keys) : ""
                 diagnostics.append(.error("unknown type '\(name)'\(suggestion)", at: location))
             }
             return .unknown

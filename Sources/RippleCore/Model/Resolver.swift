@@ -68,7 +68,7 @@ struct Resolver {
         for expectation in syntax.expectations {
             if stepNames[expectation.step] == nil {
                 // A suggestion compares the name with every step's: only for the errors that are reported.
-                let suggestion = diagnostics.count < Parser.maximumErrors ? Suggestion.didYouMean(expectation.step, in: stepNames.keys) : ""
+                let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(expectation.step, in: stepNames.keys) : ""
                 diagnostics.append(.error("unknown step '\(expectation.step)'\(suggestion)", at: expectation.stepLocation))
                 continue
             }
@@ -158,7 +158,7 @@ struct Resolver {
         }
         reportCycles(edges, describe: { cycle in
             cycle.count == 1 ? "view '\(cycle[0])' contains itself" : "views \(cycle.map { "'\($0)'" }.joined(separator: " → ")) contain each other"
-        }, tooDeep: { "views are nested more than \(Parser.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
+        }, tooDeep: { "views are nested more than \(Limits.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
         // Computed properties that read themselves through other computed properties.
         for data in table.data.values where computedProperties {
             var computedEdges: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -171,7 +171,7 @@ struct Resolver {
             reportCycles(computedEdges, describe: { cycle in
                 cycle.count == 1 ? "computed property '\(cycle[0])' of '\(data.name)' reads itself"
                     : "computed properties \(cycle.map { "'\($0)'" }.joined(separator: " → ")) of '\(data.name)' form a cycle"
-            }, tooDeep: { "computed properties of '\(data.name)' read each other more than \(Parser.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
+            }, tooDeep: { "computed properties of '\(data.name)' read each other more than \(Limits.maximumNestingDepth) levels deep, down to '\($0)' (limit: nesting depth)" })
         }
     }
 
@@ -194,7 +194,7 @@ struct Resolver {
                 } else if state[edge.name] == nil {
                     // A chain longer than the nesting limit would recurse that deep when it runs (and here):
                     // report it once and look no deeper.
-                    if stack.count >= Parser.maximumNestingDepth {
+                    if stack.count >= Limits.maximumNestingDepth {
                         if !reportedDepth { diagnostics.append(.error(tooDeep(edge.name), at: edge.location)) }
                         reportedDepth = true
                         continue

@@ -476,6 +476,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Whether the source is part of an app that uses other modules (Swift source): a type or an
     /// attribute it does not declare may be declared there, so it is a note, not an error.
     public var readsOtherModules = false
+    /// Declarations every scenario can use without writing them (SwiftUI's common environment keys),
+    /// which the front end supplies; the resolver reads them before the scenario's own.
+    public var prelude: [DeclarationSyntax] = []
 
     /// Creates the node; the front ends build the tree with it.
     package init(file: String, title: String? = nil, titleLocation: SourceLocation? = nil, semantics: Semantics? = nil, declarations: [DeclarationSyntax] = [], variants: [VariantSyntax] = [], steps: [StepSyntax] = [], expectations: [ExpectationSyntax] = []) {
@@ -494,4 +497,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
 public struct SourceReference: Hashable, Sendable {
     public var path: String
     public var location: SourceLocation
+
+    package init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
 }

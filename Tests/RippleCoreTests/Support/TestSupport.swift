@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// Source text with position markers (1️⃣, 2️⃣, ...) removed, and where each marker was.
 struct MarkedSource {

@@ -1,4 +1,7 @@
-/// Declarations every scenario can use without writing them: SwiftUI's common environment keys and their types.
+internal import RippleCore
+
+/// Declarations every scenario can use without writing them: SwiftUI's common environment keys and their
+/// types. Each front end hands them to the resolver with the tree it read (`ScenarioSyntax.prelude`).
 enum Prelude {
     static let file = "<prelude>"
 
@@ -18,5 +21,12 @@ enum Prelude {
     }
     """
 
-    static let syntax: ScenarioSyntax = Parser.parse(source: source, file: file).0
+    /// The declarations, lowered once.
+    static let declarations: [DeclarationSyntax] = {
+        let positions = SourcePositions(source: source, file: file)
+        guard let tree = SwiftParse.tree(of: source, positions: positions).tree else { return [] }
+        var lowering = SwiftLowering(positions: positions, closedWorld: true)
+        lowering.lower(tree)
+        return lowering.declarations
+    }()
 }

@@ -1,0 +1,516 @@
+internal import SwiftParser
+internal import SwiftSyntax
+internal import RippleCore
+
+/// Reads a scenario file's own grammar, its directives, and finds the Swift around and inside them.
+///
+/// A directive starts a line: `scenario "…"`, `semantics swift6.2`, `source "…"`, `variant "…" { … }`,
+/// `step "…" { … }` or `expect "…" [in "…"] [under …] { … }`. Everything else is Swift, read by
+/// swift-syntax: the top-level declarations (the file with its directives blanked out, so that every
+/// declaration keeps its line and column), each variant's declarations and each step's statements
+/// (their text alone, with the offset of where it starts).
+struct DirectiveReader {
+    private let extents: SwiftExtents
+    private let positions: SourcePositions
+    /// The title, semantics, sources and expectations; variants and steps once `lowerSwift` has run.
+    private(set) var syntax: ScenarioSyntax
+    private(set) var errors: [Diagnostic] = []
+    private(set) var notes: [Diagnostic] = []
+    /// Syntax errors found past those kept.
+    private(set) var omitted = 0
+    /// The file with every directive replaced by spaces (line breaks kept): its top-level Swift.
+    private var topLevel: [UInt8]
+    private var variants: [Region] = []
+    private var steps: [Region] = []
+    /// The token being read, and where the last one read ended.
+    private var cursor: DirectiveToken
+    private var lastEnd = 0
+
+    /// A braced block of Swift a directive holds.
+    private struct Region {
+        var name: String
+        var location: RippleCore.SourceLocation
+        var range: Range<Int>
+    }
+
+    private struct Failure: Error { var diagnostic: Diagnostic }
+
+    static let keywords: Set<String> = ["scenario", "semantics", "source", "variant", "step", "expect"]
+
+    init(bytes: [UInt8], file: String) {
+        extents = SwiftExtents(bytes: bytes)
+        positions = SourcePositions(bytes: bytes, file: file)
+        syntax = ScenarioSyntax(file: file)
+        topLevel = bytes
+        cursor = DirectiveToken(kind: .end, range: 0..<0, followsNewline: true, followsSpace: true)
+    }
+
+    // MARK: - Finding the directives
+
+    /// Reads the directives, from the top of the file to its end.
+    mutating func readDirectives() {
+        var index = 0
+        var lineStart = true
+        var depth = 0
+        while index < extents.count {
+            let byte = extents[index]
+            if SwiftExtents.isLineBreak(byte) || (byte == .semicolon && depth == 0) {
+                lineStart = true
+                index += 1
+            } else if SwiftExtents.isSpace(byte) {
+                index += 1
+            } else if extents.startsComment(at: index) {
+                index = extents.commentEnd(from: index)
+            } else if extents.startsString(at: index) {
+                index = extents.stringEnd(from: index)
+                lineStart = false
+            } else if SwiftExtents.startsWord(byte) {
+                let end = extents.wordEnd(from: index)
+                // A directive at the start of a line outside any braces; one at the very start of a line
+                // also ends a declaration left open above it (swift-syntax then reports the missing `}`).
+                if lineStart, depth == 0 || index == 0 || SwiftExtents.isLineBreak(extents[index - 1]),
+                   isDirective(extents.text(index..<end), after: end) {
+                    let stop = readDirective(at: index)
+                    blank(index..<stop)
+                    index = stop
+                    depth = 0
+                } else {
+                    index = end
+                }
+                lineStart = false
+            } else {
+                if byte == .openBrace { depth += 1 }
+                if byte == .closeBrace { depth = max(0, depth - 1) }
+                lineStart = false
+                index += 1
+            }
+        }
+    }
+
+    /// Whether `word`, ending at `end`, starts a directive: one of the keywords not used as a Swift name
+    /// (`step(…)`, `source = …`). `source` is a directive only before a path in quotes.
+    private func isDirective(_ word: String, after end: Int) -> Bool {
+        guard Self.keywords.contains(word) else { return false }
+        var next = end
+        while SwiftExtents.isSpace(extents[next]) { next += 1 }
+        if word == "source" { return extents.startsString(at: next) }
+        return ![UInt8(ascii: "("), UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: ")")]
+            .contains(extents[next])
+    }
+
+    /// The first `variant`, `step` or `expect` that starts a line of `range` outside its inner braces.
+    private func firstDirective(in range: Range<Int>) -> (word: String, offset: Int)? {
+        var index = range.lowerBound
+        var lineStart = false
+        var depth = 0
+        while index < range.upperBound {
+            let byte = extents[index]
+            if SwiftExtents.isLineBreak(byte) {
+                lineStart = true
+                index += 1
+            } else if SwiftExtents.isSpace(byte) {
+                index += 1
+            } else if SwiftExtents.startsWord(byte) {
+                let end = extents.wordEnd(from: index)
+                let word = extents.text(index..<end)
+                if lineStart, depth == 0, ["variant", "step", "expect"].contains(word), isDirective(word, after: end) {
+                    return (word, index)
+                }
+                lineStart = false
+                index = end
+            } else {
+                if byte == .openBrace { depth += 1 }
+                if byte == .closeBrace { depth -= 1 }
+                lineStart = false
+                index = extents.unitEnd(from: index)
+            }
+        }
+        return nil
+    }
+
+    /// Replaces a directive's bytes in the top-level Swift with spaces, keeping its line breaks.
+    private mutating func blank(_ range: Range<Int>) {
+        for index in range where !SwiftExtents.isLineBreak(topLevel[index]) { topLevel[index] = .space }
+    }
+
+    /// Reads the directive whose keyword is at `start` and returns where it ends. A directive with an error
+    /// ends at its line's end, or past the block it opens there.
+    private mutating func readDirective(at start: Int) -> Int {
+        cursor = extents.directiveToken(from: start)
+        lastEnd = cursor.range.upperBound
+        do throws(Failure) {
+            try directive()
+            try endOfLine()
+            return lastEnd
+        } catch {
+            errors.append(error.diagnostic)
+            return recovery(from: start)
+        }
+    }
+
+    private func recovery(from start: Int) -> Int {
+        var index = start
+        while index < extents.count, !SwiftExtents.isLineBreak(extents[index]) {
+            if extents[index] == .openBrace, !extents.startsComment(at: index) {
+                guard let close = extents.closingBrace(of: index) else { return extents.count }
+                index = close + 1
+            } else {
+                index = extents.unitEnd(from: index)
+            }
+        }
+        return index
+    }
+
+    // MARK: - Tokens
+
+    private mutating func advance() {
+        lastEnd = cursor.range.upperBound
+        cursor = extents.directiveToken(from: cursor.range.upperBound)
+    }
+
+    private var next: DirectiveToken { extents.directiveToken(from: cursor.range.upperBound) }
+
+    private func location(_ token: DirectiveToken) -> RippleCore.SourceLocation {
+        positions.location(ofOffset: token.range.lowerBound)
+    }
+
+    private func fail(_ message: String, at token: DirectiveToken? = nil) -> Failure {
+        Failure(diagnostic: .error(message, at: location(token ?? cursor)))
+    }
+
+    private var describedCurrent: String {
+        switch cursor.kind {
+        case .end: "end of file"
+        case .string: "string literal"
+        default: "'\(extents.text(cursor.range))'"
+        }
+    }
+
+    private mutating func consume(_ symbol: String) -> Bool {
+        guard cursor.isSymbol(symbol) else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func expect(_ symbol: String, _ context: String) throws(Failure) {
+        guard cursor.isSymbol(symbol) else { throw fail("expected '\(symbol)' \(context), found \(describedCurrent)") }
+        advance()
+    }
+
+    private mutating func word(_ context: String) throws(Failure) -> String {
+        guard case .word(let word) = cursor.kind else { throw fail("expected \(context), found \(describedCurrent)") }
+        advance()
+        return word
+    }
+
+    /// A name in quotes: the literal's text, its escapes resolved as Swift resolves them.
+    private mutating func name(_ context: String) throws(Failure) -> String {
+        guard cursor.kind == .string else { throw fail("expected \(context), found \(describedCurrent)") }
+        let text = try literalText(context)
+        advance()
+        return text
+    }
+
+    private func literalText(_ context: String) throws(Failure) -> String {
+        let range = cursor.range
+        let simple = range.count >= 2 && extents[range.lowerBound] == .quote && extents[range.upperBound - 1] == .quote
+            && !(range.count >= 3 && extents[range.lowerBound + 1] == .quote && extents[range.lowerBound + 2] == .quote)
+            && !extents.bytes[range].contains(.backslash)
+        if simple { return extents.text(range.lowerBound + 1..<range.upperBound - 1) }
+        let tree = SwiftParser.Parser.parse(source: extents.text(range))
+        if tree.hasError {
+            var literalPositions = positions
+            literalPositions.base = range.lowerBound
+            if let first = SyntaxErrors.find(in: tree, positions: literalPositions).errors.first { throw Failure(diagnostic: first) }
+        }
+        guard let item = tree.statements.first, tree.statements.count == 1, case .expr(let expression) = item.item,
+              let literal = expression.as(StringLiteralExprSyntax.self), literal.closingQuote.presence == .present else {
+            throw fail("unterminated string literal")
+        }
+        var text = ""
+        for segment in literal.segments {
+            guard case .stringSegment(let piece) = segment else { throw fail("\(context) cannot contain interpolation") }
+            text += SwiftLowering.unescaped(piece.content.text, multiline: literal.openingQuote.tokenKind == .multilineStringQuote)
+        }
+        return text
+    }
+
+    /// Requires a line break, `;`, `}` or the end of the file after a directive.
+    private mutating func endOfLine() throws(Failure) {
+        if cursor.isSymbol(";") { advance(); return }
+        if cursor.kind == .end || cursor.followsNewline || cursor.isSymbol("}") { return }
+        if case .symbol(let symbol) = cursor.kind, !["{", "(", "[", ".", "\\", "@", "$"].contains(symbol) {
+            throw fail("unexpected '\(symbol)'")
+        }
+        throw fail("consecutive statements on a line must be separated by ';'")
+    }
+
+    // MARK: - Directives
+
+    private mutating func directive() throws(Failure) {
+        let keyword = cursor
+        advance()
+        switch keyword.kind {
+        case .word("scenario"):
+            let location = location(cursor)
+            let title = try name("a scenario title in quotes")
+            if syntax.title != nil { throw fail("duplicate 'scenario' title", at: keyword) }
+            syntax.title = title
+            syntax.titleLocation = location
+        case .word("semantics"):
+            let semantics = try semanticsName()
+            if syntax.semantics != nil { throw fail("duplicate 'semantics' directive", at: keyword) }
+            syntax.semantics = semantics
+        case .word("source"):
+            let location = location(cursor)
+            syntax.sources.append(SourceReference(path: try name("a path in quotes"), location: location))
+        case .word("variant"):
+            let name = try name("a variant name in quotes")
+            let range = try block("the variant", closing: "variant '\(name)'")
+            if let nested = firstDirective(in: range) {
+                throw Failure(diagnostic: .error("'\(nested.word)' must be at the top level, not inside a variant",
+                                                 at: positions.location(ofOffset: nested.offset)))
+            }
+            variants.append(Region(name: name, location: location(keyword), range: range))
+        case .word("step"):
+            let name = try name("a step name in quotes")
+            steps.append(Region(name: name, location: location(keyword), range: try block("the step", closing: "step '\(name)'")))
+        default:
+            syntax.expectations.append(try expectation(at: keyword))
+        }
+    }
+
+    /// The Swift inside `{ … }`, the cursor at its `{`; the cursor moves past the `}`.
+    private mutating func block(_ what: String, closing: String) throws(Failure) -> Range<Int> {
+        guard cursor.isSymbol("{") else { throw fail("expected '{' to open \(what), found \(describedCurrent)") }
+        let open = cursor.range.lowerBound
+        guard let close = extents.closingBrace(of: open) else {
+            throw Failure(diagnostic: .error("expected '}' to close \(closing)", at: positions.location(ofOffset: extents.count)))
+        }
+        lastEnd = close + 1
+        cursor = extents.directiveToken(from: close + 1)
+        return open + 1..<close
+    }
+
+    /// `swift5.9` or `swift6.2`, read as one word with its dot.
+    private mutating func semanticsName() throws(Failure) -> Semantics {
+        guard case .word = cursor.kind else { throw fail("expected 'swift5.9' or 'swift6.2', found \(describedCurrent)") }
+        let start = cursor.range.lowerBound
+        var end = start
+        while SwiftExtents.continuesWord(extents[end]) || extents[end] == UInt8(ascii: ".") { end += 1 }
+        let name = extents.text(start..<end)
+        guard let semantics = Semantics(rawValue: name) else {
+            throw fail("unknown semantics '\(name)'; expected 'swift5.9' or 'swift6.2'")
+        }
+        lastEnd = end
+        cursor = extents.directiveToken(from: end)
+        return semantics
+    }
+
+    // MARK: - Expectations
+
+    private mutating func expectation(at keyword: DirectiveToken) throws(Failure) -> ExpectationSyntax {
+        let stepLocation = location(cursor)
+        let step = try name("a step name in quotes")
+        var expectation = ExpectationSyntax(step: step, stepLocation: stepLocation, variant: nil, variantLocation: nil,
+                                            semantics: nil, clauses: [], location: location(keyword))
+        if cursor.isWord("in") {
+            advance()
+            expectation.variantLocation = location(cursor)
+            expectation.variant = try name("a variant name in quotes")
+        }
+        if cursor.isWord("under") {
+            advance()
+            expectation.semantics = try semanticsName()
+        }
+        try expect("{", "to open the expectation")
+        while !cursor.isSymbol("}") {
+            if cursor.kind == .end { throw fail("expected '}' to close the expectation") }
+            let clauseLocation = location(cursor)
+            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed' or 'evaluations'")
+            switch keyword {
+            case "evaluates": expectation.clauses.append(.evaluates(try instanceList(), location: clauseLocation))
+            case "wasted": expectation.clauses.append(.wasted(try instanceList(), location: clauseLocation))
+            case "stale": expectation.clauses.append(.stale(try instanceList(), location: clauseLocation))
+            case "needed": expectation.clauses.append(.needed(try instanceList(), location: clauseLocation))
+            case "evaluations":
+                try expect("<=", "after 'evaluations'")
+                guard case .integer(let limit?) = cursor.kind else {
+                    throw fail("expected a number after 'evaluations <=', found \(describedCurrent)")
+                }
+                advance()
+                expectation.clauses.append(.evaluationsAtMost(limit, location: clauseLocation))
+            default:
+                let known = ["evaluates", "wasted", "stale", "needed", "evaluations"]
+                throw Failure(diagnostic: .error("unknown expectation '\(keyword)'\(Suggestion.didYouMean(keyword, in: known))", at: clauseLocation))
+            }
+            try endOfLine()
+        }
+        advance()
+        return expectation
+    }
+
+    private mutating func instanceList() throws(Failure) -> [InstanceReferenceSyntax] {
+        if cursor.isWord("nothing") {
+            advance()
+            return []
+        }
+        var references: [InstanceReferenceSyntax] = []
+        repeat {
+            references.append(try instanceReference())
+        } while consume(",")
+        return references
+    }
+
+    /// `Row`, `Row[2]`, `Row["a"]`, `Row[-1]`, `Row[true]`, `Text#2`, and paths of them: `List/Row[2]`.
+    private mutating func instanceReference() throws(Failure) -> InstanceReferenceSyntax {
+        let location = location(cursor)
+        var path = ""
+        repeat {
+            if !path.isEmpty { path += "/" }
+            path += try word("a view instance name")
+            while !cursor.followsSpace && cursor.isSymbol("[") {
+                advance()
+                switch cursor.kind {
+                case .integer(let value?): path += "[\(value)]"
+                case .string: path += "[\"\(try literalText("a ForEach identity"))\"]"
+                case .symbol("-"):
+                    advance()
+                    guard case .integer(let value?) = cursor.kind else { throw fail("expected a number") }
+                    path += "[-\(value)]"
+                case .word("true"), .word("false"): path += "[\(extents.text(cursor.range))]"
+                default:
+                    throw fail("expected a ForEach identity (a number or a string) in '[...]', found \(describedCurrent)")
+                }
+                advance()
+                try expect("]", "after the instance identity")
+            }
+            if !cursor.followsSpace && cursor.isSymbol("#"), !next.followsSpace, case .integer(let ordinal?) = next.kind {
+                advance()
+                advance()
+                path += "#\(ordinal)"
+            }
+        } while !cursor.followsSpace && consume("/")
+        return InstanceReferenceSyntax(path: path, location: location)
+    }
+
+    // MARK: - The Swift
+
+    /// Parses and lowers the Swift: the top-level declarations, then each variant's and each step's.
+    mutating func lowerSwift() {
+        var lowering = lower(topLevel, at: 0)
+        if let lowered = lowering {
+            var declarations = lowered.declarations
+            unmatched(SwiftExtensions.merge(lowered.extensions, into: &declarations))
+            syntax.declarations = declarations
+            if let root = lowered.rootCandidates.first {
+                syntax.root = root.name
+                syntax.rootLocation = root.location
+            }
+        }
+        for region in variants {
+            lowering = lower(Array(extents.bytes[region.range]), at: region.range.lowerBound)
+            var declarations = lowering?.declarations ?? []
+            unmatched(SwiftExtensions.merge(lowering?.extensions ?? [], into: &declarations))
+            syntax.variants.append(VariantSyntax(name: region.name, declarations: declarations, location: region.location))
+        }
+        for region in steps {
+            syntax.steps.append(StepSyntax(name: region.name, statements: stepStatements(region.range), location: region.location))
+        }
+    }
+
+    /// A step's statements. `environment \.key = value`, Ripple's write to an environment value at the
+    /// root, is not Swift: the word is blanked before the parse, and the key-path assignment left in its
+    /// place becomes the environment write.
+    private mutating func stepStatements(_ range: Range<Int>) -> [RippleStatement] {
+        var bytes = Array(extents.bytes[range])
+        var writes: [RippleCore.SourceLocation: RippleCore.SourceLocation] = [:]
+        for (word, key) in environmentWrites(in: range) {
+            for index in word..<word + "environment".utf8.count { bytes[index - range.lowerBound] = .space }
+            writes[positions.location(ofOffset: key)] = positions.location(ofOffset: word)
+        }
+        var regionPositions = positions
+        regionPositions.base = range.lowerBound
+        regionPositions.end = "'}'"
+        let (tree, problems, more) = SwiftParse.tree(of: String(decoding: bytes, as: UTF8.self), positions: regionPositions)
+        errors += problems
+        omitted += more
+        guard let tree else { return [] }
+        var lowering = SwiftLowering(positions: regionPositions, closedWorld: true)
+        let statements = lowering.lowerBlock(tree.statements)
+        errors += lowering.errors
+        notes += lowering.notes
+        return writes.isEmpty ? statements : statements.map { environmentWrite($0, writes) }
+    }
+
+    /// Where `environment \.` starts a statement in `range`: the word's offset and the key path's.
+    private func environmentWrites(in range: Range<Int>) -> [(word: Int, key: Int)] {
+        var found: [(word: Int, key: Int)] = []
+        var index = range.lowerBound
+        var statementStart = true
+        while index < range.upperBound {
+            let byte = extents[index]
+            if SwiftExtents.isLineBreak(byte) || byte == .semicolon || byte == .openBrace || byte == .closeBrace {
+                statementStart = true
+                index += 1
+            } else if SwiftExtents.isSpace(byte) {
+                index += 1
+            } else if SwiftExtents.startsWord(byte) {
+                let end = extents.wordEnd(from: index)
+                if statementStart, extents.text(index..<end) == "environment" {
+                    var key = end
+                    while SwiftExtents.isSpace(extents[key]) { key += 1 }
+                    if key > end, extents[key] == .backslash { found.append((index, key)) }
+                }
+                statementStart = false
+                index = end
+            } else {
+                statementStart = false
+                index = extents.unitEnd(from: index)
+            }
+        }
+        return found
+    }
+
+    /// The statement, with an assignment to a key path that followed a blanked `environment` made the
+    /// environment write it was written as.
+    private mutating func environmentWrite(_ statement: RippleStatement, _ writes: [RippleCore.SourceLocation: RippleCore.SourceLocation]) -> RippleStatement {
+        switch statement.kind {
+        case .assignment(let target, "=", let value):
+            guard let word = writes[target.location], case .keyPath(let root, let components) = target.kind else { return statement }
+            guard root == nil, components.count == 1 else {
+                errors.append(.error("expected an environment key like '\\.colorScheme'", at: target.location))
+                return statement
+            }
+            return RippleStatement(kind: .environmentWrite(key: components[0], value: value), location: word)
+        case .ifStatement(let conditions, let then, let otherwise):
+            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { environmentWrite($0, writes) },
+                                                      otherwise: otherwise?.map { environmentWrite($0, writes) }), location: statement.location)
+        default:
+            return statement
+        }
+    }
+
+    /// Parses `bytes`, which start at `offset` in the file, and lowers its declarations; nil on syntax errors.
+    private mutating func lower(_ bytes: [UInt8], at offset: Int) -> SwiftLowering? {
+        var regionPositions = positions
+        regionPositions.base = offset
+        if offset > 0 { regionPositions.end = "'}'" }
+        let (tree, problems, more) = SwiftParse.tree(of: String(decoding: bytes, as: UTF8.self), positions: regionPositions)
+        errors += problems
+        omitted += more
+        guard let tree else { return nil }
+        var lowering = SwiftLowering(positions: regionPositions, closedWorld: true)
+        lowering.lower(tree)
+        errors += lowering.errors
+        notes += lowering.notes
+        return lowering
+    }
+
+    /// An extension of a type the file does not declare is not simulated.
+    private mutating func unmatched(_ extensions: [SwiftExtension]) {
+        for record in extensions {
+            errors.append(.error("extension of '\(record.name)', which the scenario does not declare, is not simulated", at: record.location))
+        }
+    }
+}
