@@ -27,7 +27,7 @@ let model = Model()
 
 """
 
-private let invalidCases: [InvalidCase] = [
+let invalidCases: [InvalidCase] = [
     // Lexical
     InvalidCase(name: "unterminated string", source: "scenario 1️⃣\"title\n", message: "unterminated string literal"),
     InvalidCase(name: "bad character", source: root + "step \"s\" { 1️⃣§ }", message: "unexpected code '§'"),

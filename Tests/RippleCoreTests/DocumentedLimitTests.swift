@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("docs")
@@ -15,7 +16,9 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("total work", "the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)", false),
         ("call depth", "recursion deeper than \(Engine.maximumCallDepth) (limit: call depth)", true),
         ("value size", "value holds more than \(Engine.maximumValueSize) elements (limit: value size)", true),
-        ("nesting depth", "nesting is deeper than \(Limits.maximumNestingDepth) levels (limit: nesting depth)", true),
+        ("nesting depth", "views are nested more than \(Limits.maximumNestingDepth) levels deep", true),
+        ("Swift nesting depth", "the code nests more than \(SwiftModule.maximumDepth) levels deep (N here) (limit: Swift nesting depth)", true),
+        ("expression length", "expression has more than \(Limits.maximumChainLength) operators (limit: expression length)", true),
     ]
 
     @Test(arguments: messages.map(\.limit))
