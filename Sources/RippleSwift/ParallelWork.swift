@@ -47,3 +47,25 @@ package enum ParallelWork {
         }
     }
 }
+
+/// Results computed on several threads, each stored at its own index and read in index order once
+/// every thread has finished.
+final class IndexedResults<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        values[index] = value
+    }
+
+    /// Every stored value, in index order.
+    var all: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.compactMap { $0 }
+    }
+}

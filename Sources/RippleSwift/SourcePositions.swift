@@ -2,8 +2,8 @@ internal import SwiftSyntax
 internal import RippleCore
 
 /// Turns swift-syntax's byte offsets into Ripple's locations: 1-based lines, and columns counted in
-/// characters, as Ripple's own lexer counts them, so a diagnostic's caret lands on the same character
-/// whichever front end read the file.
+/// characters, as the diagnostic printer counts them, so a diagnostic's caret lands on the character it
+/// names.
 struct SourcePositions {
     let file: String
     private let bytes: [UInt8]
@@ -32,7 +32,7 @@ struct SourcePositions {
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x80 { lineASCII = false }
-            // The same line breaks as Ripple's lexer: LF, CR, CR LF (one break), and U+2028/U+2029.
+            // The same line breaks as `SourceLines`: LF, CR, CR LF (one break), and U+2028/U+2029.
             if byte == 0x0A {
                 starts.append(index + 1)
                 ascii.append(lineASCII)

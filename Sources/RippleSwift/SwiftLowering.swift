@@ -57,20 +57,23 @@ struct SwiftLowering {
     }
 
     private mutating func lowerTopLevel(_ items: CodeBlockItemListSyntax) {
-        for item in items {
-            switch item.item {
-            case .decl(let decl): lowerTopLevel(decl)
-            case .stmt(let statement): note("top-level statement is not simulated", at: statement)
-            case .expr(let expression):
-                // `#Preview { ContentView() }` parses as a macro expansion expression at the top level.
-                if let preview = expression.as(MacroExpansionExprSyntax.self) {
-                    lowerMacro(name: preview.macroName.text, trailing: preview.trailingClosure, at: preview)
-                } else {
-                    note("top-level expression is not simulated", at: expression)
-                }
-            @unknown default:
-                note("this top-level item is not simulated", at: item)
+        for item in items { lowerTopLevel(item) }
+    }
+
+    /// One item at a file's top level: a declaration, a `#Preview`, or a statement that is not simulated.
+    mutating func lowerTopLevel(_ item: CodeBlockItemSyntax) {
+        switch item.item {
+        case .decl(let decl): lowerTopLevel(decl)
+        case .stmt(let statement): note("top-level statement is not simulated", at: statement)
+        case .expr(let expression):
+            // `#Preview { ContentView() }` parses as a macro expansion expression at the top level.
+            if let preview = expression.as(MacroExpansionExprSyntax.self) {
+                lowerMacro(name: preview.macroName.text, trailing: preview.trailingClosure, at: preview)
+            } else {
+                note("top-level expression is not simulated", at: expression)
             }
+        @unknown default:
+            note("this top-level item is not simulated", at: item)
         }
     }
 

@@ -37,7 +37,7 @@ package struct SwiftModule: Sendable {
     /// Parses and lowers files on every core, then adds what they declare in the order given: the
     /// result is the same as adding them one by one.
     package mutating func add(files: [(path: String, source: String)]) {
-        let parts = LoweredFiles(count: files.count)
+        let parts = IndexedResults<SwiftModule>(count: files.count)
         ParallelWork.perform(iterations: files.count) { index in
             var part = SwiftModule()
             part.add(source: files[index].source, file: files[index].path)
@@ -141,25 +141,4 @@ struct SwiftExtension: Sendable {
     var conformances: [String]
     var members: [MemberSyntax]
     var location: RippleCore.SourceLocation
-}
-
-/// The modules of files lowered on several threads, each at its file's index.
-private final class LoweredFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [SwiftModule?]
-
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-
-    func store(_ part: SwiftModule, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        parts[index] = part
-    }
-
-    /// Every file's module, in order; read once every thread has finished.
-    var all: [SwiftModule] {
-        lock.lock()
-        defer { lock.unlock() }
-        return parts.compactMap { $0 }
-    }
 }

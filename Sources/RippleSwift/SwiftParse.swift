@@ -30,12 +30,15 @@ enum SwiftParse {
             return (nil, [.error("expression has more than \(Limits.maximumChainLength) operators (limit: expression length)",
                                  at: positions.location(of: sequence))], 0)
         }
-        let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+        let folded = operators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
         if let (node, depth) = SyntaxDepth.firstBeyond(SwiftModule.maximumDepth, in: folded) {
             return (nil, [nestingError(depth, at: positions.location(of: node))], 0)
         }
         return (folded, [], 0)
     }
+
+    /// Swift's standard operators and precedence groups, which swift-syntax builds anew each time it is asked.
+    private static let operators = OperatorTable.standardOperators
 
     /// The error for a tree that nests `depth` levels, past `SwiftModule.maximumDepth`: checked on the
     /// parsed tree and again once its operators are folded, each of which can add a level.

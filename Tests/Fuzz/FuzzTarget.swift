@@ -1,4 +1,4 @@
-// libFuzzer entry point: arbitrary bytes through every stage, from the lexer (or Swift's own parser) to
+// libFuzzer entry point: arbitrary bytes through every stage, from Swift's own parser (a scenario file or a Swift file) to
 // graphviz's SVG.
 // Built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1 adds the target to Package.swift and smaller limits to
 // RippleCore and RippleRender, so that libFuzzer's one-second hang bound flags only work no limit bounds).
@@ -7,7 +7,7 @@ import RippleCore
 import RippleRender
 import RippleSwift
 
-/// Loads the bytes as a scenario (lexer, parser, resolver, every variant through every step); a scenario
+/// Loads the bytes as a scenario (directives, swift-syntax, lowering, resolver, every variant through every step); a scenario
 /// that loads is rendered as `ripple render` renders it: DOT, graphviz's layout and SVG, the check on that
 /// SVG, every step's picture, the trace and the HTML report.
 ///

@@ -48,3 +48,37 @@ import RippleSwift
         #expect(statement.location.line == 6 && statement.location.column == 5)
     }
 }
+
+/// A file of many steps is parsed in pieces on several threads; the tree and the errors are those of
+/// one parse, whatever the number of pieces.
+@Suite struct PiecewiseParseTests {
+    static let text: String = {
+        var text = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n    var s: String = \"\"\n}\nlet model = Model()\n"
+            + "struct Root: View {\n    var body: some View { Text(\"\\(model.n) \\(model.s)\") }\n}\n"
+        for index in 0..<1_000 {
+            text += "step \"s\(index)\" {\n    model.n = \(index)\n    model.s = \"\(index)\"\n}\n"
+            if index == 500 { text += "let between = 3\nexpect \"s1\" { evaluates Root }\n" }
+        }
+        return text
+    }()
+
+    @Test(arguments: [2, 3, 8])
+    func piecesGiveTheTreeOfOneParse(cores: Int) {
+        let whole = ScenarioFile.read(source: Self.text, file: "t.ripple", cores: 1)
+        let pieces = ScenarioFile.read(source: Self.text, file: "t.ripple", cores: cores)
+        #expect(whole.errors.isEmpty)
+        #expect(whole.syntax.steps.count == 1_000)
+        #expect(pieces.syntax == whole.syntax)
+    }
+
+    @Test(arguments: [1, 3])
+    func errorsInStepsAreTheSameWhateverThePieces(cores: Int) {
+        let broken = Self.text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")
+            .replacingOccurrences(of: "model.n = 20\n", with: "model.n = 20 20\n")
+        let reading = ScenarioFile.read(source: broken, file: "t.ripple", cores: cores)
+        #expect(reading.errors.map(\.description) == [
+            "t.ripple:91:18: error: consecutive statements on a line must be separated by ';'",
+            "t.ripple:2814:5: error: expected ')' to close the parenthesized expression, found 'model'",
+        ])
+    }
+}

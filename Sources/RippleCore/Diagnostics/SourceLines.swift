@@ -1,5 +1,5 @@
-/// Where lines begin and end in scenario text: the one rule the lexer counts lines by and the printer
-/// finds them by.
+/// Where lines begin and end in scenario text: the one rule the front end counts lines by
+/// (`SourcePositions`) and the printer finds them by.
 ///
 /// A line ends at `\n`, at `\r\n` or at a lone `\r`, as in Swift source. Other characters Unicode calls
 /// newlines (vertical tab, form feed, U+0085, U+2028, U+2029) are whitespace inside a line. `\r\n` is

@@ -36,13 +36,6 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         storedColumn = Self.clamped(column)
     }
 
-    /// A location in the file with `fileNumber`, without looking the path up: the lexer makes one per token.
-    init(fileNumber: UInt32, line: Int, column: Int) {
-        self.fileNumber = fileNumber
-        storedLine = Self.clamped(line)
-        storedColumn = Self.clamped(column)
-    }
-
     /// A line or column as stored: a scenario is at most a few megabytes (`Scenario.maximumFileSize`),
     /// far below `UInt32.max`; anything outside the range is pinned to its end rather than trapping.
     private static func clamped(_ value: Int) -> UInt32 {

@@ -22,6 +22,10 @@ struct DirectiveReader {
     private var topLevel: [UInt8]
     private var variants: [Region] = []
     private var steps: [Region] = []
+    /// Where each step's `do` starts in the top-level Swift, and which step it is.
+    private var stepStarts: [Int: Int] = [:]
+    /// Each `environment \.key = value` in a step: the key path's location, and the word's.
+    private var environmentKeys: [RippleCore.SourceLocation: RippleCore.SourceLocation] = [:]
     /// The token being read, and where the last one read ended.
     private var cursor: DirectiveToken
     private var lastEnd = 0
@@ -70,8 +74,13 @@ struct DirectiveReader {
                 // also ends a declaration left open above it (swift-syntax then reports the missing `}`).
                 if lineStart, depth == 0 || index == 0 || SwiftExtents.isLineBreak(extents[index - 1]),
                    isDirective(extents.text(index..<end), after: end) {
+                    let steps = self.steps.count
                     let stop = readDirective(at: index)
                     blank(index..<stop)
+                    // A step that ends a declaration left open is not read: the file has an error already.
+                    if depth == 0, self.steps.count > steps, let step = self.steps.last {
+                        keepAsDo(step, at: index)
+                    }
                     index = stop
                     depth = 0
                 } else {
@@ -126,6 +135,20 @@ struct DirectiveReader {
             }
         }
         return nil
+    }
+
+    /// Puts a step's block back into the top-level Swift as `do { … }` where `step "…"` was, so that
+    /// every step is read in the one parse of the file; `environment` before a key path, which is not
+    /// Swift, is blanked, and the key-path assignment left in its place is read as the environment write.
+    private mutating func keepAsDo(_ step: Region, at start: Int) {
+        topLevel[start] = UInt8(ascii: "d")
+        topLevel[start + 1] = UInt8(ascii: "o")
+        for index in step.range.lowerBound - 1...step.range.upperBound { topLevel[index] = extents.bytes[index] }
+        for (word, key) in environmentWrites(in: step.range) {
+            for index in word..<word + "environment".utf8.count { topLevel[index] = .space }
+            environmentKeys[positions.location(ofOffset: key)] = positions.location(ofOffset: word)
+        }
+        stepStarts[start] = steps.count - 1
     }
 
     /// Replaces a directive's bytes in the top-level Swift with spaces, keeping its line breaks.
@@ -396,51 +419,37 @@ struct DirectiveReader {
 
     // MARK: - The Swift
 
-    /// Parses and lowers the Swift: the top-level declarations, then each variant's and each step's.
-    mutating func lowerSwift() {
-        var lowering = lower(topLevel, at: 0)
-        if let lowered = lowering {
-            var declarations = lowered.declarations
-            unmatched(SwiftExtensions.merge(lowered.extensions, into: &declarations))
-            syntax.declarations = declarations
-            if let root = lowered.rootCandidates.first {
-                syntax.root = root.name
-                syntax.rootLocation = root.location
-            }
+    /// Parses and lowers the Swift: the top level with every step's statements (`TopLevelParse`), then
+    /// each variant's declarations.
+    mutating func lowerSwift(cores: Int) {
+        var blocks = [TopLevelParse.StepBlock](repeating: TopLevelParse.StepBlock(start: 0, end: 0), count: steps.count)
+        for (start, step) in stepStarts { blocks[step] = TopLevelParse.StepBlock(start: start, end: steps[step].range.upperBound + 1) }
+        let kept = blocks.filter { $0.end > 0 }
+        let parsed = TopLevelParse.parse(topLevel, steps: kept, positions: positions, cores: cores)
+        errors += parsed.errors
+        notes += parsed.notes
+        omitted += parsed.omitted
+        var statements = [[RippleStatement]](repeating: [], count: steps.count)
+        for (index, block) in kept.enumerated() {
+            guard let step = stepStarts[block.start], let lowered = parsed.statements[index] else { continue }
+            statements[step] = environmentKeys.isEmpty ? lowered : lowered.map { environmentWrite($0) }
+        }
+        var declarations = parsed.declarations
+        unmatched(SwiftExtensions.merge(parsed.extensions, into: &declarations))
+        syntax.declarations = declarations
+        if let root = parsed.rootCandidates.first {
+            syntax.root = root.name
+            syntax.rootLocation = root.location
         }
         for region in variants {
-            lowering = lower(Array(extents.bytes[region.range]), at: region.range.lowerBound)
+            let lowering = lower(Array(extents.bytes[region.range]), at: region.range.lowerBound)
             var declarations = lowering?.declarations ?? []
             unmatched(SwiftExtensions.merge(lowering?.extensions ?? [], into: &declarations))
             syntax.variants.append(VariantSyntax(name: region.name, declarations: declarations, location: region.location))
         }
-        for region in steps {
-            syntax.steps.append(StepSyntax(name: region.name, statements: stepStatements(region.range), location: region.location))
+        for (index, region) in steps.enumerated() {
+            syntax.steps.append(StepSyntax(name: region.name, statements: statements[index], location: region.location))
         }
-    }
-
-    /// A step's statements. `environment \.key = value`, Ripple's write to an environment value at the
-    /// root, is not Swift: the word is blanked before the parse, and the key-path assignment left in its
-    /// place becomes the environment write.
-    private mutating func stepStatements(_ range: Range<Int>) -> [RippleStatement] {
-        var bytes = Array(extents.bytes[range])
-        var writes: [RippleCore.SourceLocation: RippleCore.SourceLocation] = [:]
-        for (word, key) in environmentWrites(in: range) {
-            for index in word..<word + "environment".utf8.count { bytes[index - range.lowerBound] = .space }
-            writes[positions.location(ofOffset: key)] = positions.location(ofOffset: word)
-        }
-        var regionPositions = positions
-        regionPositions.base = range.lowerBound
-        regionPositions.end = "'}'"
-        let (tree, problems, more) = SwiftParse.tree(of: String(decoding: bytes, as: UTF8.self), positions: regionPositions)
-        errors += problems
-        omitted += more
-        guard let tree else { return [] }
-        var lowering = SwiftLowering(positions: regionPositions, closedWorld: true)
-        let statements = lowering.lowerBlock(tree.statements)
-        errors += lowering.errors
-        notes += lowering.notes
-        return writes.isEmpty ? statements : statements.map { environmentWrite($0, writes) }
     }
 
     /// Where `environment \.` starts a statement in `range`: the word's offset and the key path's.
@@ -474,18 +483,18 @@ struct DirectiveReader {
 
     /// The statement, with an assignment to a key path that followed a blanked `environment` made the
     /// environment write it was written as.
-    private mutating func environmentWrite(_ statement: RippleStatement, _ writes: [RippleCore.SourceLocation: RippleCore.SourceLocation]) -> RippleStatement {
+    private mutating func environmentWrite(_ statement: RippleStatement) -> RippleStatement {
         switch statement.kind {
         case .assignment(let target, "=", let value):
-            guard let word = writes[target.location], case .keyPath(let root, let components) = target.kind else { return statement }
+            guard let word = environmentKeys[target.location], case .keyPath(let root, let components) = target.kind else { return statement }
             guard root == nil, components.count == 1 else {
                 errors.append(.error("expected an environment key like '\\.colorScheme'", at: target.location))
                 return statement
             }
             return RippleStatement(kind: .environmentWrite(key: components[0], value: value), location: word)
         case .ifStatement(let conditions, let then, let otherwise):
-            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { environmentWrite($0, writes) },
-                                                      otherwise: otherwise?.map { environmentWrite($0, writes) }), location: statement.location)
+            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { environmentWrite($0) },
+                                                      otherwise: otherwise?.map { environmentWrite($0) }), location: statement.location)
         default:
             return statement
         }

@@ -1,4 +1,5 @@
 package import RippleCore
+internal import Foundation
 
 /// A scenario file (`*.ripple`) read by the Swift front end: Ripple's directives read by
 /// `DirectiveReader`, the Swift between and inside them by swift-syntax and the same lowering as app
@@ -14,11 +15,11 @@ package enum ScenarioFile {
         package var notes: [Diagnostic]
     }
 
-    /// Reads a scenario file's text.
-    package static func read(source: String, file: String) -> Reading {
+    /// Reads a scenario file's text; a file of many steps is parsed on up to `cores` threads, to the same result.
+    package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Reading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()
-        reader.lowerSwift()
+        reader.lowerSwift(cores: max(1, cores))
         var syntax = reader.syntax
         syntax.prelude = Prelude.declarations
         let sorted = reader.errors.sorted { $0.location < $1.location }
