@@ -4,13 +4,30 @@ internal import RippleCore
 extension SwiftLowering {
     /// The statements of a body, a closure, an accessor or a function.
     mutating func lowerBlock(_ items: CodeBlockItemListSyntax) -> [RippleStatement] {
+        lowerBlock(Array(items)[...])
+    }
+
+    /// The statements of `items`. A `guard` takes the rest of the block as what runs when its
+    /// conditions hold: `guard c else { e }; rest` is `if c { rest } else { e }`.
+    private mutating func lowerBlock(_ items: ArraySlice<CodeBlockItemSyntax>) -> [RippleStatement] {
         var statements: [RippleStatement] = []
-        for item in items {
+        for (index, item) in zip(items.indices, items) {
             switch item.item {
             case .expr(let expression):
-                statements.append(lowerExpressionStatement(expression))
+                statements += lowerExpressionStatements(expression)
             case .stmt(let statement):
-                if let lowered = lowerStatement(statement) { statements.append(lowered) }
+                if let guardStatement = statement.as(GuardStmtSyntax.self) {
+                    let rest = lowerBlock(items[(index + 1)...])
+                    statements.append(RippleStatement(kind: .ifStatement(conditions: lowerConditions(guardStatement.conditions), then: rest,
+                                                                         otherwise: lowerBlock(guardStatement.body.statements)),
+                                                      location: location(guardStatement)))
+                    return statements
+                }
+                if let expression = statement.as(ExpressionStmtSyntax.self) {
+                    statements += lowerExpressionStatements(expression.expression)
+                } else if let lowered = lowerStatement(statement) {
+                    statements.append(lowered)
+                }
             case .decl(let decl):
                 if let variable = decl.as(VariableDeclSyntax.self) {
                     statements += lowerLocals(variable)
@@ -24,6 +41,12 @@ extension SwiftLowering {
             }
         }
         return statements
+    }
+
+    /// An expression in statement position; a `switch` becomes the chain of `if`s it is.
+    private mutating func lowerExpressionStatements(_ expression: SwiftSyntax.ExprSyntax) -> [RippleStatement] {
+        if let switchExpression = expression.as(SwitchExprSyntax.self) { return lowerSwitch(switchExpression) }
+        return [lowerExpressionStatement(expression)]
     }
 
     /// An expression in statement position: an assignment (`a = b`, `a += b`), an `if`, or a value.
@@ -74,23 +97,7 @@ extension SwiftLowering {
 
     /// `if a, let b = c { … } else if … { … } else { … }`.
     private mutating func lowerIf(_ ifExpression: IfExprSyntax) -> StatementKind {
-        var conditions: [ConditionSyntax] = []
-        for element in ifExpression.conditions {
-            switch element.condition {
-            case .expression(let expression):
-                conditions.append(.expression(lowerExpression(expression)))
-            case .optionalBinding(let binding):
-                let name = binding.pattern.trimmedDescription
-                if let initializer = binding.initializer {
-                    conditions.append(.optionalBinding(name: name, value: lowerExpression(initializer.value)))
-                } else {
-                    // `if let name` is shorthand for `if let name = name`.
-                    conditions.append(.optionalBinding(name: name, value: RippleExpr(.identifier(name), at: location(binding.pattern))))
-                }
-            default:
-                note("this condition is not simulated; it is taken as true", at: element)
-            }
-        }
+        let conditions = lowerConditions(ifExpression.conditions)
         let then = lowerBlock(ifExpression.body.statements)
         var otherwise: [RippleStatement]?
         switch ifExpression.elseBody {
@@ -104,5 +111,82 @@ extension SwiftLowering {
             note("this 'else' is not simulated", at: ifExpression)
         }
         return .ifStatement(conditions: conditions, then: then, otherwise: otherwise)
+    }
+
+    /// The conditions of an `if` or a `guard`: Boolean expressions, `let name = value`, and
+    /// `case pattern = value` where the pattern binds nothing (it is `value == pattern`).
+    private mutating func lowerConditions(_ list: ConditionElementListSyntax) -> [ConditionSyntax] {
+        var conditions: [ConditionSyntax] = []
+        for element in list {
+            switch element.condition {
+            case .expression(let expression):
+                conditions.append(.expression(lowerExpression(expression)))
+            case .optionalBinding(let binding):
+                let name = binding.pattern.trimmedDescription
+                if let initializer = binding.initializer {
+                    conditions.append(.optionalBinding(name: name, value: lowerExpression(initializer.value)))
+                } else {
+                    // `if let name` is shorthand for `if let name = name`.
+                    conditions.append(.optionalBinding(name: name, value: RippleExpr(.identifier(name), at: location(binding.pattern))))
+                }
+            case .matchingPattern(let matching):
+                if let pattern = matching.pattern.as(ExpressionPatternSyntax.self), !Self.binds(pattern) {
+                    let value = lowerExpression(matching.initializer.value)
+                    conditions.append(.expression(RippleExpr(.binary("==", value, lowerExpression(pattern.expression)), at: location(matching))))
+                } else {
+                    note("this condition is not simulated; it is taken as true", at: element)
+                }
+            default:
+                note("this condition is not simulated; it is taken as true", at: element)
+            }
+        }
+        return conditions
+    }
+
+    /// `switch subject { case a, b: … default: … }` as `if subject == a || subject == b { … } else { … }`:
+    /// the same branches, built the same way (SwiftUI makes both conditional content). A case whose
+    /// pattern binds values (`case .loaded(let x)`) or has a `where` is not simulated.
+    private mutating func lowerSwitch(_ switchExpression: SwitchExprSyntax) -> [RippleStatement] {
+        let subject = lowerExpression(switchExpression.subject)
+        var clauses: [(condition: RippleExpr, body: [RippleStatement], location: RippleCore.SourceLocation)] = []
+        var otherwise: [RippleStatement]?
+        for element in switchExpression.cases {
+            guard case .switchCase(let switchCase) = element else {
+                note("this part of the 'switch' is not simulated", at: element)
+                continue
+            }
+            switch switchCase.label {
+            case .default:
+                otherwise = lowerBlock(switchCase.statements)
+            case .case(let label):
+                var condition: RippleExpr?
+                for item in label.caseItems {
+                    let matches: RippleExpr
+                    if item.whereClause == nil, item.pattern.is(WildcardPatternSyntax.self) {
+                        matches = RippleExpr(.bool(true), at: location(item))
+                    } else if item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self), !Self.binds(pattern) {
+                        matches = RippleExpr(.binary("==", subject, lowerExpression(pattern.expression)), at: location(item))
+                    } else {
+                        note("this case pattern is not simulated; it is taken as not matching", at: item)
+                        continue
+                    }
+                    condition = condition.map { RippleExpr(.binary("||", $0, matches), at: $0.location) } ?? matches
+                }
+                if let condition { clauses.append((condition, lowerBlock(switchCase.statements), location(switchCase))) }
+            @unknown default:
+                note("this part of the 'switch' is not simulated", at: switchCase)
+            }
+        }
+        guard !clauses.isEmpty else { return otherwise ?? [] }
+        for clause in clauses.reversed() {
+            otherwise = [RippleStatement(kind: .ifStatement(conditions: [.expression(clause.condition)], then: clause.body, otherwise: otherwise),
+                                         location: clause.location)]
+        }
+        return otherwise ?? []
+    }
+
+    /// Whether a pattern binds a name (`.loaded(let value)`), which Ripple does not simulate.
+    private static func binds(_ pattern: ExpressionPatternSyntax) -> Bool {
+        pattern.expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.let) || $0.tokenKind == .keyword(.var) }
     }
 }

@@ -82,3 +82,61 @@ import RippleSwift
         ])
     }
 }
+
+/// `switch`, `guard` and `if case` are lowered to the `if`s they amount to, in scenario files and app
+/// source alike: the branch that runs is the one Swift would take, and a `guard` that fails skips the
+/// rest of its block.
+@Suite struct ControlFlowTests {
+    static let scenario = """
+    scenario "control flow"
+    enum Filter { case all, open, done }
+    @Observable final class Model {
+        var filter: Filter = .all
+        var count: Int = 0
+        func bump(by amount: Int) {
+            guard amount > 0 else { return }
+            count += amount
+        }
+    }
+    struct Root: View {
+        @State var model = Model()
+        var body: some View {
+            switch model.filter {
+            case .all: AllView()
+            case .open, .done: Text("some \\(model.count)")
+            }
+            if case .done = model.filter { DoneView() }
+        }
+    }
+    struct AllView: View {
+        var body: some View { Text("all") }
+    }
+    struct DoneView: View {
+        var body: some View { Text("done") }
+    }
+    step "open" { Root.model.filter = .open }
+    step "bump" { Root.model.bump(by: 2) }
+    step "bump by zero" { Root.model.bump(by: 0) }
+    step "done" { Root.model.filter = .done }
+    expect "open" { evaluates Root }
+    expect "bump" { evaluates Root }
+    expect "bump by zero" { evaluates nothing }
+    expect "done" { evaluates Root, DoneView }
+
+    """
+
+    @Test func theBranchSwiftWouldTakeIsBuilt() throws {
+        let scenario = try Scenario(source: Self.scenario, file: "flow.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        let paths = scenario.instancePaths.values.flatMap { $0 }
+        #expect(paths.contains("Root/AllView") && paths.contains("Root/DoneView"))
+    }
+
+    @Test func inAppSourceTheyAreSimulatedWithoutANote() {
+        let swift = Self.scenario.split(separator: "\n").prefix { !$0.hasPrefix("step ") }.dropFirst().joined(separator: "\n")
+        let app = loadSwift(swift)
+        #expect(app.module.errors.isEmpty)
+        #expect(app.module.notes.isEmpty, "\(app.module.notes)")
+        #expect(app.scenario != nil)
+    }
+}
