@@ -15,15 +15,15 @@ enum CommandLine {
     static let commands: [CommandSpec] = [
         CommandSpec(name: "parse", summary: "Print the resolved model: each variant's instances, inputs, reads and dependency keys.",
                     positionals: "FILE...", minimumPositionals: 1, maximumPositionals: nil,
-                    options: [OptionSpec(name: "variant", value: "NAME", help: "Print only this variant."),
-                              OptionSpec(name: "root", value: "VIEW", help: "The root view of Swift source (default: the #Preview's or WindowGroup's view).")],
+                    options: [OptionSpec(name: "variant", value: "NAME", help: "Print only this variant.")]
+                        + SourceOptions.specs,
                     discussion: "FILE is a .ripple scenario, a .swift file or a folder of Swift source read as one module. Every error is reported as file:line:column with the source line and a caret."),
         CommandSpec(name: "run", summary: "Replay a scenario's steps and explain every evaluation, wasted evaluation and stale view.",
                     positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1,
                     options: [OptionSpec(name: "variant", value: "NAME", help: "Simulate only this variant."),
                               OptionSpec(name: "semantics", value: "swift5.9|swift6.2", help: "Override the file's 'semantics' directive."),
-                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON follows docs/Trace.md."),
-                              OptionSpec(name: "root", value: "VIEW", help: "The root view of Swift source (default: the #Preview's or WindowGroup's view).")],
+                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON follows docs/Trace.md.")]
+                        + SourceOptions.specs,
                     discussion: "Each instance gets SwiftUI's _printChanges line and Ripple's exact cause with old and new values."),
         CommandSpec(name: "check", summary: "Run every 'expect' block; fail when a step evaluates more or other views than expected.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,

@@ -5,7 +5,7 @@ enum ParseCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         var status = CommandLine.Status.success
         for file in try ScenarioFiles.expand(parsed.positionals) {
-            guard let scenario = ScenarioFiles.load(file, root: parsed.values["root"], stderr: &stderr) else {
+            guard let scenario = ScenarioFiles.load(file, options: SourceOptions(parsed), stderr: &stderr) else {
                 status = CommandLine.Status.failure
                 continue
             }

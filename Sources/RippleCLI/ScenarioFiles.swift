@@ -52,10 +52,10 @@ enum ScenarioFiles {
     ///
     /// The file is read through `FileSystem.read`, which checks the size limit before reading (or, for
     /// a pipe, while reading), so a huge file costs no more than the limit.
-    static func load(_ path: String, root: String? = nil, stderr: inout some TextOutputStream) -> Scenario? {
+    static func load(_ path: String, options: SourceOptions = SourceOptions(), stderr: inout some TextOutputStream) -> Scenario? {
         // A folder that `expand` kept is Swift source; one named like a scenario is reported as a folder below.
         if SwiftSources.isSwiftSource(path) || (!path.hasSuffix(".ripple") && (try? FileSystem.status(path))?.kind == .folder) {
-            return SwiftSources.load(path, root: root, stderr: &stderr)
+            return SwiftSources.load(path, options: options, stderr: &stderr)
         }
         let contents: FileSystem.Contents
         do {
@@ -77,7 +77,7 @@ enum ScenarioFiles {
                 let reading = ScenarioFile.read(source: text, file: path)
                 // A scenario that reads app source (`source "../App"`) is loaded with it.
                 if reading.errors.isEmpty, !reading.syntax.sources.isEmpty {
-                    return SwiftSources.load(scenario: reading.syntax, text: text, path: path, root: root, stderr: &stderr)
+                    return SwiftSources.load(scenario: reading.syntax, text: text, path: path, options: options, stderr: &stderr)
                 }
                 return try Scenario(reading: reading, file: path)
             } catch {

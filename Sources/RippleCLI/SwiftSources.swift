@@ -41,18 +41,18 @@ enum SwiftSources {
 
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source
     /// line and returns nil. Notes are printed either way, grouped by what they say.
-    static func load(_ path: String, root: String?, stderr: inout some TextOutputStream) -> Scenario? {
+    static func load(_ path: String, options: SourceOptions, stderr: inout some TextOutputStream) -> Scenario? {
         var sources: [String: String] = [:]
-        guard let module = readModule([path], sources: &sources, stderr: &stderr) else { return nil }
+        guard let module = readModule([path], build: options.build, sources: &sources, stderr: &stderr) else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return finish(module, path: path, sources: sources, stderr: &stderr) { module in
-            module.scenario(title: name, file: path, root: root)
+            module.scenario(title: name, file: path, root: options.root)
         }
     }
 
     /// Loads a scenario file that reads app source (`source "../App"`): the files it names, relative to
     /// its folder, lowered into one module, with the scenario's variants, steps and expectations.
-    static func load(scenario syntax: ScenarioSyntax, text: String, path: String, root: String?, stderr: inout some TextOutputStream) -> Scenario? {
+    static func load(scenario syntax: ScenarioSyntax, text: String, path: String, options: SourceOptions, stderr: inout some TextOutputStream) -> Scenario? {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var sources: [String: String] = [path: text]
         var paths: [String] = []
@@ -66,14 +66,14 @@ enum SwiftSources {
             }
             paths.append(resolved)
         }
-        guard let module = readModule(paths, sources: &sources, stderr: &stderr) else { return nil }
+        guard let module = readModule(paths, build: options.build, sources: &sources, stderr: &stderr) else { return nil }
         return finish(module, path: path, sources: sources, stderr: &stderr) { module in
-            module.scenario(merging: syntax, root: root)
+            module.scenario(merging: syntax, root: options.root)
         }
     }
 
     /// Reads and lowers every `.swift` file the paths name (files, and folders read whole).
-    private static func readModule(_ paths: [String], sources: inout [String: String], stderr: inout some TextOutputStream) -> SwiftModule? {
+    private static func readModule(_ paths: [String], build: BuildSettings, sources: inout [String: String], stderr: inout some TextOutputStream) -> SwiftModule? {
         var files: [String] = []
         for path in paths {
             if (try? FileSystem.status(path))?.kind == .folder {
@@ -104,7 +104,7 @@ enum SwiftSources {
                 return nil
             }
         }
-        var module = SwiftModule()
+        var module = SwiftModule(build: build)
         module.add(files: texts)
         return module
     }

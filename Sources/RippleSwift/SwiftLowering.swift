@@ -1,4 +1,5 @@
 internal import SwiftSyntax
+internal import SwiftIfConfig
 internal import RippleCore
 
 // Ripple's syntax tree and swift-syntax name some node types alike; inside the front end Ripple's are
@@ -20,6 +21,8 @@ struct SwiftLowering {
     let positions: SourcePositions
     /// Whether the text is a scenario file's, where what Ripple does not simulate is an error.
     let closedWorld: Bool
+    /// Which clause of each `#if` is read.
+    var build = BuildSettings()
     var declarations: [DeclarationSyntax] = []
     var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
     var notes: [Diagnostic] = []
@@ -102,10 +105,10 @@ struct SwiftLowering {
         }
     }
 
-    /// The clause of an `#if` Ripple takes: the first one, as if its condition held. Ripple reads one
-    /// configuration and does not evaluate build conditions (docs/Import.md).
+    /// The clause of an `#if` that the build configuration (`BuildSettings`) takes, as Swift's own
+    /// `SwiftIfConfig` evaluates it; nil when none is.
     func activeClause(of ifConfig: IfConfigDeclSyntax) -> IfConfigClauseSyntax.Elements? {
-        ifConfig.clauses.first?.elements
+        build.activeClause(of: ifConfig)?.elements
     }
 
     /// `#Preview { ContentView() }`: the view it builds is a root candidate.

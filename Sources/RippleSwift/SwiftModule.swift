@@ -23,7 +23,12 @@ package struct SwiftModule: Sendable {
     /// Extensions, from any file, added to the types they extend when the scenario is made.
     var extensions: [SwiftExtension] = []
 
-    package init() {}
+    /// Which clause of each `#if` the files are read with.
+    package var build = BuildSettings()
+
+    package init(build: BuildSettings = BuildSettings()) {
+        self.build = build
+    }
 
     /// Most levels of syntax a Swift file may nest (a documented limit): the deepest of 1,242 files from
     /// eight open-source apps nests 95 levels.
@@ -38,8 +43,9 @@ package struct SwiftModule: Sendable {
     /// result is the same as adding them one by one.
     package mutating func add(files: [(path: String, source: String)]) {
         let parts = IndexedResults<SwiftModule>(count: files.count)
+        let build = self.build
         ParallelWork.perform(iterations: files.count) { index in
-            var part = SwiftModule()
+            var part = SwiftModule(build: build)
             part.add(source: files[index].source, file: files[index].path)
             parts.store(part, at: index)
         }
@@ -61,6 +67,7 @@ package struct SwiftModule: Sendable {
             return
         }
         var lowering = SwiftLowering(positions: positions)
+        lowering.build = build
         lowering.lower(tree)
         declarations += lowering.declarations
         extensions += lowering.extensions

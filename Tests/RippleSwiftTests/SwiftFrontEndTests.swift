@@ -256,3 +256,57 @@ func diagnostics(_ source: String) -> [Diagnostic] {
     }
 }
 
+
+/// `#if` is read for one build configuration: iOS with `DEBUG` set, unless the settings say otherwise.
+@Suite struct BuildConfigurationTests {
+    static let source = """
+    import SwiftUI
+    struct ContentView: View {
+        var body: some View {
+            #if os(macOS)
+            MacPanel()
+            #else
+            PhonePanel()
+            #endif
+            #if DEBUG
+            DebugBadge()
+            #endif
+            #if canImport(UIKit)
+            UIKitBridge()
+            #endif
+        }
+    }
+    struct MacPanel: View { var body: some View { Text("mac") } }
+    struct PhonePanel: View { var body: some View { Text("phone") } }
+    struct DebugBadge: View { var body: some View { Text("debug") } }
+    struct UIKitBridge: View { var body: some View { Text("uikit") } }
+    """
+
+    /// The views built under the root, for `build`.
+    func builtViews(_ build: BuildSettings) throws -> Set<String> {
+        var module = SwiftModule(build: build)
+        module.add(source: Self.source, file: "App.swift")
+        #expect(module.errors.isEmpty)
+        let scenario = try Scenario(syntax: module.scenario(title: "t", file: "App.swift", root: "ContentView"), file: "App.swift")
+        let paths = scenario.instancePaths.values.flatMap { $0 }
+        return Set(["MacPanel", "PhonePanel", "DebugBadge", "UIKitBridge"].filter { name in paths.contains("ContentView/\(name)") })
+    }
+
+    @Test func byDefaultTheAppIsADebugBuildForIOS() throws {
+        #expect(try builtViews(BuildSettings()) == ["PhonePanel", "DebugBadge", "UIKitBridge"])
+    }
+
+    @Test func anotherSystemAndOtherConditionsTakeOtherClauses() throws {
+        #expect(try builtViews(BuildSettings(os: "macOS", conditions: [])) == ["MacPanel"])
+    }
+
+    @Test func aConditionNotSetTakesTheElseClauseAsSwiftDoes() {
+        var module = SwiftModule()
+        module.add(source: "#if FEATURE_X\nlet a = 1\n#elseif DEBUG\nlet b = 2\n#else\nlet c = 3\n#endif\n", file: "A.swift")
+        #expect(module.errors.isEmpty && module.notes.isEmpty)
+        #expect(module.declarations.map(\.name) == ["b"])
+        var release = SwiftModule(build: BuildSettings(conditions: []))
+        release.add(source: "#if FEATURE_X\nlet a = 1\n#elseif DEBUG\nlet b = 2\n#else\nlet c = 3\n#endif\n", file: "A.swift")
+        #expect(release.declarations.map(\.name) == ["c"])
+    }
+}
