@@ -140,3 +140,39 @@ import RippleSwift
         #expect(app.scenario != nil)
     }
 }
+
+/// Rows identified by `UUID()` are named by the id Ripple generated, in the order `UUID()` ran, and an
+/// `expect` can name them: `Row[UUID-2]`.
+@Suite struct GeneratedIDTests {
+    static func scenario(expecting row: String) -> String {
+        """
+        scenario "ids"
+        struct Item: Identifiable { var id = UUID(); var title: String }
+        @Observable final class Store {
+            var items: [Item] = [Item(title: "a"), Item(title: "b")]
+        }
+        struct Root: View {
+            @State var store = Store()
+            var body: some View { ForEach(store.items) { item in Row(item: item) } }
+        }
+        struct Row: View {
+            let item: Item
+            var body: some View { Text(item.title) }
+        }
+        step "rename b" { Root.store.items[1].title = "c" }
+        expect "rename b" { evaluates Root, \(row) }
+
+        """
+    }
+
+    @Test func aRowIsNamedByItsGeneratedID() throws {
+        let scenario = try Scenario(source: Self.scenario(expecting: "Row[UUID-2]"), file: "ids.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        #expect(try !ExpectationChecker.check(Scenario(source: Self.scenario(expecting: "Row[UUID-1]"), file: "ids.ripple")).allSatisfy(\.passed))
+    }
+
+    @Test func anUnknownIDSuggestsTheOnesThereAre() {
+        let found = diagnostics(Self.scenario(expecting: "Row[UUID-3]"))
+        #expect(found.map(\.message) == ["no instance 'Row[UUID-3]'; did you mean 'Row[UUID-1]'?"])
+    }
+}

@@ -356,10 +356,13 @@ extension Engine {
         instances[parent].children = newChildren
     }
 
+    /// How an identity is written in an instance's name: `Row[2]`, `Row["a"]`, and a generated `UUID()`
+    /// by the id Ripple gave it, `Row[UUID-1]`, which an `expect` can name.
     func identityText(_ value: Value) -> String {
         switch value {
         case .int(let i): String(i)
         case .string(let s): "\"" + s.escapedForSwift + "\""
+        case .opaque(type: "UUID", let text): text
         default: describe(value, limit: 40)
         }
     }

@@ -402,8 +402,14 @@ struct DirectiveReader {
                     guard case .integer(let value?) = cursor.kind else { throw fail("expected a number") }
                     path += "[-\(value)]"
                 case .word("true"), .word("false"): path += "[\(extents.text(cursor.range))]"
+                case .word("UUID") where !next.followsSpace && next.isSymbol("-"):
+                    // A generated id, as `ripple parse` shows it: `Row[UUID-1]`.
+                    advance()
+                    guard !next.followsSpace, case .integer(let value?) = next.kind else { throw fail("expected a number after 'UUID-'") }
+                    advance()
+                    path += "[UUID-\(value)]"
                 default:
-                    throw fail("expected a ForEach identity (a number or a string) in '[...]', found \(describedCurrent)")
+                    throw fail("expected a ForEach identity (a number, a string or a generated 'UUID-1') in '[...]', found \(describedCurrent)")
                 }
                 advance()
                 try expect("]", "after the instance identity")
