@@ -4,7 +4,7 @@ internal import RippleCore
 /// with a note, so that the rest of the file is simulated instead of the whole file being rejected.
 ///
 /// Each rule says what Ripple assumes (docs/Import.md): an unknown property wrapper's property is an
-/// opaque input; a model's initializer that only stores its parameters is the memberwise one; `static`
+/// opaque input; initializers that only store their parameters are the memberwise one; `static`
 /// members are not run.
 enum Unmodelled {
     /// The property wrappers and attributes the resolver knows.
@@ -19,6 +19,9 @@ enum Unmodelled {
             guard case .type(var type) = declaration else { return declaration }
             let isView = type.conforms(to: "View") || type.conforms(to: "ViewModifier")
             let storedNames = Set(type.properties.filter { $0.getter == nil }.map(\.name))
+            // Initializers that only store their parameters are the memberwise one, which Ripple gives
+            // every type; a type with any other keeps them all, and `Type(…)` runs the one it selects.
+            let runsInitializers = isView || type.initializers.contains { !storesOnlyItsParameters($0, storedNames: storedNames) }
             type.members = type.members.compactMap { member -> MemberSyntax? in
                 switch member {
                 case .property(var property):
@@ -36,13 +39,8 @@ enum Unmodelled {
                         }
                     }
                     return .property(property)
-                case .initializer(let initializer):
-                    if isView { return member }
-                    if !storesOnlyItsParameters(initializer, storedNames: storedNames) {
-                        notes.append(.note("initializer of '\(type.name)' is not simulated; '\(type.name)(…)' sets stored properties by label",
-                                           at: initializer.location))
-                    }
-                    return nil
+                case .initializer:
+                    return runsInitializers ? member : nil
                 case .function(let function):
                     // A view's methods are its helpers (`func row(_:) -> some View`), run with its body; a
                     // model's run when a step calls them. A static method is not run.

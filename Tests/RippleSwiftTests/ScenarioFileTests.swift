@@ -176,3 +176,49 @@ import RippleSwift
         #expect(found.map(\.message) == ["no instance 'Row[UUID-3]'; did you mean 'Row[UUID-1]'?"])
     }
 }
+
+/// A type's own `init` runs when the type is built: defaults first, then its statements, the methods it
+/// calls and its branches. A type without one is built memberwise.
+@Suite struct ModelInitializerTests {
+    static let scenario = """
+    scenario "init"
+    @Observable final class Counter {
+        var count: Int
+        var label: String = "small"
+        init(start: Int) {
+            count = start
+            if start > 10 { label = "big" }
+            reset(to: start * 2)
+        }
+        func reset(to value: Int) { self.count = value }
+    }
+    struct Point { var x: Int; var y: Int
+        init(both v: Int) { x = v; y = v + 1 }
+    }
+    struct Size { var width: Int }
+    struct Root: View {
+        @State var counter = Counter(start: 20)
+        let p: Point = Point(both: 3)
+        let s: Size = Size(width: 5)
+        var body: some View { Text("\\(counter.count) \\(counter.label) \\(p.y) \\(s.width)") }
+    }
+    step "bump" { Root.counter.count += 1 }
+    step "relabel" { Root.counter.label = "big" }
+
+    """
+
+    @Test func theInitializerSetsTheStartingValues() throws {
+        let trace = try Scenario(source: Self.scenario, file: "init.ripple").simulate()
+        let text = TraceText.render(trace)
+        // The init set 20, then `reset(to:)` 40; its branch made the label "big", so writing "big"
+        // again is an equal value, which Observation does not notify: nothing re-runs.
+        #expect(text.contains("40 → 41"))
+        #expect(trace.variants[0].steps[1].writes.first?.notified == false)
+        #expect(trace.variants[0].steps[1].counts.evaluations == 0)
+    }
+
+    @Test func aCallThatNoInitializerTakesIsAnError() {
+        let found = diagnostics(Self.scenario.replacingOccurrences(of: "Counter(start: 20)", with: "Counter(count: 20)"))
+        #expect(found.first?.message == "no 'init' of 'Counter' takes (count:); it has (start:)")
+    }
+}

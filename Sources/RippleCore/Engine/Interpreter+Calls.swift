@@ -124,6 +124,7 @@ extension Engine {
             }
             throw EvaluationError("unknown type or function '\(name)'\(Suggestion.didYouMean(name, in: table.allTypeNames))", at: location)
         }
+        if let initialized = try initialize(declaration, arguments, in: scope, at: location) { return initialized }
         let labels = arguments.map { $0.label }
         var fields: [Value] = []
         // Sized once: a model of 100,000 objects keeps every one of these arrays.

@@ -246,9 +246,6 @@ struct DeclarationBuilder {
                                          location: property.location))
         }
         let equality = type.functions.first { $0.name == "==" && $0.isStatic }
-        for initializer in type.initializers {
-            diagnostics.append(.error("initializers are supported only in views; give '\(type.name)' default values instead", at: initializer.location))
-        }
         if let equality, !(type.conforms(to: "Equatable") || type.conforms(to: "Hashable")) {
             diagnostics.append(.error("'\(type.name)' defines '==' but does not conform to 'Equatable'", at: equality.location))
         }
@@ -256,7 +253,7 @@ struct DeclarationBuilder {
         return DataDeclaration(name: type.name, isClass: type.kind == .classType, modelKind: kind, stored: stored, computed: computed,
                                isEquatable: type.conforms(to: "Equatable") || type.conforms(to: "Hashable"),
                                isIdentifiable: type.conforms(to: "Identifiable"), equality: equality, location: type.location,
-                               methods: type.functions.filter { $0.name != "==" })
+                               methods: type.functions.filter { $0.name != "==" }, initializers: type.initializers)
     }
 
     private mutating func view(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> ViewDeclaration {

@@ -123,18 +123,7 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// first initializer when none does.
     func initializer(forLabels labels: [String?]) -> InitializerSyntax? {
         guard initializers.count > 1 else { return initializer }
-        func accepts(_ initializer: InitializerSyntax) -> Bool {
-            var next = 0
-            for parameter in initializer.parameters {
-                if next < labels.count, labels[next] == parameter.label || (labels[next] == "_trailing" && parameter.type.isFunction) {
-                    next += 1
-                } else if parameter.defaultValue == nil {
-                    return false
-                }
-            }
-            return next == labels.count
-        }
-        return initializers.first(where: accepts) ?? initializer
+        return initializers.selected(forLabels: labels) ?? initializer
     }
 
     func property(named name: String) -> ViewProperty? { properties.first { $0.name == name } }
@@ -202,6 +191,8 @@ public struct DataDeclaration: Hashable, Sendable {
     public var location: SourceLocation
     /// Methods other than `==`: run when a step (or another method) calls them, their writes the step's.
     public var methods: [FunctionSyntax] = []
+    /// Every `init`, in source order: `Model(…)` runs the one its labels select (`ModelInitializers.swift`).
+    public var initializers: [InitializerSyntax] = []
 
     func storedIndex(of name: String) -> Int? { stored.firstIndex { $0.name == name } }
     func method(named name: String) -> FunctionSyntax? { methods.first { $0.name == name } }
@@ -261,5 +252,24 @@ public struct DeclarationTable: Sendable {
         if case .named(let name) = type { return data[name]?.isClass ?? false }
         if case .optional(let wrapped) = type { return isClass(wrapped) }
         return false
+    }
+}
+
+extension [InitializerSyntax] {
+    /// The initializer a call with these argument labels selects, as Swift's overload resolution does by
+    /// labels: the first whose parameters take the labels in order, defaults filling the rest.
+    func selected(forLabels labels: [String?]) -> InitializerSyntax? {
+        func accepts(_ initializer: InitializerSyntax) -> Bool {
+            var next = 0
+            for parameter in initializer.parameters {
+                if next < labels.count, labels[next] == parameter.label || (labels[next] == "_trailing" && parameter.type.isFunction) {
+                    next += 1
+                } else if parameter.defaultValue == nil {
+                    return false
+                }
+            }
+            return next == labels.count
+        }
+        return first(where: accepts)
     }
 }

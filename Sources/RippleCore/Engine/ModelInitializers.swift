@@ -1,0 +1,150 @@
+// A model's or a struct's own `init`, run as Swift runs it: `TaskStore()` starts from the stored
+// properties' default values, then the initializer's statements set them (`self.tasks = …`,
+// `count = start`), call the type's methods (`restore()`), and branch. Nothing can observe the value
+// before the initializer returns, so its writes notify no one.
+
+extension Engine {
+    /// Builds a value of `declaration` with the `init` that `arguments`' labels select, or nil when
+    /// the type declares none (the call is memberwise).
+    func initialize(_ declaration: DataDeclaration, _ arguments: [ArgumentSyntax], in caller: Scope,
+                    at location: SourceLocation) throws(EvaluationError) -> Value? {
+        guard !declaration.initializers.isEmpty else { return nil }
+        let labels = arguments.map(\.label)
+        guard let initializer = declaration.initializers.selected(forLabels: labels) else {
+            let expected = declaration.initializers.map { "(\($0.parameters.map { "\($0.label ?? "_"):" }.joined()))" }.joined(separator: ", ")
+            throw EvaluationError("no 'init' of '\(declaration.name)' takes (\(labels.map { "\($0 ?? "_"):" }.joined())); it has \(expected)", at: location)
+        }
+        var fields: [Value] = []
+        fields.reserveCapacity(declaration.stored.count)
+        var unset: Set<Int> = []
+        for (index, property) in declaration.stored.enumerated() {
+            if let initial = property.defaultValue {
+                fields.append(try evaluate(initial, in: Scope(), expected: property.type))
+            } else {
+                fields.append(.none)
+                if case .optional = property.type, !property.isLet { continue }
+                unset.insert(index)
+            }
+        }
+        var scope = Scope()
+        try bind(initializer.parameters, of: "init", to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
+            try evaluate(expression, in: caller, expected: nil)
+        }
+        var building = Building(declaration: declaration, fields: fields, unset: unset)
+        if declaration.isClass {
+            let id = ObjectID(raw: objects.count)
+            objects.append(ObjectRecord(info: dataInfos[declaration.name]!, fields: fields))
+            building.object = id
+        }
+        _ = try runInitializer(initializer.body, building: &building, scope: scope, depth: 1)
+        for index in building.unset.sorted() {
+            let property = declaration.stored[index]
+            if readsOtherModules {
+                building.set(index, try standIn(for: property.type, "'\(property.name)', which the 'init' of '\(declaration.name)' does not set,", at: location), in: self)
+            } else {
+                throw EvaluationError("the 'init' of '\(declaration.name)' does not set '\(property.name)'", at: initializer.location)
+            }
+        }
+        try checkNesting(building.currentFields(in: self), at: location)
+        if let object = building.object { return .object(object) }
+        return .record(type: declaration.name, fields: building.fields)
+    }
+
+    /// A value under construction: a class's object, already in the store, or a struct's fields.
+    struct Building {
+        var declaration: DataDeclaration
+        var fields: [Value]
+        var unset: Set<Int>
+        var object: ObjectID?
+
+        /// `self`, as the initializer's expressions see it.
+        func this(in engine: Engine) -> Scope.This {
+            if let object { return .object(object) }
+            return .record(.record(type: declaration.name, fields: fields))
+        }
+
+        /// The fields as they stand.
+        func currentFields(in engine: Engine) -> [Value] {
+            object.map { engine.objects[$0.raw].fields } ?? fields
+        }
+
+        mutating func set(_ index: Int, _ value: Value, in engine: Engine) {
+            unset.remove(index)
+            if let object { engine.objects[object.raw].fields[index] = value } else { fields[index] = value }
+        }
+    }
+
+    /// Runs an initializer's (or a method it calls) statements; returns false once a `return` ran.
+    private func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
+        var scope = scope
+        for statement in statements {
+            scope.this = building.this(in: self)
+            switch statement.kind {
+            case .letDeclaration(let name, let value):
+                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+            case .ifStatement(let conditions, let then, let otherwise):
+                if let bound = try test(conditions, in: scope) {
+                    if !(try runInitializer(then, building: &building, scope: bound, depth: depth)) { return false }
+                } else if let otherwise, !(try runInitializer(otherwise, building: &building, scope: scope, depth: depth)) {
+                    return false
+                }
+            case .returnStatement:
+                return false
+            case .assignment(let target, let op, let value):
+                guard let index = storedProperty(target, of: building.declaration, in: scope) else {
+                    if readsOtherModules {
+                        assume("in the 'init' of '\(building.declaration.name)', a write to '\(target.rendered)' is not simulated", at: statement.location)
+                        continue
+                    }
+                    throw EvaluationError("an 'init' sets stored properties ('self.name = value'), not '\(target.rendered)'", at: target.location)
+                }
+                let property = building.declaration.stored[index]
+                let new = op == "=" ? value : ExprSyntax(.binary(String(op.dropLast()), target, value), at: statement.location)
+                let result = try evaluate(new, in: scope, expected: property.type)
+                // A value from code Ripple does not simulate (data loaded from disk, a service) would leave
+                // the property unusable: it keeps the value it had.
+                if readsOtherModules, result.isUnmodelled {
+                    assume("'\(property.name)' keeps the value it had: what the 'init' of '\(building.declaration.name)' assigns comes from code Ripple does not simulate", at: statement.location)
+                    continue
+                }
+                building.set(index, result, in: self)
+            case .expression(let expression):
+                // `restore()`, `self.restore()`: a method of the type, run on the value being built.
+                if case .call(let callee, let arguments, let trailing) = expression.kind, let name = ownMethodName(callee, in: scope),
+                   let method = building.declaration.method(named: name) {
+                    guard depth < Self.maximumMethodDepth else {
+                        throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)", at: expression.location)
+                    }
+                    var inner = Scope()
+                    try bind(method.parameters, of: name, to: arguments + trailing, into: &inner, at: expression.location) { (argument) throws(EvaluationError) in
+                        try evaluate(argument, in: scope, expected: nil)
+                    }
+                    _ = try runInitializer(method.body, building: &building, scope: inner, depth: depth + 1)
+                } else {
+                    _ = try evaluate(expression, in: scope, expected: nil)
+                }
+            case .environmentWrite:
+                throw EvaluationError("an 'init' cannot write the environment", at: statement.location)
+            }
+        }
+        return true
+    }
+
+    /// The index of the stored property `target` names: `self.name`, or `name` when no local hides it.
+    private func storedProperty(_ target: ExprSyntax, of declaration: DataDeclaration, in scope: Scope) -> Int? {
+        switch target.kind {
+        case .member(let base, let name, false) where base.kind == .identifier("self"): declaration.storedIndex(of: name)
+        case .identifier(let name) where scope.locals[name] == nil: declaration.storedIndex(of: name)
+        default: nil
+        }
+    }
+
+    /// The name of the method a call names on `self`: `save()` when no local is called so, or `self.save()`.
+    private func ownMethodName(_ callee: ExprSyntax, in scope: Scope) -> String? {
+        switch callee.kind {
+        case .identifier(let name) where scope.locals[name] == nil: name
+        case .member(let base, let name, _) where base.kind == .identifier("self"): name
+        default: nil
+        }
+    }
+}
