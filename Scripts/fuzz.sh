@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the scenario pipeline (lexer → parser → resolver → engine → DOT → graphviz → SVG check) and the
+# Fuzzes the scenario pipeline (directives and swift-syntax → lowering → resolver → engine → DOT → graphviz → SVG check) and the
 # Swift front end (swift-syntax → lowering → open-world resolution → the same stages) with libFuzzer.
 #
 #   Scripts/fuzz.sh SECONDS [extra libFuzzer flags...]

@@ -73,6 +73,9 @@ extension SwiftLowering {
         if let expression = statement.as(ExpressionStmtSyntax.self) {
             return lowerExpressionStatement(expression.expression)
         }
+        if let loop = statement.as(ForStmtSyntax.self) {
+            return lowerFor(loop)
+        }
         if let returnStatement = statement.as(ReturnStmtSyntax.self) {
             return RippleStatement(kind: .returnStatement(returnStatement.expression.map { lowerExpression($0) }), location: at)
         }
@@ -183,6 +186,31 @@ extension SwiftLowering {
                                          location: clause.location)]
         }
         return otherwise ?? []
+    }
+
+    /// `for name in sequence where condition { … }`: the body runs once per element, the `where` as an
+    /// `if` around it. A loop over tuples (`for (i, x) in …`), `for case`, `for try` and `for await` are
+    /// not simulated.
+    private mutating func lowerFor(_ loop: ForStmtSyntax) -> RippleStatement? {
+        let name: String
+        if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
+            name = identifier.identifier.text
+        } else if loop.pattern.is(WildcardPatternSyntax.self) {
+            name = "_"
+        } else {
+            note("a 'for' loop over '\(loop.pattern.trimmedDescription)' is not simulated", at: loop)
+            return nil
+        }
+        guard loop.caseKeyword == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil else {
+            note("'for case', 'for try' and 'for await' loops are not simulated", at: loop)
+            return nil
+        }
+        var body = lowerBlock(loop.body.statements)
+        if let condition = loop.whereClause?.condition {
+            body = [RippleStatement(kind: .ifStatement(conditions: [.expression(lowerExpression(condition))], then: body, otherwise: nil),
+                                    location: location(condition))]
+        }
+        return RippleStatement(kind: .forIn(name: name, sequence: lowerExpression(loop.sequence), body: body), location: location(loop))
     }
 
     /// Whether a pattern binds a name (`.loaded(let value)`), which Ripple does not simulate.

@@ -100,6 +100,8 @@ enum Unmodelled {
             case .ifStatement(_, let then, let otherwise):
                 views(in: then, known: known, into: &found)
                 if let otherwise { views(in: otherwise, known: known, into: &found) }
+            case .forIn(_, _, let body):
+                views(in: body, known: known, into: &found)
             default:
                 break
             }

@@ -54,7 +54,7 @@ let invalidCases: [InvalidCase] = [
     // Constructs outside the language
     InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "the 'where' clause of 'Root' is not simulated"),
     InvalidCase(name: "protocol", source: root + "1️⃣protocol P { }", message: "protocol is not simulated"),
-    InvalidCase(name: "for loop", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣for x in [1] { } } }", message: "'for' statement is not simulated"),
+    InvalidCase(name: "for loop", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣for x in [1] { } } }", message: "a view builder cannot hold a 'for' loop; build the rows with 'ForEach'"),
     InvalidCase(name: "switch case binding a value", source: "scenario \"t\"\nenum L { case idle, loaded(Int) }\nstruct Root: View {\n    let l: L = .idle\n    var body: some View { switch l { case 1️⃣.loaded(let n): Text(\"\\(n)\") default: Text(\"-\") } }\n}", message: "this case pattern is not simulated"),
     InvalidCase(name: "generic type", source: "scenario \"t\"\nstruct Root: 1️⃣View <T> { }", message: "the conformance to 'View <T>' is not simulated"),
     InvalidCase(name: "dictionary literal", source: model + "let d = 1️⃣[\"a\": 1]", message: "dictionary literal is not simulated"),

@@ -222,3 +222,49 @@ import RippleSwift
         #expect(found.first?.message == "no 'init' of 'Counter' takes (count:); it has (start:)")
     }
 }
+
+/// `for` loops run in methods, initializers and computed properties, once per element, a `where` as an
+/// `if` around the body and a `return` inside leaving the loop and the property.
+@Suite struct ForLoopTests {
+    static let scenario = """
+    scenario "for"
+    struct Item: Identifiable { var id: Int; var done: Bool = false }
+    @Observable final class Store {
+        var items: [Item] = [Item(id: 1), Item(id: 2), Item(id: 3)]
+        var total: Int = 0
+        init() {
+            for item in items where item.id > 1 { total += item.id }
+        }
+        func finishAll() {
+            for index in items.indices { items[index].done = true }
+        }
+        var anyDone: Bool {
+            for item in items { if item.done { return true } }
+            return false
+        }
+    }
+    struct Root: View {
+        @State var store = Store()
+        var body: some View { Text("\\(store.total) \\(store.anyDone)") }
+    }
+    step "same total" { Root.store.total = 5 }
+    step "finish" { Root.store.finishAll() }
+    step "finish again" { Root.store.finishAll() }
+    expect "same total" { evaluates nothing }
+    expect "finish" { needed Root }
+    expect "finish again" { wasted Root }
+
+    """
+
+    @Test func loopsRunOncePerElement() throws {
+        let scenario = try Scenario(source: Self.scenario, file: "for.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        let trace = try scenario.simulate()
+        #expect(trace.variants[0].steps[1].writes.count == 3)
+    }
+
+    @Test func aViewBuilderCannotHoldALoop() {
+        let found = diagnostics("scenario \"t\"\nstruct Root: View {\n    var body: some View { for i in [1] { Text(\"\\(i)\") } }\n}\n")
+        #expect(found.first?.message == "a view builder cannot hold a 'for' loop; build the rows with 'ForEach'")
+    }
+}

@@ -779,9 +779,49 @@ extension Engine {
                 }
             case .assignment, .environmentWrite:
                 throw EvaluationError("assignments are allowed only in steps", at: statement.location)
+            case .forIn:
+                if let value = try runUntilReturn([statement], in: scope, expected: expected) { return value }
             }
         }
         return statements.count == 1 ? last : (last ?? Value.none)
+    }
+
+    /// Runs statements that hold a loop: the value of the `return` that ran, or nil when none did and
+    /// the statements ran to their end.
+    private func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
+        var scope = scope
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let expression):
+                _ = try evaluate(expression, in: scope, expected: nil)
+            case .returnStatement(let expression):
+                return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
+            case .letDeclaration(let name, let value):
+                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+            case .ifStatement(let conditions, let then, let otherwise):
+                if let bound = try test(conditions, in: scope) {
+                    if let value = try runUntilReturn(then, in: bound, expected: expected) { return value }
+                } else if let otherwise, let value = try runUntilReturn(otherwise, in: scope, expected: expected) {
+                    return value
+                }
+            case .forIn(let name, let sequence, let body):
+                for element in try elements(of: sequence, in: scope) {
+                    if let value = try runUntilReturn(body, in: scope.with(name, element), expected: expected) { return value }
+                }
+            case .assignment, .environmentWrite:
+                throw EvaluationError("assignments are allowed only in steps", at: statement.location)
+            }
+        }
+        return nil
+    }
+
+    /// The elements a `for` loop runs over: an array's (a range is one), or a set's.
+    func elements(of sequence: ExprSyntax, in scope: Scope) throws(EvaluationError) -> [Value] {
+        let value = try evaluate(sequence, in: scope, expected: nil)
+        guard case .array(let elements) = value else {
+            throw EvaluationError("a 'for' loop runs over an array or a range, not \(describe(value))", at: sequence.location)
+        }
+        return elements
     }
 
     private func isReturning(_ statements: [StatementSyntax]) -> Bool {

@@ -90,6 +90,10 @@ extension Engine {
                 }
             case .returnStatement:
                 return false
+            case .forIn(let name, let sequence, let body):
+                for element in try elements(of: sequence, in: scope) {
+                    if !(try runInitializer(body, building: &building, scope: scope.with(name, element), depth: depth)) { return false }
+                }
             case .assignment(let target, let op, let value):
                 guard let index = storedProperty(target, of: building.declaration, in: scope) else {
                     if readsOtherModules {

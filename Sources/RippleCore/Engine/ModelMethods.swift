@@ -96,6 +96,17 @@ extension Engine {
                 }
             case .returnStatement:
                 return false
+            case .forIn(let name, let sequence, let body):
+                let saved = methodContext
+                for element in try elements(of: sequence, in: scope) {
+                    methodContext?.locals[name] = element
+                    let goOn = try runMethodStatements(body, pass: &pass, written: &written, depth: depth, into: &traces)
+                    if !goOn {
+                        methodContext = saved
+                        return false
+                    }
+                }
+                methodContext = saved
             case .expression(let expression):
                 // `save()`, `self.save()`: another method of the same object.
                 if case .call(let callee, let arguments, let trailing) = expression.kind, case .object(let object) = scope.this {

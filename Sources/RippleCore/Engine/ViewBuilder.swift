@@ -90,6 +90,9 @@ extension Engine {
             }
         case .assignment, .environmentWrite:
             throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
+        case .forIn:
+            // Swift does not compile a `for` in a view builder either.
+            throw EvaluationError("a view builder cannot hold a 'for' loop; build the rows with 'ForEach'", at: statement.location)
         }
         return false
     }
@@ -463,6 +466,9 @@ extension Engine {
                 }
             }
             for s in then + (otherwise ?? []) { collectPaths(in: s, into: &paths) }
+        case .forIn(_, let sequence, let body):
+            collectPaths(in: sequence, into: &paths)
+            for s in body { collectPaths(in: s, into: &paths) }
         case .returnStatement(nil):
             break
         }

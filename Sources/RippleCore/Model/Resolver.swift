@@ -224,6 +224,9 @@ struct Resolver {
         case .ifStatement(let conditions, let then, let otherwise):
             for case .expression(let e) in conditions { calls(in: e, into: &sites) }
             for s in then + (otherwise ?? []) { calls(in: s, into: &sites) }
+        case .forIn(_, let sequence, let body):
+            calls(in: sequence, into: &sites)
+            for s in body { calls(in: s, into: &sites) }
         case .returnStatement(nil): break
         }
     }

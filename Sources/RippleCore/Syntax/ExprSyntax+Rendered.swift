@@ -74,6 +74,8 @@ extension StatementSyntax {
             var text = "if " + tests + " { " + then.map(\.rendered).joined(separator: "; ") + " }"
             if let otherwise { text += " else { " + otherwise.map(\.rendered).joined(separator: "; ") + " }" }
             return text
+        case .forIn(let name, let sequence, let body):
+            return "for " + name + " in " + sequence.rendered + " { " + body.map(\.rendered).joined(separator: "; ") + " }"
         }
     }
 }

@@ -25,6 +25,9 @@ extension StatementSyntax {
                 switch condition { case .expression(let e), .optionalBinding(_, let e): walk(e) }
             }
             for s in then + (otherwise ?? []) { Self.names(in: s, into: &names) }
+        case .forIn(_, let sequence, let body):
+            walk(sequence)
+            for s in body { Self.names(in: s, into: &names) }
         case .returnStatement(nil): break
         }
     }

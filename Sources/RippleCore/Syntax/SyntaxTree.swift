@@ -102,6 +102,8 @@ extension StatementSyntax {
             1 + max(conditions.map { condition in
                 switch condition { case .expression(let e), .optionalBinding(_, let e): e.height }
             }.max() ?? 0, then.map(\.height).max() ?? 0, otherwise?.map(\.height).max() ?? 0)
+        case .forIn(_, let sequence, let body):
+            1 + max(sequence.height, body.map(\.height).max() ?? 0)
         }
     }
 }
@@ -168,6 +170,8 @@ public indirect enum StatementKind: Hashable, Sendable {
     case returnStatement(ExprSyntax?)
     /// `environment \.key = value` in a step: a change to an environment value at the root.
     case environmentWrite(key: String, value: ExprSyntax)
+    /// `for name in sequence { body }`, run once per element in a method, an initializer or a step.
+    case forIn(name: String, sequence: ExprSyntax, body: [StatementSyntax])
 }
 
 /// An attribute: `@State`, `@Environment(\.colorScheme)`, `@AppStorage("key")`.
