@@ -253,6 +253,10 @@ struct SwiftLowering {
                     let kind = accessor.accessorSpecifier.text
                     if kind == "get", let body = accessor.body {
                         property.getter = lowerBlock(body.statements)
+                    } else if kind == "willSet" || kind == "didSet", let body = accessor.body {
+                        let parameter = accessor.parameters?.name.text ?? (kind == "willSet" ? "newValue" : "oldValue")
+                        let observer = PropertyObserverSyntax(parameter: parameter, body: lowerBlock(body.statements), location: location(accessor))
+                        if kind == "willSet" { property.willSet = observer } else { property.didSet = observer }
                     } else {
                         note("the '\(kind)' accessor of '\(property.name)' is not simulated", at: accessor)
                     }

@@ -59,7 +59,7 @@ let invalidCases: [InvalidCase] = [
     InvalidCase(name: "generic type", source: "scenario \"t\"\nstruct Root: 1️⃣View <T> { }", message: "the conformance to 'View <T>' is not simulated"),
     InvalidCase(name: "dictionary literal", source: model + "let d = 1️⃣[\"a\": 1]", message: "dictionary literal is not simulated"),
     InvalidCase(name: "tuple", source: model + "let t = 1️⃣(1 , 2)", message: "tuple is not simulated"),
-    InvalidCase(name: "property observer", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0 { 1️⃣didSet { } }\n}", message: "the 'didSet' accessor of 'x' is not simulated"),
+    InvalidCase(name: "property observer in a view", source: "scenario \"t\"\nstruct Root: View {\n    @State var x: Int = 0 { 1️⃣didSet { } }\n    var body: some View { Text(\"a\") }\n}", message: "the observers of 'x' in 'Root' are not simulated; Ripple runs those of a class's stored properties"),
     InvalidCase(name: "method called without its argument", source: "scenario \"t\"\n@Observable final class M {\n    var x: Int = 0\n    func bump(_ by: Int) { x += by }\n}\n" + "struct Root: View {\n    @State var m = M()\n    var body: some View { Text(\"\\(m.x)\") }\n}\nstep \"s\" { m.1️⃣bump() }", message: "'bump' needs an unlabelled argument for parameter 'by'"),
     InvalidCase(name: "unsupported property wrapper", source: "scenario \"t\"\nstruct Root: View {\n    1️⃣@SceneStorage(\"k\") var k = 0\n    var body: some View { Text(\"a\") }\n}", message: "property wrapper '@SceneStorage' is not supported in scenarios; did you mean 'AppStorage'?"),
     InvalidCase(name: "extension of another type", source: root + "extension 1️⃣String { }", message: "extension of 'String', which the scenario does not declare, is not simulated"),

@@ -268,3 +268,60 @@ import RippleSwift
         #expect(found.first?.message == "a view builder cannot hold a 'for' loop; build the rows with 'ForEach'")
     }
 }
+
+
+/// `willSet` and `didSet` of a class's stored property run on every write of it, equal or not, as
+/// Swift's property observers do; a write inside them is the step's, and the property's own write
+/// inside its `didSet` does not run it again.
+@Suite struct PropertyObserverTests {
+    static let scenario = """
+    scenario "observers"
+    @Observable final class Settings {
+        var volume: Int = 5 {
+            didSet {
+                if volume > 10 { volume = 10 }
+                changes += 1
+            }
+        }
+        var changes: Int = 0
+        var last: Int = 0
+        var level: Int = 0 {
+            willSet(next) { last = next * 2 }
+        }
+    }
+    struct Root: View {
+        @State var settings = Settings()
+        var body: some View { VolumeView(settings: settings); CountView(settings: settings) }
+    }
+    struct VolumeView: View {
+        let settings: Settings
+        var body: some View { Text("\\(settings.volume)") }
+    }
+    struct CountView: View {
+        let settings: Settings
+        var body: some View { Text("\\(settings.changes) \\(settings.last)") }
+    }
+    step "too loud" { Root.settings.volume = 15 }
+    step "same volume" { Root.settings.volume = 10 }
+    step "level" { Root.settings.level = 3 }
+    expect "too loud" { evaluates VolumeView, CountView }
+    expect "same volume" { evaluates CountView }
+    expect "level" { evaluates CountView }
+
+    """
+
+    @Test func observersRunOnEveryWriteAndTheirWritesAreTheSteps() throws {
+        let scenario = try Scenario(source: Self.scenario, file: "observers.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        let steps = try scenario.simulate().variants[0].steps
+        // The clamp inside didSet wrote 10 once; the equal write of 10 ran didSet but notified no one.
+        #expect(steps[0].writes.map(\.statement) == ["Root.settings.volume = 15", "volume = 10", "changes += 1"])
+        #expect(steps[1].writes.first?.notified == false)
+        #expect(steps[2].writes.last?.new == "6")
+    }
+
+    @Test func aViewsObserversAreNotSimulated() {
+        let found = diagnostics("scenario \"t\"\nstruct Root: View {\n    @State var n: Int = 0 { didSet { } }\n    var body: some View { Text(\"\\(n)\") }\n}\n")
+        #expect(found.first?.message == "the observers of 'n' in 'Root' are not simulated; Ripple runs those of a class's stored properties")
+    }
+}

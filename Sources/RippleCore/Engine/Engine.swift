@@ -117,6 +117,10 @@ final class Engine {
     }
 
     let table: DeclarationTable
+    /// Whether any class declares `willSet` or `didSet`: only then does a write look for them.
+    let observesWrites: Bool
+    /// The properties whose observers are running, which a write inside them does not run again.
+    var observing: Set<PropertyPlace> = []
     var semantics: Semantics
 
     var objects: [ObjectRecord] = []
@@ -208,6 +212,7 @@ final class Engine {
 
     init(table: DeclarationTable, semantics: Semantics) {
         self.table = table
+        observesWrites = table.data.values.contains { $0.stored.contains { $0.willSet != nil || $0.didSet != nil } }
         self.semantics = semantics
         viewInfos = table.views.mapValues(ViewInfo.init)
         dataInfos = table.data.mapValues(DataInfo.init)

@@ -63,7 +63,7 @@ extension Engine {
     }
 
     /// Runs a method's statements as step statements, in `scope`.
-    private func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
+    func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
                            at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
         guard depth <= Self.maximumMethodDepth else {
             throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)
@@ -126,7 +126,9 @@ extension Engine {
                 fallthrough
             case .assignment, .environmentWrite:
                 let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
+                let observed = observedProperty(written: statement)
                 traces.append(try apply(statement, text: text, pass: &pass, written: &written))
+                if let observed { traces += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
             }
         }
         return true

@@ -35,6 +35,7 @@ extension Engine {
                     continue
                 }
                 let text = StatementText(full: step.texts[index], target: step.targets[index])
+                let observed = observedProperty(written: step.statements[index])
                 // A write taken apart when the scenario was resolved runs from that record; its syntax is
                 // read only for a message.
                 if let plan = step.writes[index],
@@ -44,6 +45,7 @@ extension Engine {
                 } else {
                     writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
                 }
+                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
             } catch {
                 report(error)
             }

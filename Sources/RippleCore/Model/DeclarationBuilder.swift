@@ -197,6 +197,7 @@ struct DeclarationBuilder {
 
     private mutating func data(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> DataDeclaration {
         checkDuplicateMembers(type)
+        if type.kind != .classType { checkNoPropertyObservers(type) }
         let isObservable = type.hasAttribute("Observable")
         let isObservableObject = type.conforms(to: "ObservableObject")
         checkAttributes(type.attributes, allowed: ["Observable"])
@@ -243,7 +244,7 @@ struct DeclarationBuilder {
                                          defaultValue: property.initializer, isLet: property.isLet,
                                          isPublished: property.hasAttribute("Published"),
                                          isIgnored: property.hasAttribute("ObservationIgnored"), appStorageKey: appStorageKey,
-                                         location: property.location))
+                                         location: property.location, willSet: property.willSet, didSet: property.didSet))
         }
         let equality = type.functions.first { $0.name == "==" && $0.isStatic }
         if let equality, !(type.conforms(to: "Equatable") || type.conforms(to: "Hashable")) {
@@ -256,8 +257,19 @@ struct DeclarationBuilder {
                                methods: type.functions.filter { $0.name != "==" }, initializers: type.initializers)
     }
 
+    /// `willSet` and `didSet` run for a class's stored properties (`PropertyObservers.swift`); a view's
+    /// or a struct's are not simulated.
+    private mutating func checkNoPropertyObservers(_ type: TypeDeclarationSyntax) {
+        for property in type.properties {
+            if let observer = property.willSet ?? property.didSet {
+                diagnostics.append(.error("the observers of '\(property.name)' in '\(type.name)' are not simulated; Ripple runs those of a class's stored properties", at: observer.location))
+            }
+        }
+    }
+
     private mutating func view(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> ViewDeclaration {
         checkDuplicateMembers(type)
+        checkNoPropertyObservers(type)
         checkAttributes(type.attributes, allowed: [])
         let isModifier = type.conforms(to: "ViewModifier")
         var properties: [ViewProperty] = []

@@ -158,6 +158,9 @@ public struct StoredProperty: Hashable, Sendable {
     /// `@AppStorage("key")` in a model class: the value lives in user defaults.
     public var appStorageKey: String?
     public var location: SourceLocation
+    /// `willSet` and `didSet`, which run on every write of the property (`PropertyObservers.swift`).
+    public var willSet: PropertyObserverSyntax? = nil
+    public var didSet: PropertyObserverSyntax? = nil
 }
 
 /// A computed property: its getter's statements.

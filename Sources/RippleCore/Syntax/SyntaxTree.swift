@@ -189,6 +189,20 @@ public struct AttributeSyntax: Hashable, Sendable {
 }
 
 /// A stored or computed property of a struct or class.
+/// `willSet { … }` or `didSet(previous) { … }`: the statements, and the name they see the new
+/// (`newValue`) or the old value (`oldValue`) by.
+public struct PropertyObserverSyntax: Hashable, Sendable {
+    public var parameter: String
+    public var body: [StatementSyntax]
+    public var location: SourceLocation
+
+    package init(parameter: String, body: [StatementSyntax], location: SourceLocation) {
+        self.parameter = parameter
+        self.body = body
+        self.location = location
+    }
+}
+
 public struct PropertySyntax: Hashable, Sendable {
     public var attributes: [AttributeSyntax]
     public var modifiers: [String]
@@ -200,6 +214,9 @@ public struct PropertySyntax: Hashable, Sendable {
     public var initializer: ExprSyntax?
     /// The getter's statements for a computed property (`var body: some View { ... }`).
     public var getter: [StatementSyntax]?
+    /// `willSet { … }` and `didSet { … }` of a stored property.
+    public var willSet: PropertyObserverSyntax?
+    public var didSet: PropertyObserverSyntax?
     public var location: SourceLocation
 
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }

@@ -1,0 +1,45 @@
+// `willSet` and `didSet` of a class's stored property, run as Swift runs them: on every write of the
+// property, equal or not, and on a write below it (`items[0].done = true` is a write of `items`).
+// Their statements run as the step's, each write inside them traced; a write of the property inside
+// its own observer does not run the observers again. The property already holds the new value when
+// `willSet` runs (Ripple writes first): `newValue` is what it is given.
+
+/// A class's stored property: the object and the property's index.
+struct PropertyPlace: Hashable {
+    var object: ObjectID
+    var slot: Int
+}
+
+extension Engine {
+    /// The observed property a write statement writes, with its value before the write; nil when the
+    /// statement writes none (or no class declares observers).
+    func observedProperty(written statement: StatementSyntax) -> (place: PropertyPlace, old: Value)? {
+        guard observesWrites, case .assignment(let target, _, _) = statement.kind,
+              let lvalue = try? lvalue(target), case .property(let object, let slot) = lvalue.root else { return nil }
+        let property = objects[object.raw].info.declaration.stored[slot]
+        guard property.willSet != nil || property.didSet != nil else { return nil }
+        let place = PropertyPlace(object: object, slot: slot)
+        guard !observing.contains(place) else { return nil }
+        return (place, objects[object.raw].fields[slot])
+    }
+
+    /// Runs the observers of a property just written: `willSet` with `newValue`, then `didSet` with
+    /// `oldValue`; returns the writes their statements made.
+    func runObservers(of place: PropertyPlace, old: Value, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        let property = objects[place.object.raw].info.declaration.stored[place.slot]
+        let new = objects[place.object.raw].fields[place.slot]
+        observing.insert(place)
+        defer { observing.remove(place) }
+        var traces: [WriteTrace] = []
+        for (kind, observer, value) in [("willSet", property.willSet, new), ("didSet", property.didSet, old)] {
+            guard let observer else { continue }
+            var scope = Scope()
+            scope.this = .object(place.object)
+            scope.locals[observer.parameter] = value
+            let method = FunctionSyntax(isStatic: false, name: property.name + "." + kind, parameters: [], body: observer.body,
+                                        location: observer.location)
+            traces += try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: observer.location)
+        }
+        return traces
+    }
+}
