@@ -9,7 +9,8 @@
 ///   limit: a chain of 4,000 overflows an 8 MB stack. Ripple's own nesting limit (`SwiftModule.maximumDepth`)
 ///   refuses a chain of more than about 120 after the parse; a real file has a few dozen in all.
 ///
-/// The scan skips comments and string literals, whose contents the parser does not look at.
+/// The scan skips comments and the text of string literals, whose contents the parser does not look at;
+/// an interpolation in a string is code, and is scanned as such.
 enum ParseGuard {
     /// Most `[` open at once in a Swift file (a documented limit).
     static let maximumBrackets = 12
@@ -22,7 +23,33 @@ enum ParseGuard {
         var depth = 0
         var elseIfs = 0
         var index = 0
+        // The string literals whose interpolation the scan is in, with the parentheses open outside it:
+        // an interpolation is code, and its brackets count like any other.
+        var interpolations: [(multiline: Bool, parentheses: Int)] = []
+        var parentheses = 0
         func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        /// Skips a string literal's text from `index` to its end (past which `index` is left at the closing
+        /// quote) or to an interpolation, whose code the scan then reads; returns true for an interpolation.
+        func skipString(multiline: Bool) -> Bool {
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    if at(1) == UInt8(ascii: "(") {
+                        interpolations.append((multiline, parentheses))
+                        index += 2
+                        return true
+                    }
+                    index += 2
+                    continue
+                }
+                if multiline {
+                    if at(0) == UInt8(ascii: "\""), at(1) == UInt8(ascii: "\""), at(2) == UInt8(ascii: "\"") { index += 2; return false }
+                } else if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\n") {
+                    return false
+                }
+                index += 1
+            }
+            return false
+        }
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
@@ -41,14 +68,17 @@ enum ParseGuard {
             case UInt8(ascii: "\""):
                 let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
                 index += multiline ? 3 : 1
-                while index < bytes.count {
-                    if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-                    if multiline {
-                        if at(0) == UInt8(ascii: "\""), at(1) == UInt8(ascii: "\""), at(2) == UInt8(ascii: "\"") { index += 2; break }
-                    } else if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\n") {
-                        break
-                    }
+                if skipString(multiline: multiline) { continue }
+            case UInt8(ascii: "("):
+                parentheses += 1
+            case UInt8(ascii: ")"):
+                // The end of an interpolation: the string it is in goes on.
+                if let open = interpolations.last, open.parentheses == parentheses {
+                    interpolations.removeLast()
                     index += 1
+                    if skipString(multiline: open.multiline) { continue }
+                } else {
+                    parentheses -= 1
                 }
             case UInt8(ascii: "["):
                 depth += 1

@@ -116,7 +116,9 @@ final class SyntaxErrors: SyntaxVisitor {
         for (index, character) in text.enumerated() {
             if index == limit { return shown + "…" }
             let invisible: Set<Unicode.GeneralCategory> = [.control, .format, .privateUse, .unassigned]
-            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, invisible.contains(scalar.properties.generalCategory) {
+            if character.isNewline || character == "\t" {
+                shown.append(" ")
+            } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, invisible.contains(scalar.properties.generalCategory) {
                 shown += "U+" + String(scalar.value, radix: 16, uppercase: true)
             } else {
                 shown.append(character)

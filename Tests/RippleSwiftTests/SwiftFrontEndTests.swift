@@ -221,6 +221,11 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         #expect(result.module.errors.first?.location.line == 2)
         let quoted = loadSwift("// [[[[[[[[[[[[[[[[\nstruct A: View {\n    let s = \"[[[[[[[[[[[[[[[[\"\n    var body: some View { Text(s) }\n}\n")
         #expect(quoted.scenario != nil, "\(String(describing: quoted.error))")
+        // An interpolation is code: its brackets count (the fuzzer's input took minutes in the parser).
+        let interpolated = loadSwift("let a = [1]\nlet s = \"x \\(a" + String(repeating: "[", count: 40) + "0)\"\n")
+        #expect(interpolated.module.errors.map(\.message) == ["more than 12 '[' are open at once (limit: bracket depth)"])
+        let text = loadSwift("struct A: View {\n    let s = \"\\(1) [[[[[[[[[[[[[[[[ \\(2)\"\n    var body: some View { Text(s) }\n}\n")
+        #expect(text.scenario != nil, "\(String(describing: text.error))")
     }
 
     /// A chain of 4,000 `else if` overflows swift-syntax's stack while it parses: refused before the parse.
