@@ -11,6 +11,14 @@ extension Engine {
         guard !declaration.initializers.isEmpty else { return nil }
         let labels = arguments.map(\.label)
         guard let initializer = declaration.initializers.selected(forLabels: labels) else {
+            // An `init` declared in an extension keeps the memberwise one, and the front end has joined
+            // extensions to their types: labels that name stored properties in order are memberwise.
+            var stored = declaration.stored.map(\.name)[...]
+            if labels.allSatisfy({ label in
+                guard let label, let found = stored.firstIndex(of: label) else { return false }
+                stored = stored[(found + 1)...]
+                return true
+            }) { return nil }
             let expected = declaration.initializers.map { "(\($0.parameters.map { "\($0.label ?? "_"):" }.joined()))" }.joined(separator: ", ")
             throw EvaluationError("no 'init' of '\(declaration.name)' takes (\(labels.map { "\($0 ?? "_"):" }.joined())); it has \(expected)", at: location)
         }
