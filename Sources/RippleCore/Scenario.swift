@@ -18,8 +18,10 @@ public struct Scenario: Sendable {
     public var variants: [ResolvedVariant]
     public var steps: [ResolvedStep]
     public var expectations: [ResolvedExpectation]
-    /// Every instance path each variant had at any time, for checking expectations' names.
-    public private(set) var instancePaths: [String: [String]] = [:]
+    /// Every instance each variant had at any time, by the names expectations may give it.
+    public private(set) var instanceNames: [String: InstanceNames] = [:]
+    /// Every instance path each variant had at any time.
+    public var instancePaths: [String: [String]] { instanceNames.mapValues(\.paths) }
     /// What Ripple assumed about code it does not model (Swift source only), in source order.
     public private(set) var notes: [Diagnostic] = []
     /// The trace under `semantics`, computed while loading.
@@ -83,6 +85,8 @@ public struct Scenario: Sendable {
         var failures: [(diagnostic: Diagnostic, variant: String)] = []
         // The work limit is per step; steps and variants multiply it, so loading has a budget in all.
         var spent = 0
+        // The fields expectations name rows by: only for them is each row's element read at the end.
+        let namedFields = InstanceNames.fieldsNamed(in: expectations.flatMap { $0.clauses.flatMap(\.references) }.map(\.path))
         for variant in variants {
             if spent > Engine.maximumTotalWork {
                 failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
@@ -92,6 +96,8 @@ public struct Scenario: Sendable {
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
                 spent += simulation.engine.work
+                // A row is named by the values its element had at any time: they are read after each step.
+                var byField = Set(simulation.engine.pathsByField(namedFields))
                 var steps: [StepTrace] = []
                 for step in self.steps {
                     if spent > Engine.maximumTotalWork {
@@ -100,10 +106,11 @@ public struct Scenario: Sendable {
                     }
                     steps.append(try simulation.run(step))
                     spent += simulation.engine.work
+                    byField.formUnion(simulation.engine.pathsByField(namedFields))
                 }
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
                 for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
-                instancePaths[variant.name] = simulation.allInstancePaths
+                instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
             } catch {
                 failures += error.diagnostics.map { ($0, variant.name) }
             }
@@ -134,31 +141,17 @@ public struct Scenario: Sendable {
 
     private func checkReferences() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // Each variant's instance paths by their last part: a reference is compared with the paths that
-        // end in its own last part, not with every path (20,000 names on one line compared each with all).
-        var pathsByLastPart: [String: [String: [String]]] = [:]
-        for variant in variants {
-            var index: [String: [String]] = [:]
-            for path in instancePaths[variant.name] ?? [] { index[Self.lastPart(of: path), default: []].append(path) }
-            pathsByLastPart[variant.name] = index
-        }
         for expectation in expectations {
             let names = expectation.variant.map { [$0] } ?? variants.map(\.name)
             for clause in expectation.clauses {
-                let references: [InstanceReferenceSyntax]
-                switch clause {
-                case .evaluates(let r, _), .wasted(let r, _), .stale(let r, _), .needed(let r, _): references = r
-                case .evaluationsAtMost: references = []
-                }
-                for reference in references {
+                for reference in clause.references {
                     for variant in names {
-                        let index = pathsByLastPart[variant] ?? [:]
-                        let candidates = index[Self.lastPart(of: reference.path)] ?? []
-                        let matches = Set(candidates.filter { $0 == reference.path || $0.hasSuffix("/" + reference.path) })
+                        let instances = instanceNames[variant] ?? InstanceNames(paths: [])
+                        let matches = instances.paths(named: reference.path)
                         if matches.isEmpty {
                             let place = variants.count == 1 && variant == "main" ? "" : " in variant '\(variant)'"
                             // A suggestion compares the name with every instance's: only for the errors reported.
-                            let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(reference.path, in: index.keys) : ""
+                            let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(reference.path, in: instances.shortNames) : ""
                             diagnostics.append(.error("no instance '\(reference.path)'\(place)\(suggestion)", at: reference.location))
                         } else if matches.count > 1 {
                             diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))
@@ -168,11 +161,6 @@ public struct Scenario: Sendable {
             }
         }
         return diagnostics
-    }
-
-    /// The part of an instance path after its last `/`: the instance's short name.
-    private static func lastPart(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Simulates every variant and gathers each one's graph for drawing.

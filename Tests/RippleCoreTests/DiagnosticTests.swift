@@ -50,7 +50,7 @@ let invalidCases: [InvalidCase] = [
     InvalidCase(name: "truncated expectation", source: root + "expect \"s\" { evaluates 1️⃣", message: "expected a view instance name, found end of file"),
     InvalidCase(name: "unknown expectation clause", source: root + "expect \"s\" { 1️⃣evaluate Root }", message: "unknown expectation 'evaluate'; did you mean 'evaluates'?"),
     InvalidCase(name: "evaluations without a number", source: root + "expect \"s\" { evaluations <= 1️⃣many }", message: "expected a number after 'evaluations <=', found 'many'"),
-    InvalidCase(name: "bad instance identity", source: root + "expect \"s\" { evaluates Row[1️⃣x] }", message: "expected a ForEach identity (a number, a string or a generated 'UUID-1') in '[...]', found 'x'"),
+    InvalidCase(name: "bad instance identity", source: root + "expect \"s\" { evaluates Row[1️⃣x] }", message: "expected a ForEach identity (a number, a string, a generated 'UUID-1' or 'field: value') in '[...]', found 'x'"),
     // Constructs outside the language
     InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "the 'where' clause of 'Root' is not simulated"),
     InvalidCase(name: "protocol", source: root + "1️⃣protocol P { }", message: "protocol is not simulated"),

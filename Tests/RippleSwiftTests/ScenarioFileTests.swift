@@ -175,6 +175,72 @@ import RippleSwift
         let found = diagnostics(Self.scenario(expecting: "Row[UUID-3]"))
         #expect(found.map(\.message) == ["no instance 'Row[UUID-3]'; did you mean 'Row[UUID-1]'?"])
     }
+
+    /// Steps and expectations can name a row by a stored field of its element, however it is spaced;
+    /// the value is the one its row was last built with (an object's: its current one).
+    @Test(arguments: ["Row[title: \"b\"]", "Row[title:\"b\"]", "Root/Row[title: \"b\"]"])
+    func aRowIsNamedByAFieldOfItsElement(row: String) throws {
+        let scenario = try Scenario(source: Self.scenario(expecting: row), file: "ids.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+    }
+
+    @Test func aFieldNameMustMatchTheRowThatRan() throws {
+        let scenario = try Scenario(source: Self.scenario(expecting: "Row[title: \"a\"]"), file: "ids.ripple")
+        #expect(try !ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        #expect(diagnostics(Self.scenario(expecting: "Row[title: \"z\"]")).map(\.message)
+                    == ["no instance 'Row[title: \"z\"]'; did you mean 'Row[title: \"a\"]'?"])
+        // Two rows with the same title: the name is ambiguous, as a path that matches two instances is.
+        let twins = Self.scenario(expecting: "Row[title: \"a\"]").replacingOccurrences(of: "Item(title: \"b\")", with: "Item(title: \"a\")")
+        #expect(diagnostics(twins).first?.message.hasPrefix("'Row[title: \"a\"]' is ambiguous in variant 'main'") == true)
+    }
+
+    static let rowsWithState = """
+        scenario "row state"
+        struct Item: Identifiable { var id = UUID(); var title: String }
+        @Observable final class Task: Identifiable { let id = UUID(); var title: String
+            init(title: String) { self.title = title }
+        }
+        struct Root: View {
+            @State var items: [Item] = [Item(title: "a"), Item(title: "b")]
+            @State var tasks: [Task] = [Task(title: "x"), Task(title: "y")]
+            var body: some View {
+                ForEach(items) { item in Row(item: item) }
+                ForEach(tasks) { task in TaskRow(task: task) }
+            }
+        }
+        struct Row: View {
+            let item: Item
+            @State var open = false
+            var body: some View { Text(item.title + (open ? "!" : "")) }
+        }
+        struct TaskRow: View {
+            let task: Task
+            @State var open = false
+            var body: some View { Text(task.title + (open ? "!" : "")) }
+        }
+
+        """
+
+    /// In a step, a subscript with a label is a field of the row's element, and `UUID-2` the id that
+    /// `ripple parse` shows; the row's own state is written.
+    @Test(arguments: [
+        ("Row[title: \"b\"].open = true", "Root/Row[UUID-2]"),
+        ("Row[UUID-1].open = true", "Root/Row[UUID-1]"),
+        ("TaskRow[title: \"y\"].open = true", "Root/TaskRow[UUID-4]"),
+    ])
+    func aStepNamesARowByAFieldOrByItsGeneratedID(write: String, row: String) throws {
+        let trace = try Scenario(source: Self.rowsWithState + "step \"open\" { \(write) }\n", file: "rows.ripple").simulate()
+        let evaluated = trace.variants[0].steps[0].instances.filter { $0.outcome == .needed }.map(\.path)
+        #expect(evaluated == [row])
+    }
+
+    @Test func aStepsRowByFieldMustNameOneRow() {
+        #expect(diagnostics(Self.rowsWithState + "step \"open\" { Row[title: \"q\"].open = true }\n").map(\.message)
+                    == ["no row 'Row[title: \"q\"]'; its rows have title \"a\", \"b\""])
+        let twins = Self.rowsWithState.replacingOccurrences(of: "Item(title: \"b\")", with: "Item(title: \"a\")")
+        #expect(diagnostics(twins + "step \"open\" { Row[title: \"a\"].open = true }\n").first?.message
+                    == "'Row[title: \"a\"]' names 2 rows: 'Row[UUID-1]', 'Row[UUID-2]'; name one by its id")
+    }
 }
 
 /// A type's own `init` runs when the type is built: defaults first, then its statements, the methods it

@@ -92,6 +92,9 @@ struct ChildDescription: Sendable {
     var content: [ChildDescription]
     /// The value each binding input pointed at when the view was built: SwiftUI compares it too.
     var bindingValues: [String: Value] = [:]
+    /// The `ForEach` elements the view was built for, outermost first, as `key.forEachIDs` holds their
+    /// identities: a step or an expectation can name the row by a field of its element (`Row[title: "A"]`).
+    var forEachElements = IdentityPath()
 }
 
 /// One view instance in the simulated tree.

@@ -3,6 +3,8 @@
 /// Where in a body a view is being built: enclosing ForEach identities, environment set above it, `.id`.
 struct BuildContext {
     var forEachIDs = IdentityPath()
+    /// The `ForEach` elements themselves, beside their identities: a row can be named by a field of its element.
+    var forEachElements = IdentityPath()
     var overrides: [String: Value] = [:]
     var explicitID: Value?
     var usesEquatable = false
@@ -264,6 +266,7 @@ extension Engine {
         inner = inner.with("$0", .none)
         var elementContext = context
         elementContext.forEachIDs.append(.none)
+        elementContext.forEachElements.append(.none)
         let identitySlot = elementContext.forEachIDs.count - 1
         for (index, element) in elements.enumerated() {
             // Each row costs one evaluation, even one whose closure builds nothing.
@@ -282,6 +285,7 @@ extension Engine {
             }
             inner.locals["$0"] = element
             elementContext.forEachIDs[identitySlot] = identity
+            elementContext.forEachElements[identitySlot] = element
             try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
         }
     }
@@ -382,7 +386,7 @@ extension Engine {
                 throw EvaluationError("'\(modifierName)' is not a ViewModifier declared in the scenario", at: arguments[0].location)
             }
             var content: [ChildDescription] = []
-            try buildView(base, in: scope, context: BuildContext(forEachIDs: context.forEachIDs), into: &content)
+            try buildView(base, in: scope, context: BuildContext(forEachIDs: context.forEachIDs, forEachElements: context.forEachElements), into: &content)
             var description = try describeView(info, modifierArguments, modifierTrailing, in: scope, context: context, site: arguments[0].location)
             description.content = content
             output.append(description)

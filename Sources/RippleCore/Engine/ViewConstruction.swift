@@ -22,7 +22,8 @@ extension Engine {
         var description = ChildDescription(
             fields: [:], key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),
             viewType: declaration.name, fieldSources: [:], seeds: [:], inlineObjects: [],
-            environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [])
+            environmentOverrides: context.overrides, usesEquatable: context.usesEquatable, content: [],
+            forEachElements: context.forEachElements)
         var given = NameTable<Value>()
         // One list of the properties' size, where appending one by one grew it twice for a view of two inputs.
         given.reserveCapacity(declaration.properties.count)

@@ -349,17 +349,32 @@ extension Engine {
     }
 
     /// Reads an instance reference off the front of a chain: `Row[2]`, and `Root.List.Row[2]` as the path
-    /// `Root/List/Row[2]` (view type names joined by members), returning what follows it.
+    /// `Root/List/Row[2]` (view type names joined by members), returning what follows it. A subscript is
+    /// the row's identity (`Row[2]`, a generated `Row[UUID-1]`) or a stored field of its element
+    /// (`Row[title: "Call Sam"]`).
     func instanceReference(_ name: String, _ components: ArraySlice<ExprSyntax>) throws(EvaluationError) -> (String, ArraySlice<ExprSyntax>) {
         var reference = name
+        var viewType = name
+        var level = 0
         var rest = components
         while true {
             if let first = rest.first, case .subscriptAccess(_, let arguments, false) = first.kind, arguments.count == 1 {
-                let value = try evaluate(arguments[0].value, in: stepScope, expected: nil)
-                reference += "[" + identityText(value) + "]"
+                let argument = arguments[0]
+                if case .binary("-", let lhs, let rhs) = argument.value.kind, case .identifier("UUID") = lhs.kind, case .integer(let number) = rhs.kind {
+                    reference += "[UUID-\(number)]"
+                } else {
+                    let value = try evaluate(argument.value, in: stepScope, expected: nil)
+                    let identity = try argument.label.map { field throws(EvaluationError) in
+                        try rowIdentity(viewType, level: level, field: field, equalTo: value, at: argument.location)
+                    } ?? value
+                    reference += "[" + identityText(identity) + "]"
+                }
+                level += 1
                 rest = rest.dropFirst()
             } else if let first = rest.first, case .member(_, let member, false) = first.kind, table.views[member] != nil {
                 reference += "/" + member
+                viewType = member
+                level = 0
                 rest = rest.dropFirst()
             } else {
                 return (reference, rest)

@@ -449,6 +449,14 @@ public enum ExpectationClauseSyntax: Hashable, Sendable {
     case stale([InstanceReferenceSyntax], location: SourceLocation)
     case needed([InstanceReferenceSyntax], location: SourceLocation)
     case evaluationsAtMost(Int, location: SourceLocation)
+
+    /// The instances the clause names (none for `evaluations <= N`).
+    public var references: [InstanceReferenceSyntax] {
+        switch self {
+        case .evaluates(let references, _), .wasted(let references, _), .stale(let references, _), .needed(let references, _): references
+        case .evaluationsAtMost: []
+        }
+    }
 }
 
 /// `expect "step" [in "variant"] [under swift5.9] { ... }`.

@@ -36,7 +36,7 @@ public enum ExpectationChecker {
             let trace = traces[semantics]!
             for variant in trace.variants where expectation.variant == nil || expectation.variant == variant.name {
                 guard let step = variant.steps.first(where: { $0.name == expectation.step }) else { continue }
-                let paths = scenario.instancePaths[variant.name] ?? []
+                let paths = scenario.instanceNames[variant.name] ?? InstanceNames(paths: [])
                 var mismatches: [ExpectationResult.Mismatch] = []
                 for clause in expectation.clauses {
                     switch clause {
@@ -62,12 +62,10 @@ public enum ExpectationChecker {
         return results
     }
 
-    private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ paths: [String],
+    private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ names: InstanceNames,
                                 where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
         var expected: Set<String> = []
-        for reference in references {
-            if let path = paths.first(where: { $0 == reference.path || $0.hasSuffix("/" + reference.path) }) { expected.insert(path) }
-        }
+        for reference in references { expected.formUnion(names.paths(named: reference.path)) }
         let actualInstances = step.instances.filter(matches)
         let actual = Set(actualInstances.map(\.path))
         let missing = expected.subtracting(actual).sorted().map { path in

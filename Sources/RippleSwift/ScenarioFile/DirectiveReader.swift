@@ -385,7 +385,8 @@ struct DirectiveReader {
         return references
     }
 
-    /// `Row`, `Row[2]`, `Row["a"]`, `Row[-1]`, `Row[true]`, `Text#2`, and paths of them: `List/Row[2]`.
+    /// `Row`, `Row[2]`, `Row["a"]`, `Row[-1]`, `Row[true]`, `Row[UUID-1]`, `Text#2`, a row by a field
+    /// of its element, `Row[title: "Call Sam"]`, and paths of them: `List/Row[2]`.
     private mutating func instanceReference() throws(Failure) -> InstanceReferenceSyntax {
         let location = location(cursor)
         var path = ""
@@ -394,22 +395,13 @@ struct DirectiveReader {
             path += try word("a view instance name")
             while !cursor.followsSpace && cursor.isSymbol("[") {
                 advance()
-                switch cursor.kind {
-                case .integer(let value?): path += "[\(value)]"
-                case .string: path += "[\"\(try literalText("a ForEach identity"))\"]"
-                case .symbol("-"):
+                if case .word(let field) = cursor.kind, next.isSymbol(":") {
+                    // Written the way the trace's explanations print it, whatever the spacing.
                     advance()
-                    guard case .integer(let value?) = cursor.kind else { throw fail("expected a number") }
-                    path += "[-\(value)]"
-                case .word("true"), .word("false"): path += "[\(extents.text(cursor.range))]"
-                case .word("UUID") where !next.followsSpace && next.isSymbol("-"):
-                    // A generated id, as `ripple parse` shows it: `Row[UUID-1]`.
                     advance()
-                    guard !next.followsSpace, case .integer(let value?) = next.kind else { throw fail("expected a number after 'UUID-'") }
-                    advance()
-                    path += "[UUID-\(value)]"
-                default:
-                    throw fail("expected a ForEach identity (a number, a string or a generated 'UUID-1') in '[...]', found \(describedCurrent)")
+                    path += "[\(field): \(try identityLiteral(allowingUUID: false))]"
+                } else {
+                    path += "[\(try identityLiteral(allowingUUID: true))]"
                 }
                 advance()
                 try expect("]", "after the instance identity")
@@ -421,6 +413,30 @@ struct DirectiveReader {
             }
         } while !cursor.followsSpace && consume("/")
         return InstanceReferenceSyntax(path: path, location: location)
+    }
+
+    /// The identity or field value at the cursor, as an instance name writes it: `2`, `-1`, `"a"`,
+    /// `true`, and a generated `UUID-1` where `allowingUUID`. The cursor is left on its last token.
+    private mutating func identityLiteral(allowingUUID: Bool) throws(Failure) -> String {
+        switch cursor.kind {
+        case .integer(let value?): return "\(value)"
+        case .string: return "\"\(try literalText("a ForEach identity"))\""
+        case .symbol("-"):
+            advance()
+            guard case .integer(let value?) = cursor.kind else { throw fail("expected a number") }
+            return "-\(value)"
+        case .word("true"), .word("false"): return extents.text(cursor.range)
+        case .word("UUID") where allowingUUID && !next.followsSpace && next.isSymbol("-"):
+            // A generated id, as `ripple parse` shows it: `Row[UUID-1]`.
+            advance()
+            guard !next.followsSpace, case .integer(let value?) = next.kind else { throw fail("expected a number after 'UUID-'") }
+            advance()
+            return "UUID-\(value)"
+        default:
+            let what = allowingUUID ? "a ForEach identity (a number, a string, a generated 'UUID-1' or 'field: value')"
+                                    : "a field's value (a number, a string or a Bool)"
+            throw fail("expected \(what) in '[...]', found \(describedCurrent)")
+        }
     }
 
     // MARK: - The Swift
