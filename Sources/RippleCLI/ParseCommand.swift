@@ -4,8 +4,9 @@ import RippleCore
 enum ParseCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         var status = CommandLine.Status.success
+        let options = try SourceOptions(parsed)
         for file in try ScenarioFiles.expand(parsed.positionals) {
-            guard let scenario = ScenarioFiles.load(file, options: SourceOptions(parsed), stderr: &stderr) else {
+            guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
                 status = CommandLine.Status.failure
                 continue
             }

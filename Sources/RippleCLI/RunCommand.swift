@@ -10,7 +10,7 @@ enum RunCommand {
         let semantics = try ScenarioFiles.semantics(parsed)
         let file = parsed.positionals[0]
         _ = try ScenarioFiles.expand([file])
-        guard let scenario = ScenarioFiles.load(file, options: SourceOptions(parsed), stderr: &stderr) else { return CommandLine.Status.failure }
+        guard let scenario = ScenarioFiles.load(file, options: try SourceOptions(parsed), stderr: &stderr) else { return CommandLine.Status.failure }
         if let variant = parsed.values["variant"], !scenario.variants.contains(where: { $0.name == variant }) {
             throw UsageError(message: "no variant '\(variant)' in \(file); variants: \(scenario.variants.map(\.name).joined(separator: ", "))")
         }

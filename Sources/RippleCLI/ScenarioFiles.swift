@@ -74,7 +74,8 @@ enum ScenarioFiles {
         case .bytes(let bytes):
             do throws(DiagnosticError) {
                 let text = try Scenario.text(of: bytes, file: path)
-                let reading = ScenarioFile.read(source: text, file: path)
+                var reading = ScenarioFile.read(source: text, file: path)
+                reading.syntax.standInRows = options.rows
                 // A scenario that reads app source (`source "../App"`) is loaded with it.
                 if reading.errors.isEmpty, !reading.syntax.sources.isEmpty {
                     return SwiftSources.load(scenario: reading.syntax, text: text, path: path, options: options, stderr: &stderr)

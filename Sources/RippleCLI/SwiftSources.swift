@@ -46,7 +46,9 @@ enum SwiftSources {
         guard let module = readModule([path], build: options.build, sources: &sources, stderr: &stderr) else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return finish(module, path: path, sources: sources, stderr: &stderr) { module in
-            module.scenario(title: name, file: path, root: options.root)
+            var syntax = module.scenario(title: name, file: path, root: options.root)
+            syntax.standInRows = options.rows
+            return syntax
         }
     }
 
@@ -68,7 +70,9 @@ enum SwiftSources {
         }
         guard let module = readModule(paths, build: options.build, sources: &sources, stderr: &stderr) else { return nil }
         return finish(module, path: path, sources: sources, stderr: &stderr) { module in
-            module.scenario(merging: syntax, root: options.root)
+            var merged = module.scenario(merging: syntax, root: options.root)
+            merged.standInRows = options.rows
+            return merged
         }
     }
 

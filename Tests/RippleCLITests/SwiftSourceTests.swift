@@ -23,6 +23,24 @@ extension CLITests {
         #expect(run.stdout.contains("write tasks[index].isDone.toggle()"))
     }
 
+    /// `--rows N` gives a collection that starts empty N stand-in elements, each with its own id and
+    /// title; without it the list has no rows.
+    @Test func rowsGiveAnEmptyCollectionStandInElements() {
+        let without = ripple("parse", "Scenarios/apps/task-manager")
+        #expect(without.status == 0, "\(without.stderr)")
+        #expect(!without.stdout.contains("TaskRowView["))
+        let with = ripple("parse", "Scenarios/apps/task-manager", "--rows", "3")
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(with.stdout.contains("TaskRowView[UUID-1]  [TaskListView/TaskRowView[UUID-1]]"))
+        #expect(with.stdout.contains("TaskRowView[UUID-3]  [TaskListView/TaskRowView[UUID-3]]"))
+        #expect(!with.stdout.contains("TaskRowView[UUID-4]"))
+        #expect(with.stdout.contains("title: \"title 2\""))
+        #expect(with.stderr.contains("TaskStore.swift:7:22: note: 'tasks' of 'TaskStore' starts empty; --rows 3 gives it 3 stand-in TodoTask values"))
+        let bad = ripple("parse", "Scenarios/apps/task-manager", "--rows", "0")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("error: '--rows' takes a number of rows from 1 to 1000, not '0'"))
+    }
+
     @Test func aSourceThatIsMissingIsAnErrorAtItsLine() throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("app.ripple")

@@ -109,3 +109,48 @@ import RippleSwift
         #expect(texts == ["\"new\"", "\"3\""])
     }
 }
+
+/// `--rows N`: a stored collection of a declared type that starts empty gets N stand-in elements, in a
+/// view's `@State` as in a model; one built by an `init` takes the init's parameters. Collections with
+/// elements, or of types the source does not declare, keep what they have.
+@Suite struct StandInRowTests {
+    static let source = """
+        import SwiftUI
+        struct Note: Identifiable { let id: Int; var text: String }
+        @Observable final class Folder: Identifiable {
+            let id = UUID()
+            var name: String
+            init(name: String) { self.name = name }
+        }
+        struct Screen: View {
+            @State private var notes: [Note] = []
+            @State private var folders: [Folder] = []
+            @State private var tags: [String] = []
+            @State private var kept: [Note] = [Note(id: 9, text: "kept")]
+            var body: some View {
+                ForEach(notes) { note in NoteRow(note: note) }
+                ForEach(folders) { folder in Text(folder.name) }
+                Text("\\(tags.count) \\(kept.count)")
+            }
+        }
+        struct NoteRow: View {
+            let note: Note
+            var body: some View { Text(note.text) }
+        }
+        """
+
+    @Test func emptyCollectionsGetStandInRows() throws {
+        let loaded = loadSwift(Self.source, rows: 2)
+        let scenario = try #require(loaded.scenario, "\(String(describing: loaded.error))")
+        #expect(instancePaths(scenario).filter { $0.hasPrefix("Screen/NoteRow") } == ["Screen/NoteRow[1]", "Screen/NoteRow[2]"])
+        let notes = scenario.notes.map(\.message)
+        #expect(notes.contains("'notes' of 'Screen' starts empty; --rows 2 gives it 2 stand-in Note values"))
+        #expect(notes.contains("'folders' of 'Screen' starts empty; --rows 2 gives it 2 stand-in Folder values"))
+        #expect(!notes.contains { $0.hasPrefix("'tags'") || $0.hasPrefix("'kept'") })
+    }
+
+    @Test func withoutRowsAnEmptyCollectionStaysEmpty() throws {
+        let scenario = try #require(loadSwift(Self.source).scenario)
+        #expect(!instancePaths(scenario).contains { $0.hasPrefix("Screen/NoteRow") })
+    }
+}

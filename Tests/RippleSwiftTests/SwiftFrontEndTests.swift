@@ -4,11 +4,12 @@ import Testing
 import RippleSwift
 
 /// Loads Swift source the way `ripple parse FILE.swift` does: lowered, simplified, resolved, run once.
-func loadSwift(_ files: [(name: String, source: String)], root: String? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
+func loadSwift(_ files: [(name: String, source: String)], root: String? = nil, rows: Int? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
     var module = SwiftModule()
     for file in files { module.add(source: file.source, file: file.name) }
     guard module.errors.isEmpty else { return (nil, module, DiagnosticError(module.errors)) }
-    let syntax = module.scenario(title: "test", file: files[0].name, root: root)
+    var syntax = module.scenario(title: "test", file: files[0].name, root: root)
+    syntax.standInRows = rows
     do throws(DiagnosticError) {
         return (try Scenario(syntax: syntax, file: files[0].name), module, nil)
     } catch {
@@ -16,8 +17,8 @@ func loadSwift(_ files: [(name: String, source: String)], root: String? = nil) -
     }
 }
 
-func loadSwift(_ source: String, root: String? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
-    loadSwift([("App.swift", source)], root: root)
+func loadSwift(_ source: String, root: String? = nil, rows: Int? = nil) -> (scenario: Scenario?, module: SwiftModule, error: DiagnosticError?) {
+    loadSwift([("App.swift", source)], root: root, rows: rows)
 }
 
 /// The paths of the instances a loaded scenario's first variant has.

@@ -47,6 +47,13 @@ struct Resolver {
         if syntax.readsOtherModules {
             for index in variants.indices { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }
         }
+        // `--rows N`: collections that start empty get N stand-in elements.
+        if let rows = syntax.standInRows {
+            var noted: [Diagnostic] = []
+            for index in variants.indices { StandIns.fillEmptyCollections(of: &variants[index].table, rows: rows, notes: &noted) }
+            var seen = Set<Diagnostic>()
+            diagnostics += noted.filter { seen.insert($0).inserted }
+        }
         var steps: [ResolvedStep] = []
         var stepNames: [String: SourceLocation] = [:]
         for step in syntax.steps {

@@ -86,6 +86,63 @@ struct StandIns {
         table.views[table.rootView] = root
     }
 
+    /// Gives each stored collection of a declared type that starts empty (`var tasks: [TodoTask] = []`,
+    /// in a model, a struct or a view's `@State`) `rows` stand-in elements, with a note for each
+    /// (`--rows N`). Element `i` (from 1) holds `i` in its `Int` fields and `"title i"` in a `String`
+    /// field named `title` and a new `UUID()` in a `UUID` field, so that rows differ in what they show
+    /// and in their ids.
+    static func fillEmptyCollections(of table: inout DeclarationTable, rows: Int, notes: inout [Diagnostic]) {
+        let standIns = StandIns(table: table)
+        func filled(_ type: ValueType, _ value: ExprSyntax?, owner: String, name: String, at location: SourceLocation) -> ExprSyntax? {
+            guard case .array(.named(let element)) = type, table.data[element] != nil,
+                  let value, case .array(let elements) = value.kind, elements.isEmpty else { return nil }
+            let items = (1...max(1, rows)).map { standIns.element(element, row: $0, at: value.location) }
+            notes.append(.note("'\(name)' of '\(owner)' starts empty; --rows \(rows) gives it \(rows) stand-in \(element) value\(rows == 1 ? "" : "s")",
+                               at: location))
+            return ExprSyntax(.array(items), at: value.location)
+        }
+        for name in table.data.keys.sorted() {
+            for index in table.data[name]!.stored.indices {
+                let property = table.data[name]!.stored[index]
+                if let value = filled(property.type, property.defaultValue, owner: name, name: property.name, at: property.location) {
+                    table.data[name]!.stored[index].defaultValue = value
+                }
+            }
+        }
+        for name in table.views.keys.sorted() {
+            for index in table.views[name]!.properties.indices {
+                let property = table.views[name]!.properties[index]
+                guard case .state = property.role else { continue }
+                if let value = filled(property.type, property.defaultValue, owner: name, name: property.name, at: property.location) {
+                    table.views[name]!.properties[index].defaultValue = value
+                }
+            }
+        }
+    }
+
+    /// Row `row` of a collection of `type`: built by its first `init`, or memberwise from the stored
+    /// properties without a default, each argument numbered by the row.
+    func element(_ type: String, row: Int, at location: SourceLocation) -> ExprSyntax {
+        guard let data = table.data[type] else { return ExprSyntax(.opaque("stand-in \(type)"), at: location) }
+        let parameters: [(label: String?, name: String, type: ValueType)] = if let initializer = data.initializers.first {
+            initializer.parameters.filter { $0.defaultValue == nil }.map { ($0.label, $0.name, valueType(of: $0.type)) }
+        } else {
+            data.stored.filter { $0.defaultValue == nil }.map { ($0.name, $0.name, $0.type) }
+        }
+        let arguments = parameters.map { parameter in
+            let value: ExprSyntax = switch parameter.type {
+            case .int: ExprSyntax(.integer(row), at: location)
+            case .double: ExprSyntax(.double(Double(row)), at: location)
+            case .string: ExprSyntax(.string([.text("\(parameter.name) \(row)")]), at: location)
+            // A new id for each row, as the app's own `UUID()` would give.
+            case .uuid: ExprSyntax(.call(ExprSyntax(.identifier("UUID"), at: location), arguments: [], trailing: []), at: location)
+            default: expression(for: parameter.type, at: location, depth: 1)
+            }
+            return ArgumentSyntax(label: parameter.label, value: value, location: location)
+        }
+        return ExprSyntax(.call(ExprSyntax(.identifier(type), at: location), arguments: arguments, trailing: []), at: location)
+    }
+
     private static func isBinding(_ type: ValueType) -> Bool {
         if case .binding = type { true } else { false }
     }

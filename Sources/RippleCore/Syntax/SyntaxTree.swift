@@ -496,6 +496,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var root: String?
     /// Where the root was chosen, for an error about it; nil when it came from the command line.
     public var rootLocation: SourceLocation?
+    /// `--rows N`: how many stand-in elements a stored collection of a declared type that starts
+    /// empty is given; nil leaves such collections empty.
+    public var standInRows: Int?
     /// Views the Swift front end met in view position that the source does not declare and Ripple does
     /// not know (`DeclarationTable.opaqueViews`).
     public var opaqueViews: Set<String> = []
