@@ -355,7 +355,7 @@ import RippleSwift
         var changes: Int = 0
         var last: Int = 0
         var level: Int = 0 {
-            willSet(next) { last = next * 2 }
+            willSet(next) { last = level * 10 + next * 2 }
         }
     }
     struct Root: View {
@@ -373,6 +373,7 @@ import RippleSwift
     step "too loud" { Root.settings.volume = 15 }
     step "same volume" { Root.settings.volume = 10 }
     step "level" { Root.settings.level = 3 }
+    step "level again" { Root.settings.level = 4 }
     expect "too loud" { evaluates VolumeView, CountView }
     expect "same volume" { evaluates CountView }
     expect "level" { evaluates CountView }
@@ -386,7 +387,9 @@ import RippleSwift
         // The clamp inside didSet wrote 10 once; the equal write of 10 ran didSet but notified no one.
         #expect(steps[0].writes.map(\.statement) == ["Root.settings.volume = 15", "volume = 10", "changes += 1"])
         #expect(steps[1].writes.first?.notified == false)
+        // `willSet` sees the property as it was (0, then 3) and the value it is about to get.
         #expect(steps[2].writes.last?.new == "6")
+        #expect(steps[3].writes.last?.new == "38")
     }
 
     @Test func aViewsObserversAreNotSimulated() {

@@ -1,8 +1,8 @@
 // `willSet` and `didSet` of a class's stored property, run as Swift runs them: on every write of the
 // property, equal or not, and on a write below it (`items[0].done = true` is a write of `items`).
 // Their statements run as the step's, each write inside them traced; a write of the property inside
-// its own observer does not run the observers again. The property already holds the new value when
-// `willSet` runs (Ripple writes first): `newValue` is what it is given.
+// its own observer does not run the observers again. Ripple writes first, then runs `willSet` with the
+// property showing its old value again, as Swift's `willSet` sees it, and `didSet` once it holds the new.
 
 /// A class's stored property: the object and the property's index.
 struct PropertyPlace: Hashable {
@@ -38,6 +38,10 @@ extension Engine {
             scope.locals[observer.parameter] = value
             let method = FunctionSyntax(isStatic: false, name: property.name + "." + kind, parameters: [], body: observer.body,
                                         location: observer.location)
+            // Inside `willSet` the property still reads as it was; the set that follows it stores the
+            // new value, whatever `willSet` wrote there.
+            if kind == "willSet" { objects[place.object.raw].fields[place.slot] = old }
+            defer { if kind == "willSet" { objects[place.object.raw].fields[place.slot] = new } }
             traces += try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: observer.location)
         }
         return traces
