@@ -12,16 +12,30 @@ extension SwiftLowering {
     private mutating func lowerBlock(_ items: ArraySlice<CodeBlockItemSyntax>) -> [RippleStatement] {
         var statements: [RippleStatement] = []
         for (index, item) in zip(items.indices, items) {
+            // An `await` in the item, outside its closures, marks the first statement it lowers to: an
+            // action a step runs stops there (`StatementSyntax.suspends`).
+            let first = statements.count
+            defer {
+                if first < statements.count, AwaitFinder.suspends(item) { statements[first].suspends = true }
+            }
             switch item.item {
             case .expr(let expression):
                 statements += lowerExpressionStatements(expression)
             case .stmt(let statement):
                 if let guardStatement = statement.as(GuardStmtSyntax.self) {
                     let rest = lowerBlock(items[(index + 1)...])
-                    statements.append(RippleStatement(kind: .ifStatement(conditions: lowerConditions(guardStatement.conditions), then: rest,
-                                                                         otherwise: lowerBlock(guardStatement.body.statements)),
-                                                      location: location(guardStatement)))
+                    var lowered = RippleStatement(kind: .ifStatement(conditions: lowerConditions(guardStatement.conditions), then: rest,
+                                                                     otherwise: lowerBlock(guardStatement.body.statements)),
+                                                  location: location(guardStatement))
+                    lowered.suspends = AwaitFinder.suspends(guardStatement.conditions)
+                    statements.append(lowered)
                     return statements
+                }
+                // `do { … } catch { … }`: the body's statements, each at its own place. Nothing Ripple
+                // runs throws, so no `catch` runs.
+                if let block = statement.as(DoStmtSyntax.self) {
+                    statements += lowerBlock(block.body.statements)
+                    continue
                 }
                 if let expression = statement.as(ExpressionStmtSyntax.self) {
                     statements += lowerExpressionStatements(expression.expression)
@@ -41,6 +55,27 @@ extension SwiftLowering {
             }
         }
         return statements
+    }
+
+    /// Finds an `await` outside closures: what a closure awaits runs when the closure does.
+    private final class AwaitFinder: SyntaxVisitor {
+        var found = false
+
+        static func suspends(_ node: some SyntaxProtocol) -> Bool {
+            // A `do` block's and a `guard`'s own statements mark themselves.
+            if node.as(CodeBlockItemSyntax.self)?.item.as(DoStmtSyntax.self) != nil { return false }
+            if node.as(CodeBlockItemSyntax.self)?.item.as(GuardStmtSyntax.self) != nil { return false }
+            let finder = AwaitFinder(viewMode: .sourceAccurate)
+            finder.walk(node)
+            return finder.found
+        }
+
+        override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+            found = true
+            return .skipChildren
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 
     /// An expression in statement position; a `switch` becomes the chain of `if`s it is.

@@ -12,6 +12,7 @@ import RippleSwift
         ("await", "struct Root: View {\n    let title: String = \"t\"\n    var body: some View { Text(await title) }\n}\n"),
         ("try", "struct Root: View {\n    let title: String = \"t\"\n    var body: some View { Text(try title) }\n}\n"),
         ("dotted import", "import Foundation.NSObject\n" + root),
+        ("do and catch", "@Observable final class Model {\n    var n = 0\n    func f() { do { n = 1 } catch { n = 2 } }\n}\n" + root),
         ("explicit getter", "@Observable final class Model {\n    var total: Int { get { 1 } }\n}\n" + root),
         ("lazy property", "@Observable final class Model {\n    lazy var total: Int = 0\n}\n" + root),
         ("nested type", "struct Root: View {\n    struct Inner { var a: Int = 1 }\n    var body: some View { Text(\"a\") }\n}\n"),

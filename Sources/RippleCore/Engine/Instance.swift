@@ -129,6 +129,10 @@ struct Instance: Sendable {
     var slots = NameTable<SlotID>()
     /// The last value seen of each environment key the view declares.
     var environmentSeen: [String: Value] = [:]
+    /// The actions its last evaluation attached (`.task`, `.refreshable`), and those of them a step
+    /// started that wait at an `await`, oldest first.
+    var actions: [ViewAction] = []
+    var suspended: [SuspendedAction] = []
 
     init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, parent: Int?, depth: Int,
          description: ChildDescription, sequence: Int) {

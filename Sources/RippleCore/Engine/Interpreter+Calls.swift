@@ -7,6 +7,10 @@ extension Engine {
             if let (id, helper) = viewHelper(name, in: scope), helper.parameters != nil {
                 return try runViewHelper(helper, of: id, arguments: arguments, in: scope, at: location)
             }
+            // `total()` inside a model's method or computed property: another method of `self`.
+            if case .object(let object) = scope.this, let method = objects[object.raw].info.declaration.method(named: name) {
+                return try callModelMethod(method, of: object, arguments: arguments, in: scope, at: location)
+            }
             return try construct(name, arguments, in: scope, at: location)
         case .implicitMember(let name):
             var type = expected

@@ -777,7 +777,7 @@ extension Engine {
                 } else if let otherwise, let value = try runStatements(otherwise, in: scope, expected: expected), isReturning(otherwise) {
                     return value
                 }
-            case .assignment, .environmentWrite:
+            case .assignment, .environmentWrite, .viewAction:
                 throw EvaluationError("assignments are allowed only in steps", at: statement.location)
             case .forIn:
                 if let value = try runUntilReturn([statement], in: scope, expected: expected) { return value }
@@ -808,7 +808,7 @@ extension Engine {
                 for element in try elements(of: sequence, in: scope) {
                     if let value = try runUntilReturn(body, in: scope.with(name, element), expected: expected) { return value }
                 }
-            case .assignment, .environmentWrite:
+            case .assignment, .environmentWrite, .viewAction:
                 throw EvaluationError("assignments are allowed only in steps", at: statement.location)
             }
         }

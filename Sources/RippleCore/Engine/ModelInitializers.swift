@@ -137,6 +137,8 @@ extension Engine {
                 }
             case .environmentWrite:
                 throw EvaluationError("an 'init' cannot write the environment", at: statement.location)
+            case .viewAction(let kind, _):
+                throw EvaluationError("an 'init' cannot run a view's '\(kind.rawValue)'", at: statement.location)
             }
         }
         return true

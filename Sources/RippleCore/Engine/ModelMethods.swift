@@ -48,8 +48,25 @@ extension Engine {
     /// A step statement that calls a method of a model object (`store.add(title: "Plan")`): the method's
     /// writes, in order; nil when the statement is not such a call.
     func applyMethodCall(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
-        guard case .expression(let expression) = statement.kind, case .call(let callee, let arguments, let trailing) = expression.kind,
-              case .member(let base, let name, _) = callee.kind else { return nil }
+        guard let (method, scope, location) = try calledMethod(statement) else { return nil }
+        return try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: location)
+    }
+
+    /// The model method a call statement calls, with the scope it runs in and where the call is: another
+    /// method of the object whose method is running (`save()`, `self.save()`), or a method of the object
+    /// a target names (`store.add(title: "Plan")`); nil for any other statement.
+    func calledMethod(_ statement: StatementSyntax) throws(EvaluationError) -> (FunctionSyntax, Scope, SourceLocation)? {
+        guard case .expression(let expression) = statement.kind, case .call(let callee, let arguments, let trailing) = expression.kind else { return nil }
+        let caller = stepScope
+        if case .object(let object) = caller.this {
+            var name: String?
+            if case .identifier(let called) = callee.kind, caller.locals[called] == nil { name = called }
+            if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
+            if let name, let method = objects[object.raw].info.declaration.method(named: name) {
+                return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
+            }
+        }
+        guard case .member(let base, let name, _) = callee.kind else { return nil }
         let target: (object: ObjectID?, lvalue: LValue?)
         do throws(EvaluationError) {
             target = try resolveTarget(base)
@@ -58,8 +75,7 @@ extension Engine {
         }
         let receiver: Value? = if let object = target.object { .object(object) } else if let lvalue = target.lvalue { try? read(lvalue, at: base.location) } else { nil }
         guard let receiver, let (object, method) = modelMethod(name, of: receiver) else { return nil }
-        let scope = try methodScope(method, of: object, arguments: arguments + trailing, caller: stepScope, at: expression.location)
-        return try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: expression.location)
+        return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
     }
 
     /// Runs a method's statements as step statements, in `scope`.
@@ -76,59 +92,58 @@ extension Engine {
         return traces
     }
 
-    /// Runs statements of a method; returns false once a `return` ran.
-    private func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
+    /// Runs statements of a method, or of an action a step runs, in `methodContext`; returns false once
+    /// a `return` ran.
+    func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
                                      into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
         for statement in statements {
             let scope = stepScope
-            switch statement.kind {
-            case .letDeclaration(let name, let value):
-                methodContext?.locals[name] = try evaluate(value, in: scope, expected: nil)
-            case .ifStatement(let conditions, let then, let otherwise):
-                let saved = methodContext
-                if let bound = try test(conditions, in: scope) {
-                    methodContext = bound
-                    let goOn = try runMethodStatements(then, pass: &pass, written: &written, depth: depth, into: &traces)
-                    methodContext = saved
-                    if !goOn { return false }
-                } else if let otherwise {
-                    if !(try runMethodStatements(otherwise, pass: &pass, written: &written, depth: depth, into: &traces)) { return false }
-                }
-            case .returnStatement:
-                return false
-            case .forIn(let name, let sequence, let body):
-                let saved = methodContext
-                for element in try elements(of: sequence, in: scope) {
-                    methodContext?.locals[name] = element
-                    let goOn = try runMethodStatements(body, pass: &pass, written: &written, depth: depth, into: &traces)
-                    if !goOn {
+            do throws(EvaluationError) {
+                switch statement.kind {
+                case .letDeclaration(let name, let value):
+                    methodContext?.locals[name] = try evaluate(value, in: scope, expected: nil)
+                case .ifStatement(let conditions, let then, let otherwise):
+                    let saved = methodContext
+                    if let bound = try test(conditions, in: scope) {
+                        methodContext = bound
+                        let goOn = try runMethodStatements(then, pass: &pass, written: &written, depth: depth, into: &traces)
                         methodContext = saved
-                        return false
+                        if !goOn { return false }
+                    } else if let otherwise {
+                        if !(try runMethodStatements(otherwise, pass: &pass, written: &written, depth: depth, into: &traces)) { return false }
                     }
-                }
-                methodContext = saved
-            case .expression(let expression):
-                // `save()`, `self.save()`: another method of the same object.
-                if case .call(let callee, let arguments, let trailing) = expression.kind, case .object(let object) = scope.this {
-                    var name: String?
-                    if case .identifier(let called) = callee.kind, scope.locals[called] == nil { name = called }
-                    if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
-                    if let name, let method = objects[object.raw].info.declaration.method(named: name) {
-                        let inner = try methodScope(method, of: object, arguments: arguments + trailing, caller: scope, at: expression.location)
-                        traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: expression.location)
+                case .returnStatement:
+                    return false
+                case .forIn(let name, let sequence, let body):
+                    let saved = methodContext
+                    for element in try elements(of: sequence, in: scope) {
+                        methodContext?.locals[name] = element
+                        let goOn = try runMethodStatements(body, pass: &pass, written: &written, depth: depth, into: &traces)
+                        if !goOn {
+                            methodContext = saved
+                            return false
+                        }
+                    }
+                    methodContext = saved
+                case .expression:
+                    // `save()`, `self.save()`, `store.add(title: "Plan")`: the method's writes.
+                    if let (method, inner, location) = try calledMethod(statement) {
+                        traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: location)
                         continue
                     }
+                    fallthrough
+                case .assignment, .environmentWrite:
+                    let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
+                    let observed = observedProperty(written: statement)
+                    traces.append(try apply(statement, text: text, pass: &pass, written: &written))
+                    if let observed { traces += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+                case .viewAction(let kind, _):
+                    throw EvaluationError("'\(kind.rawValue)' runs a view's action from a step, not from code", at: statement.location)
                 }
-                if let nested = try applyMethodCall(statement, pass: &pass, written: &written) {
-                    traces += nested
-                    continue
-                }
-                fallthrough
-            case .assignment, .environmentWrite:
-                let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
-                let observed = observedProperty(written: statement)
-                traces.append(try apply(statement, text: text, pass: &pass, written: &written))
-                if let observed { traces += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+            } catch {
+                // Swift source compiles: a statement Ripple cannot run there is a note, and the rest runs.
+                guard readsOtherModules, !error.diagnostic.message.contains("(limit:") else { throw error }
+                reportInBody(error)
             }
         }
         return true

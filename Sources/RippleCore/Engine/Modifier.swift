@@ -15,6 +15,9 @@ enum Modifier {
         case builder
         /// Only styles: its arguments are read, its closures run later.
         case styling
+        /// `.task { … }`, `.refreshable { … }`: its closure is an action a step can run (`task X`,
+        /// `refresh X`); otherwise it is read as a styling modifier's.
+        case action(ViewActionKind)
     }
 
     /// The context modifiers, each handled by name.
@@ -34,6 +37,8 @@ enum Modifier {
         case "onChange": .context(.onChange)
         case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector": .presentation
         case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder
+        case "task": .action(.task)
+        case "refreshable": .action(.refresh)
         default: .styling
         }
     }

@@ -181,6 +181,7 @@ extension Engine {
         defer { self.tracker = nil }
         var descriptions = try buildBody(of: id)
         self.tracker = nil
+        if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info

@@ -39,6 +39,8 @@ final class Tracker {
 /// What one body evaluation reads: access paths with values, keys and places.
 struct ReadLog {
     var reads: [ReadRecord] = []
+    /// The `.task` and `.refreshable` closures the body attached, which a step can run (`ViewActions.swift`).
+    var actions: [ViewAction] = []
     var keyLog: [KeyUse] = []
     /// The places in the order first read: what the instance keeps (a small array, not a set).
     private(set) var placeList: [Place] = []
@@ -155,6 +157,7 @@ struct ReadLog {
         if !seen.isEmpty { seen.removeAll() }
         seenList.removeAllKeepingStorage()
         if seenValues != nil { seenValues = nil }
+        if !actions.isEmpty { actions = [] }
     }
 
     mutating func use(_ key: DependencyKey) {

@@ -90,7 +90,7 @@ extension Engine {
             } else if let otherwise {
                 if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
             }
-        case .assignment, .environmentWrite:
+        case .assignment, .environmentWrite, .viewAction:
             throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
         case .forIn:
             // Swift does not compile a `for` in a view builder either.
@@ -421,6 +421,14 @@ extension Engine {
                     recordDeferredReads(closure, in: scope)
                 }
             }
+        case .action(let kind):
+            // Kept for a step to run, with the names the closure sees here; read as a styling modifier.
+            if let tracker, let closure = (arguments + trailing).lazy.compactMap({ argument -> ClosureSyntax? in
+                if case .closure(let closure) = argument.value.kind { closure } else { nil }
+            }).first {
+                tracker.log.actions.append(ViewAction(kind: kind, closure: closure, scope: scope, location: location))
+            }
+            for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
@@ -458,7 +466,7 @@ extension Engine {
 
     func collectPaths(in statement: StatementSyntax, into paths: inout [ExprSyntax]) {
         switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e):
+        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e), .viewAction(_, let e):
             collectPaths(in: e, into: &paths)
         case .assignment(let target, _, let value):
             collectPaths(in: target, into: &paths)

@@ -68,7 +68,7 @@ extension Engine {
             // `self.row(item)`: a helper of the view, found as the body runs.
             if base.kind == .identifier("self") { return .general(expression) }
             switch Modifier.kind(of: name) {
-            case .context, .presentation: return .general(expression)
+            case .context, .presentation, .action: return .general(expression)
             case .builder, .styling: break
             }
             // The base's plan is made here, not looked up: the cache is being written while this plan is made.

@@ -29,6 +29,11 @@ extension Engine {
         written.reserveCapacity(step.statements.count)
         for index in step.statements.indices {
             do throws(EvaluationError) {
+                // `task Root`: the writes of the view's action, up to its first `await`.
+                if case .viewAction(let kind, let target) = step.statements[index].kind {
+                    writes += try runViewAction(kind, target, pass: &pass, written: &written)
+                    continue
+                }
                 // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
                 if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
                     writes += traces
@@ -187,6 +192,11 @@ extension Engine {
             }
             rest = rest.dropFirst()
             cursor = try viewPropertyPlace(instance, property, at: first.location)
+        } else if case .identifier("self") = root.kind, let context = methodContext, case .view(let view) = context.this,
+                  let first = rest.first, case .member(_, let property, _) = first.kind {
+            // `self.items` in a view's action: the property of the view that runs it.
+            rest = rest.dropFirst()
+            cursor = try viewPropertyPlace(view, property, at: first.location)
         } else if case .identifier(let name) = root.kind {
             cursor = try namedRoot(name, at: root.location)
         } else {
@@ -223,6 +233,16 @@ extension Engine {
             if objects[object.raw].info.storedIndex(of: name) != nil {
                 return try descend(from: (object, nil), through: [.member(name: name, location: location)])
             }
+        }
+        // Inside a view's action: a local holding an object, or one of the view's properties.
+        if let context = methodContext, case .view(let view) = context.this {
+            if let local = context.locals[name] {
+                guard case .object(let held) = local else {
+                    throw EvaluationError("'\(name)' is a local value of the action; write to a property of the view or a model", at: location)
+                }
+                return (held, nil)
+            }
+            if instances[view].info?.propertyIndex(named: name) != nil { return try viewPropertyPlace(view, name, at: location) }
         }
         if !knownNotGlobal, let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }

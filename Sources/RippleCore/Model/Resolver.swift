@@ -227,6 +227,7 @@ struct Resolver {
     private func calls(in statement: StatementSyntax, into sites: inout [(String, SourceLocation)]) {
         switch statement.kind {
         case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): calls(in: e, into: &sites)
+        case .viewAction: break
         case .assignment(let t, _, let v): calls(in: t, into: &sites); calls(in: v, into: &sites)
         case .ifStatement(let conditions, let then, let otherwise):
             for case .expression(let e) in conditions { calls(in: e, into: &sites) }

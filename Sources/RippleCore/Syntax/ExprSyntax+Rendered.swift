@@ -64,6 +64,7 @@ extension StatementSyntax {
         case .letDeclaration(let name, let value): return "let " + name + " = " + value.rendered
         case .returnStatement(let value): return "return" + (value.map { " " + $0.rendered } ?? "")
         case .environmentWrite(let key, let value): return "environment \\." + key + " = " + value.rendered
+        case .viewAction(let kind, let target): return kind.rawValue + " " + target.rendered
         case .ifStatement(let conditions, let then, let otherwise):
             let tests = conditions.map { condition in
                 switch condition {

@@ -18,7 +18,7 @@ extension StatementSyntax {
             }
         }
         switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): walk(e)
+        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e), .viewAction(_, let e): walk(e)
         case .assignment(let t, _, let v): walk(t); walk(v)
         case .ifStatement(let conditions, let then, let otherwise):
             for condition in conditions {

@@ -95,7 +95,7 @@ extension StatementSyntax {
     /// The tallest expression in the statement; an `if` adds a level for its blocks.
     var height: Int {
         switch kind {
-        case .expression(let e), .letDeclaration(_, let e), .environmentWrite(_, let e), .returnStatement(let e?): e.height
+        case .expression(let e), .letDeclaration(_, let e), .environmentWrite(_, let e), .returnStatement(let e?), .viewAction(_, let e): e.height
         case .returnStatement(nil): 0
         case .assignment(let target, _, let value): max(target.height, value.height)
         case .ifStatement(let conditions, let then, let otherwise):
@@ -152,6 +152,9 @@ public enum ConditionSyntax: Hashable, Sendable {
 public struct StatementSyntax: Hashable, Sendable {
     public var kind: StatementKind
     public var location: SourceLocation
+    /// The statement holds an `await` outside its closures: an action a step runs stops before it, and
+    /// a later `resume` step runs it and what follows (`ViewActions.swift`).
+    public var suspends = false
 
     /// Creates the node; the front ends build the tree with it.
     package init(kind: StatementKind, location: SourceLocation) {
@@ -172,6 +175,29 @@ public indirect enum StatementKind: Hashable, Sendable {
     case environmentWrite(key: String, value: ExprSyntax)
     /// `for name in sequence { body }`, run once per element in a method, an initializer or a step.
     case forIn(name: String, sequence: ExprSyntax, body: [StatementSyntax])
+    /// `task Row[2]`, `refresh Root`, `resume Root` in a step: runs an action of the view instance
+    /// `target` names.
+    case viewAction(ViewActionKind, target: ExprSyntax)
+}
+
+/// What a step's view action does.
+public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
+    /// Runs the view's `.task` closures up to their first `await`, as SwiftUI starts them when it appears.
+    case task
+    /// Runs the view's `.refreshable` closures up to their first `await`, as a pull to refresh does.
+    case refresh
+    /// Runs the view's oldest suspended action from its `await` up to the next one, as the awaited
+    /// call returning does.
+    case resume
+
+    /// The modifier whose closures the action starts; nil for `resume`.
+    public var modifier: String? {
+        switch self {
+        case .task: "task"
+        case .refresh: "refreshable"
+        case .resume: nil
+        }
+    }
 }
 
 /// An attribute: `@State`, `@Environment(\.colorScheme)`, `@AppStorage("key")`.

@@ -26,6 +26,9 @@ struct DirectiveReader {
     private var stepStarts: [Int: Int] = [:]
     /// Each `environment \.key = value` in a step: the key path's location, and the word's.
     private var environmentKeys: [RippleCore.SourceLocation: RippleCore.SourceLocation] = [:]
+    /// Each `task Row[2]`, `refresh Root` and `resume Root` in a step: the instance's location, and the
+    /// action with its word's location.
+    private var viewActions: [RippleCore.SourceLocation: (kind: ViewActionKind, word: RippleCore.SourceLocation)] = [:]
     /// The token being read, and where the last one read ended.
     private var cursor: DirectiveToken
     private var lastEnd = 0
@@ -138,15 +141,21 @@ struct DirectiveReader {
     }
 
     /// Puts a step's block back into the top-level Swift as `do { … }` where `step "…"` was, so that
-    /// every step is read in the one parse of the file; `environment` before a key path, which is not
-    /// Swift, is blanked, and the key-path assignment left in its place is read as the environment write.
+    /// every step is read in the one parse of the file. Ripple's own words, which are not Swift, are
+    /// blanked: `environment` before a key path, whose assignment left in its place is read as the
+    /// environment write, and `task`, `refresh` and `resume` before an instance, left as an expression
+    /// read as the view action.
     private mutating func keepAsDo(_ step: Region, at start: Int) {
         topLevel[start] = UInt8(ascii: "d")
         topLevel[start + 1] = UInt8(ascii: "o")
         for index in step.range.lowerBound - 1...step.range.upperBound { topLevel[index] = extents.bytes[index] }
-        for (word, key) in environmentWrites(in: step.range) {
-            for index in word..<word + "environment".utf8.count { topLevel[index] = .space }
-            environmentKeys[positions.location(ofOffset: key)] = positions.location(ofOffset: word)
+        for (word, length, rest, action) in stepWords(in: step.range) {
+            for index in word..<word + length { topLevel[index] = .space }
+            if let action {
+                viewActions[positions.location(ofOffset: rest)] = (action, positions.location(ofOffset: word))
+            } else {
+                environmentKeys[positions.location(ofOffset: rest)] = positions.location(ofOffset: word)
+            }
         }
         stepStarts[start] = steps.count - 1
     }
@@ -454,7 +463,7 @@ struct DirectiveReader {
         var statements = [[RippleStatement]](repeating: [], count: steps.count)
         for (index, block) in kept.enumerated() {
             guard let step = stepStarts[block.start], let lowered = parsed.statements[index] else { continue }
-            statements[step] = environmentKeys.isEmpty ? lowered : lowered.map { environmentWrite($0) }
+            statements[step] = environmentKeys.isEmpty && viewActions.isEmpty ? lowered : lowered.map { ownStatement($0) }
         }
         var declarations = parsed.declarations
         unmatched(SwiftExtensions.merge(parsed.extensions, into: &declarations))
@@ -474,9 +483,11 @@ struct DirectiveReader {
         }
     }
 
-    /// Where `environment \.` starts a statement in `range`: the word's offset and the key path's.
-    private func environmentWrites(in range: Range<Int>) -> [(word: Int, key: Int)] {
-        var found: [(word: Int, key: Int)] = []
+    /// Ripple's own words that start a statement in `range`: `environment` before `\`, and `task`,
+    /// `refresh` or `resume` before a name. Each with the word's offset and length, the offset of what
+    /// follows it, and the view action it is (nil for `environment`).
+    private func stepWords(in range: Range<Int>) -> [(word: Int, length: Int, rest: Int, action: ViewActionKind?)] {
+        var found: [(word: Int, length: Int, rest: Int, action: ViewActionKind?)] = []
         var index = range.lowerBound
         var statementStart = true
         while index < range.upperBound {
@@ -488,10 +499,15 @@ struct DirectiveReader {
                 index += 1
             } else if SwiftExtents.startsWord(byte) {
                 let end = extents.wordEnd(from: index)
-                if statementStart, extents.text(index..<end) == "environment" {
-                    var key = end
-                    while SwiftExtents.isSpace(extents[key]) { key += 1 }
-                    if key > end, extents[key] == .backslash { found.append((index, key)) }
+                if statementStart {
+                    let word = extents.text(index..<end)
+                    var rest = end
+                    while SwiftExtents.isSpace(extents[rest]) { rest += 1 }
+                    if rest > end, word == "environment", extents[rest] == .backslash {
+                        found.append((index, end - index, rest, nil))
+                    } else if rest > end, let action = ViewActionKind(rawValue: word), SwiftExtents.startsWord(extents[rest]) {
+                        found.append((index, end - index, rest, action))
+                    }
                 }
                 statementStart = false
                 index = end
@@ -503,9 +519,10 @@ struct DirectiveReader {
         return found
     }
 
-    /// The statement, with an assignment to a key path that followed a blanked `environment` made the
-    /// environment write it was written as.
-    private mutating func environmentWrite(_ statement: RippleStatement) -> RippleStatement {
+    /// The statement, with what followed one of Ripple's own words made the statement it was written
+    /// as: an assignment to a key path after `environment` the environment write, an instance after
+    /// `task`, `refresh` or `resume` the view action.
+    private mutating func ownStatement(_ statement: RippleStatement) -> RippleStatement {
         switch statement.kind {
         case .assignment(let target, "=", let value):
             guard let word = environmentKeys[target.location], case .keyPath(let root, let components) = target.kind else { return statement }
@@ -514,9 +531,15 @@ struct DirectiveReader {
                 return statement
             }
             return RippleStatement(kind: .environmentWrite(key: components[0], value: value), location: word)
+        case .expression(let target):
+            // An instance with an identity (`Row[2]`) is a subscript, placed at its `[`: its name is where the word's rest starts.
+            var name = target
+            while case .subscriptAccess(let base, _, _) = name.kind { name = base }
+            guard let (action, word) = viewActions[name.location] else { return statement }
+            return RippleStatement(kind: .viewAction(action, target: target), location: word)
         case .ifStatement(let conditions, let then, let otherwise):
-            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { environmentWrite($0) },
-                                                      otherwise: otherwise?.map { environmentWrite($0) }), location: statement.location)
+            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { ownStatement($0) },
+                                                      otherwise: otherwise?.map { ownStatement($0) }), location: statement.location)
         default:
             return statement
         }
