@@ -153,7 +153,10 @@ struct SwiftLowering {
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
                                     inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
                                     whereClause: GenericWhereClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol) {
-        if let generics { note("generic parameters of '\(name.text)' are not simulated", at: generics) }
+        // `Card<Content: View>`: a container, whose content Ripple builds from its caller's closure.
+        let containerParameters = generics?.parameters.allSatisfy { $0.inheritedType?.trimmedDescription == "View" } == true
+            && inheritance?.inheritedTypes.contains { $0.type.trimmedDescription == "View" } == true
+        if let generics, !containerParameters { note("generic parameters of '\(name.text)' are not simulated", at: generics) }
         if let whereClause { note("the 'where' clause of '\(name.text)' is not simulated", at: whereClause) }
         for inherited in inheritance?.inheritedTypes ?? [] where inherited.type.as(IdentifierTypeSyntax.self)?.genericArgumentClause != nil {
             note("the conformance to '\(inherited.type.trimmedDescription)' is not simulated", at: inherited.type)

@@ -18,6 +18,14 @@ enum Unmodelled {
         declarations.map { declaration in
             guard case .type(var type) = declaration else { return declaration }
             let isView = type.conforms(to: "View") || type.conforms(to: "ViewModifier")
+            // SwiftData's `@Model` macro makes the class observable, as `@Observable` does; what it
+            // persists is not simulated, nor its properties' `@Attribute`, `@Relationship`, `@Transient`.
+            let isSwiftDataModel = type.kind == .classType && type.attributes.contains { $0.name == "Model" }
+            if isSwiftDataModel, let index = type.attributes.firstIndex(where: { $0.name == "Model" }) {
+                notes.append(.note("'@Model' class '\(type.name)' is simulated as '@Observable'; what SwiftData stores is not",
+                                   at: type.attributes[index].location))
+                type.attributes[index].name = "Observable"
+            }
             let storedNames = Set(type.properties.filter { $0.getter == nil }.map(\.name))
             // Initializers that only store their parameters are the memberwise one, which Ripple gives
             // every type; a type with any other keeps them all, and `Type(…)` runs the one it selects.
@@ -28,6 +36,19 @@ enum Unmodelled {
                     if property.modifiers.contains("static") {
                         notes.append(.note("static property '\(property.name)' is not simulated", at: property.location))
                         return nil
+                    }
+                    // `@Query var books: [Book]`: the models the context holds, kept as the view's own
+                    // storage, which starts empty; a step that writes it stands for the context changing.
+                    if isView, let index = property.attributes.firstIndex(where: { $0.name == "Query" }) {
+                        notes.append(.note("'@Query' is simulated as the view's own storage of what it fetches: '\(property.name)' starts empty "
+                                           + "(--rows N gives it rows), and a step that writes it stands for the model context changing",
+                                           at: property.attributes[index].location))
+                        property.attributes[index] = AttributeSyntax(name: "State", location: property.attributes[index].location)
+                        if property.initializer == nil { property.initializer = ExprSyntax(.array([]), at: property.location) }
+                    }
+                    if isSwiftDataModel, let data = property.attributes.first(where: { Self.swiftDataAttributes.contains($0.name) }) {
+                        notes.append(.note("'@\(data.name)' is not simulated; '\(property.name)' is a stored property of the model", at: data.location))
+                        property.attributes.removeAll { Self.swiftDataAttributes.contains($0.name) }
                     }
                     let unknown = property.attributes.filter { !knownAttributes.contains($0.name) }
                     if let wrapper = unknown.first {
@@ -52,6 +73,9 @@ enum Unmodelled {
             return .type(type)
         }
     }
+
+    /// SwiftData's attributes of a `@Model` class's properties.
+    static let swiftDataAttributes: Set<String> = ["Attribute", "Relationship", "Transient"]
 
     /// `init(id: Int, title: String) { self.id = id; self.title = title }`: what the memberwise
     /// initializer does, so nothing is lost by using it.

@@ -20,7 +20,8 @@ import RippleSwift
         ("let items: [Entry]\n    var body: some View { List { ForEach(items) { item in Text(item.title) } } }",
          "no caller sets 'items' of the root 'Screen'; it is given the stand-in '[]'"),
         ("@Query private var entries: [Entry]\n    var body: some View { List { ForEach(entries) { entry in Text(entry.title) } } }",
-         "'entries' is a collection Ripple does not model; its content is built once, for one element"),
+         "'@Query' is simulated as the view's own storage of what it fetches: 'entries' starts empty (--rows N gives it rows), "
+            + "and a step that writes it stands for the model context changing"),
         // A built-in view's closure parameter holds nothing Ripple models, and its members can be read.
         ("var body: some View { GeometryReader { proxy in Text(\"\\(proxy.size.width)\") } }", ""),
         ("let flag = Settings.shared\n    var body: some View { if flag.isOn { Text(\"on\") } }",
@@ -152,5 +153,44 @@ import RippleSwift
     @Test func withoutRowsAnEmptyCollectionStaysEmpty() throws {
         let scenario = try #require(loadSwift(Self.source).scenario)
         #expect(!instancePaths(scenario).contains { $0.hasPrefix("Screen/NoteRow") })
+    }
+}
+
+/// SwiftData in app source: a `@Model` class is observable, as the macro makes it, and identified by
+/// the object; `@Query` is the view's own storage of what it fetches, which a step can write.
+@Suite struct SwiftDataTests {
+    static let source = """
+        import SwiftUI
+        import SwiftData
+        @Model final class Book {
+            @Attribute(.unique) var title: String
+            var read = false
+            init(title: String) { self.title = title }
+        }
+        struct Shelf: View {
+            @Query(sort: \\Book.title) private var books: [Book]
+            var body: some View {
+                List(books) { book in BookRow(book: book) }
+            }
+        }
+        struct BookRow: View {
+            let book: Book
+            var body: some View { Text(book.title) }
+        }
+        """
+
+    @Test func modelsAreObservableAndQueriesAreStorage() throws {
+        let loaded = loadSwift(Self.source, rows: 2)
+        let scenario = try #require(loaded.scenario, "\(String(describing: loaded.error))")
+        let rows = instancePaths(scenario).filter { $0.hasPrefix("Shelf/BookRow") }
+        #expect(rows.count == 2)
+        let notes = scenario.notes.map(\.message) + loaded.module.notes.map(\.message)
+        #expect(notes.contains("'@Model' class 'Book' is simulated as '@Observable'; what SwiftData stores is not"))
+        #expect(notes.contains("'@Attribute' is not simulated; 'title' is a stored property of the model"))
+        #expect(notes.contains { $0.hasPrefix("'@Query' is simulated as the view's own storage") })
+        // A row reads its book's title through Observation: the key is there.
+        let snapshot = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62).snapshot()
+        let row = try #require(snapshot.instances.first { $0.path.hasPrefix("Shelf/BookRow") })
+        #expect(row.reads.contains { $0.keys.contains { $0.key.hasSuffix(".title") && $0.mechanism == "Observation" } })
     }
 }

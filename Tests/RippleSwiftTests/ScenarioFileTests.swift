@@ -398,3 +398,73 @@ import RippleSwift
         #expect(found.first?.message == "the observers of 'n' in 'Root' are not simulated; Ripple runs those of a class's stored properties")
     }
 }
+
+/// A generic container (`Card<Content: View>` with `@ViewBuilder let content: Content`, or an `init`
+/// that stores `content()`): the caller's closure builds the content's views in the caller's body, and
+/// the container's body places them; a change the caller passes into them re-runs them, not the card.
+@Suite struct ContainerViewTests {
+    static func scenario(card: String) -> String {
+        """
+        scenario "card"
+        @Observable final class Model {
+            var title = "t"
+            var count = 0
+        }
+        \(card)
+        struct Root: View {
+            @State var model = Model()
+            var body: some View {
+                Card(heading: model.title) {
+                    Counter(count: model.count)
+                    Text("a") + Text(model.title).bold()
+                }
+            }
+        }
+        struct Counter: View {
+            let count: Int
+            var body: some View { Text("\\(count)") }
+        }
+        step "count" { Root.model.count = 1 }
+        step "title" { Root.model.title = "u" }
+        expect "count" { evaluates Root, Counter }
+        expect "title" { evaluates Root, Card }
+
+        """
+    }
+
+    static let cards = [
+        """
+        struct Card<Content: View>: View {
+            let heading: String
+            @ViewBuilder let content: Content
+            var body: some View { VStack { Text(heading); content } }
+        }
+        """,
+        """
+        struct Card<Content: View>: View {
+            let heading: String
+            let content: Content
+            init(heading: String, @ViewBuilder content: () -> Content) {
+                self.heading = heading
+                self.content = content()
+            }
+            var body: some View { VStack { Text(heading); content } }
+        }
+        """,
+    ]
+
+    @Test(arguments: cards)
+    func theContentIsTheCallersAndSitsInTheCard(card: String) throws {
+        let scenario = try Scenario(source: Self.scenario(card: card), file: "card.ripple")
+        #expect(scenario.instancePaths["main"] == ["Root", "Root/Card", "Root/Card/Counter"])
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+    }
+
+    /// Without the content's reads in the caller, the count would not re-run the root: it is the caller's.
+    @Test func theContentsReadsAreTheCallers() throws {
+        let trace = try Scenario(source: Self.scenario(card: Self.cards[0]), file: "card.ripple").simulate()
+        let root = try #require(trace.variants[0].steps[0].instances.first { $0.path == "Root" })
+        #expect(root.outcome == .needed)
+        #expect(!trace.variants[0].steps[0].instances.contains { $0.path == "Root/Card" })
+    }
+}

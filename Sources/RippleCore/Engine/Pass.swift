@@ -346,7 +346,7 @@ extension Engine {
                 markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(description, replacing: existing[description.key]),
                                     source: parentPath), pass: &pass)
                 newChildren.append(id)
-                if table.views[description.viewType]?.isModifier == true {
+                if table.views[description.viewType]?.contentParameter != nil {
                     var content = description.content
                     try reconcile(id, &content, builder: builder ?? parent, pass: &pass)
                 }
@@ -440,7 +440,7 @@ extension Engine {
                                 source: parentPath), pass: &pass)
         }
         for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
-        if info.declaration.isModifier {
+        if info.declaration.contentParameter != nil {
             var content = instances[id].description.content
             try reconcile(id, &content, builder: builder, pass: &pass)
         }

@@ -175,9 +175,28 @@ extension Engine {
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
+        case .binary("+", let lhs, let rhs) where isTextView(lhs) && isTextView(rhs):
+            // `Text("a") + Text(b)`: one text, built from both.
+            try buildView(lhs, in: scope, context: context, into: &output)
+            try buildView(rhs, in: scope, context: context, into: &output)
+        case .paren(let inner):
+            try buildView(inner, in: scope, context: context, into: &output)
         default:
             if readsOtherModules { return skipUnbuiltView(expression) }
             throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
+        }
+    }
+
+    /// Whether an expression is a `Text`, possibly styled or joined to another (`Text("a").bold() + Text(b)`).
+    private func isTextView(_ expression: ExprSyntax) -> Bool {
+        switch expression.kind {
+        case .call(let callee, _, _):
+            if case .identifier("Text") = callee.kind { return true }
+            if case .member(let base, _, _) = callee.kind { return isTextView(base) }
+            return false
+        case .member(let base, _, _), .paren(let base): return isTextView(base)
+        case .binary("+", let lhs, let rhs): return isTextView(lhs) && isTextView(rhs)
+        default: return false
         }
     }
 
@@ -305,6 +324,12 @@ extension Engine {
         defer { tracker = saved }
         if case .record(let type, _) = element, keyPath == nil, table.data[type]?.isIdentifiable != true {
             throw EvaluationError("'ForEach' over \(type) values needs 'id:' (the elements are not Identifiable)", at: location)
+        }
+        // A class that is `Identifiable` without an `id` of its own (a SwiftData `@Model`) is identified
+        // by the object, as Swift's `ObjectIdentifier` default does.
+        if keyPath == nil, case .object(let object) = element, objects[object.raw].info.storedIndex(of: "id") == nil,
+           objects[object.raw].info.declaration.computedProperty(named: "id") == nil {
+            return .int(object.raw)
         }
         let path = keyPath ?? ["id"]
         var current = element

@@ -36,8 +36,11 @@ extension Engine {
         if let initializer = declaration.initializer(forLabels: all.map(\.label)) {
             var initScope = Scope()
             var next = 0
+            // Closures passed for parameters, by parameter name: `self.content = content()` builds one.
+            var closures: [String: ClosureSyntax] = [:]
             for parameter in initializer.parameters {
                 if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
+                    if case .closure(let closure) = all[next].value.kind { closures[parameter.name] = closure }
                     let value = try evaluate(all[next].value, in: scope, expected: nil)
                     initScope = initScope.with(parameter.name, value)
                     sources?[parameter.name] = all[next].value.rendered
@@ -75,6 +78,15 @@ extension Engine {
                 guard let property = declaration.property(named: name) else {
                     throw EvaluationError("'\(declaration.name)' has no property '\(name)'\(Suggestion.didYouMean(name, in: declaration.properties.map(\.name)))", at: target.location)
                 }
+                // `self.content = content()`: the caller's closure, built as the container's content.
+                if name == declaration.contentParameter, case .call(let callee, [], []) = valueExpression.kind,
+                   case .identifier(let parameter) = callee.kind, let closure = closures[parameter] {
+                    tracker = saved
+                    try buildContent(closure, for: name, of: &description, in: scope, context: context)
+                    tracker = nil
+                    given[name] = .opaque(type: "View", text: "views")
+                    continue
+                }
                 let value = try evaluate(valueExpression, in: initScope, expected: property.type)
                 if property.role.isOwnedStorage {
                     description.seeds[name] = value
@@ -93,8 +105,17 @@ extension Engine {
             for position in parameters.indices {
                 guard next < all.count else { break }
                 let name = parameters[position].name
-                let matchesTrailing = all[next].label == "_trailing" && parameters[position].type == .function
+                let isContent = name == declaration.contentParameter
+                let matchesTrailing = all[next].label == "_trailing" && (parameters[position].type == .function || isContent)
                 guard all[next].label == name || matchesTrailing else { continue }
+                // A container's content: the closure's views, built here in the caller's body, whose
+                // reads they are; the container's body places them.
+                if isContent, case .closure(let closure) = all[next].value.kind {
+                    try buildContent(closure, for: name, of: &description, in: scope, context: context)
+                    given[name] = .opaque(type: "View", text: "views")
+                    next += 1
+                    continue
+                }
                 let value = if let plans, next < plans.count, let plan = plans[next] {
                     try evaluate(all[next].value, plan: plan, in: scope, expected: parameters[position].type)
                 } else {
@@ -154,6 +175,16 @@ extension Engine {
         }
         tracker = saved
         return description
+    }
+
+    /// Builds a container's content closure into `description.content`, with the caller's `ForEach`
+    /// identities: the views are the caller's, reconciled under the container.
+    func buildContent(_ closure: ClosureSyntax, for name: String, of description: inout ChildDescription, in scope: Scope,
+                      context: BuildContext) throws(EvaluationError) {
+        var content: [ChildDescription] = []
+        try buildStatements(closure.body, in: scope, context: BuildContext(forEachIDs: context.forEachIDs, forEachElements: context.forEachElements),
+                            into: &content)
+        description.content = content
     }
 
     private func extraArgument(_ argument: ArgumentSyntax, _ declaration: ViewDeclaration, _ names: [String]) -> EvaluationError {

@@ -286,7 +286,12 @@ struct DeclarationBuilder {
                                           typeLocation: property.typeLocation ?? property.location, typeNames: typeNames, at: property.location))
                 continue
             }
-            properties.append(viewProperty(property, in: type.name, typeNames: typeNames))
+            // A container's content (`@ViewBuilder let content: Content`): the views its caller's closure
+            // builds, placed where its body names them, as a modifier's `content` is.
+            let isContent = !isModifier && contentParameter == nil && property.initializer == nil
+                && (property.attributes.contains { $0.name == "ViewBuilder" } || property.type == .named("Content", arguments: []))
+            if isContent { contentParameter = property.name }
+            properties.append(viewProperty(property, in: type.name, typeNames: typeNames, isContent: isContent))
         }
         for function in type.functions {
             if isModifier && function.name == "body" && function.parameters.count == 1 {
@@ -323,7 +328,7 @@ struct DeclarationBuilder {
         return ViewHelper(name: name, parameters: parameters, statements: statements, buildsViews: buildsViews, type: resolved, location: location)
     }
 
-    private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>) -> ViewProperty {
+    private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>, isContent: Bool = false) -> ViewProperty {
         var role = ViewPropertyRole.input
         var wrappers = 0
         // A value from another module (Swift source): the property holds an opaque stand-in.
@@ -379,7 +384,9 @@ struct DeclarationBuilder {
         if wrappers > 1 {
             diagnostics.append(.error("property '\(property.name)' has more than one property wrapper", at: property.location))
         }
-        var type = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
+        // A container's content holds views, of the type its caller's closure gives.
+        var type = isContent ? .unknown
+            : property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) } ?? inferType(of: property.initializer, typeNames: typeNames)
         if readsOtherModules, case .environmentObject = role, case .unknown = type {
             standIn = "@EnvironmentObject \(property.name)"
             diagnostics.append(.note("the type of environment object '\(property.name)' is not declared in the source; its value is opaque", at: property.location))

@@ -105,7 +105,8 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var properties: [ViewProperty]
     /// The body's statements (a view builder).
     public var body: [StatementSyntax]
-    /// For a modifier, the name of `body(content:)`'s parameter.
+    /// For a modifier, the name of `body(content:)`'s parameter; for a container, its content property
+    /// (`@ViewBuilder let content: Content`). Either names the views the caller built for it.
     public var contentParameter: String?
     public var initializer: InitializerSyntax?
     /// `static func ==` for Equatable views.
