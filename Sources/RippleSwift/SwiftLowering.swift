@@ -24,7 +24,7 @@ struct SwiftLowering {
     /// Which clause of each `#if` is read.
     var build = BuildSettings()
     var declarations: [DeclarationSyntax] = []
-    var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
+    var rootCandidates: [RootCandidate] = []
     var notes: [Diagnostic] = []
     var errors: [Diagnostic] = []
     /// Members of each `extension T`, added to `T` once every file is read (`SwiftModule`).
@@ -117,38 +117,49 @@ struct SwiftLowering {
             note("macro '#\(name)' is not simulated", at: node)
             return
         }
-        guard let body = trailing, let view = firstBuiltView(in: body.statements) else {
+        guard let body = trailing, var view = firstBuiltView(in: body.statements) else {
             note("'#Preview' builds no view Ripple can name; it is not used as the root", at: node)
             return
         }
-        rootCandidates.append((view, location(node)))
+        view.location = location(node)
+        rootCandidates.append(view)
     }
 
-    /// The type name of the first view a builder body constructs (`ContentView(...)`), looking through
-    /// modifiers and containers.
-    func firstBuiltView(in items: CodeBlockItemListSyntax) -> String? {
+    /// The first view a builder body constructs (`ContentView(...)`), looking through modifiers and
+    /// containers, with the labelled arguments it is built with.
+    mutating func firstBuiltView(in items: CodeBlockItemListSyntax) -> RootCandidate? {
         for item in items {
             guard case .expr(let expression) = item.item else { continue }
-            if let name = builtViewName(expression) { return name }
+            if let view = builtView(expression) { return view }
         }
         return nil
     }
 
-    private func builtViewName(_ expression: SwiftSyntax.ExprSyntax) -> String? {
+    private mutating func builtView(_ expression: SwiftSyntax.ExprSyntax) -> RootCandidate? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if let closure = call.trailingClosure, let inner = firstBuiltView(in: closure.statements) { return inner }
-            return name.first?.isUppercase == true ? name : nil
+            guard name.first?.isUppercase == true else { return nil }
+            let arguments = call.arguments.filter { $0.label != nil }.map { lowerArgument($0) }
+            return RootCandidate(name: name, location: location(call), arguments: arguments)
         }
         // `ContentView().environment(model)`: the modifier's base.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return builtViewName(base)
+            return builtView(base)
         }
         return nil
     }
 
     // MARK: - Types
+
+    /// A view a `#Preview` or an app's `WindowGroup` builds: the root, unless `--root` names another,
+    /// and the labelled arguments it is built with there, which give the root's inputs their values.
+    struct RootCandidate: Sendable {
+        var name: String
+        var location: RippleCore.SourceLocation
+        var arguments: [ArgumentSyntax]
+    }
 
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
                                     inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
@@ -179,12 +190,13 @@ struct SwiftLowering {
 
     /// `@main struct MyApp: App { var body: some Scene { WindowGroup { ContentView() } } }`: the app
     /// itself is not simulated; the view its window group builds is a root candidate.
-    private mutating func appRootView(declaration members: MemberBlockSyntax) -> (name: String, location: RippleCore.SourceLocation)? {
+    private mutating func appRootView(declaration members: MemberBlockSyntax) -> RootCandidate? {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
                   binding.pattern.trimmedDescription == "body", case .getter(let items)? = binding.accessorBlock?.accessors,
-                  let view = firstBuiltView(in: items) else { continue }
-            return (view, location(binding))
+                  var view = firstBuiltView(in: items) else { continue }
+            view.location = location(binding)
+            return view
         }
         return nil
     }

@@ -15,7 +15,7 @@ package struct SwiftModule: Sendable {
     package var declarations: [DeclarationSyntax] = []
     /// The views built by `#Preview` blocks and `WindowGroup`s, in source order: where the root comes from
     /// when none is named.
-    package var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
+    var rootCandidates: [SwiftLowering.RootCandidate] = []
     /// What Ripple assumed about code it does not model.
     package var notes: [Diagnostic] = []
     /// Syntax errors: the files cannot be simulated.
@@ -91,6 +91,7 @@ package struct SwiftModule: Sendable {
         } else if let candidate = rootCandidates.first {
             syntax.root = candidate.name
             syntax.rootLocation = candidate.location
+            syntax.rootArguments = candidate.arguments
         }
         return syntax
     }

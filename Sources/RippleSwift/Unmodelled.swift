@@ -33,7 +33,8 @@ enum Unmodelled {
             type.members = type.members.compactMap { member -> MemberSyntax? in
                 switch member {
                 case .property(var property):
-                    if property.modifiers.contains("static") {
+                    // One computed once (its value, or its getter's one expression) is a global; not another.
+                    if property.modifiers.contains("static") && property.staticValue == nil {
                         notes.append(.note("static property '\(property.name)' is not simulated", at: property.location))
                         return nil
                     }

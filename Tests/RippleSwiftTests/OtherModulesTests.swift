@@ -194,3 +194,49 @@ import RippleSwift
         #expect(row.reads.contains { $0.keys.contains { $0.key.hasSuffix(".title") && $0.mechanism == "Observation" } })
     }
 }
+
+/// Initial data from the app's own code: a `static` sample member (stored, or a getter of one
+/// expression) is computed once, as Swift does, and the `#Preview`'s arguments give the root's inputs.
+@Suite struct PreviewDataTests {
+    static let source = """
+        import SwiftUI
+        struct Book: Identifiable {
+            let id: Int
+            var title: String
+            static let samples = [Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")]
+            static var featured: Book { Book(id: 9, title: "Featured") }
+        }
+        struct BookList: View {
+            let books: [Book]
+            var pick: Book = .featured
+            var body: some View {
+                List(books) { book in BookRow(book: book) }
+                Text(pick.title)
+            }
+        }
+        struct BookRow: View {
+            let book: Book
+            var body: some View { Text(book.title) }
+        }
+        #Preview {
+            BookList(books: Book.samples)
+        }
+        """
+
+    @Test func thePreviewsArgumentsAndStaticSamplesAreTheStart() throws {
+        let loaded = loadSwift(Self.source)
+        let scenario = try #require(loaded.scenario, "\(String(describing: loaded.error))")
+        #expect(instancePaths(scenario) == ["BookList", "BookList/BookRow[1]", "BookList/BookRow[2]"])
+        #expect(scenario.notes.map(\.message).contains("'books' of the root 'BookList' starts as the preview builds it: 'Book.samples'"))
+        #expect(!(scenario.notes + loaded.module.notes).contains { $0.message.contains("static property") })
+        let snapshot = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62).snapshot()
+        #expect(snapshot.instances[0].reads.contains { $0.path == "pick.title" && $0.value == "\"Featured\"" })
+    }
+
+    /// `--root` another view: the preview's arguments are not its.
+    @Test func anotherRootDoesNotTakeThePreviewsArguments() throws {
+        let loaded = loadSwift(Self.source, root: "BookRow")
+        let scenario = try #require(loaded.scenario)
+        #expect(!scenario.notes.contains { $0.message.contains("preview builds it") })
+    }
+}

@@ -468,3 +468,41 @@ import RippleSwift
         #expect(!trace.variants[0].steps[0].instances.contains { $0.path == "Root/Card" })
     }
 }
+
+/// A subclass of a declared class has its base's members, its own `override`s replacing them; an
+/// `@Observable` subclass observes what the base declares only when the base is observable too.
+@Suite struct ClassInheritanceTests {
+    static func scenario(base: String) -> String {
+        """
+        scenario "inherit"
+        \(base) class BaseStore {
+            var count = 0
+            func bump() { count += 1 }
+        }
+        @Observable final class Store: BaseStore {
+            var name = "n"
+            override func bump() { count += 2 }
+        }
+        struct Root: View {
+            @State var store = Store()
+            var body: some View { Text("\\(store.count) \\(store.name)") }
+        }
+        step "bump" { store.bump() }
+
+        """
+    }
+
+    @Test func theOverrideRunsOnTheInheritedProperty() throws {
+        let trace = try Scenario(source: Self.scenario(base: "@Observable"), file: "inherit.ripple").simulate()
+        let step = trace.variants[0].steps[0]
+        #expect(step.writes.map { "\($0.statement): \($0.old ?? "") → \($0.new ?? "")" } == ["count += 2: 0 → 2"])
+        #expect(step.instances.map(\.path) == ["Root"])
+    }
+
+    @Test func aBaseThatIsNotObservableNotifiesNoOne() throws {
+        let trace = try Scenario(source: Self.scenario(base: ""), file: "inherit.ripple").simulate()
+        let step = trace.variants[0].steps[0]
+        #expect(step.writes.first?.notified == false)
+        #expect(step.counts.evaluations == 0)
+    }
+}

@@ -601,6 +601,10 @@ extension Engine {
     }
 
     func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+        if let value = globals[type + "." + name] { return value }
+        if let global = table.globals.first(where: { $0.name == type + "." + name }) {
+            throw EvaluationError("'\(type).\(name)' is used before it is declared", at: global.location)
+        }
         if let enumeration = table.enums[type] {
             guard enumeration.cases[name] != nil else {
                 if readsOtherModules {
@@ -619,6 +623,7 @@ extension Engine {
     func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         var type = expected
         while case .optional(let wrapped)? = type { type = wrapped }
+        if case .named(let typeName)? = type, let value = globals[typeName + "." + name] { return value }
         if case .named(let typeName)? = type, table.enums[typeName] != nil, table.enums[typeName]?.cases[name] != nil || name != "none" {
             return try staticMember(typeName, name, at: location)
         }

@@ -47,13 +47,22 @@ struct DeclarationBuilder {
                 declarations.append(declaration)
             }
         }
+        declarations = ClassInheritance.flatten(declarations)
         var table = DeclarationTable()
         // First pass: names, so that types can refer to each other in any order.
         var typeNames: Set<String> = []
         for case .type(let type) in declarations { typeNames.insert(type.name) }
         for declaration in declarations {
             switch declaration {
-            case .type(let type):
+            case .type(var type):
+                // `static let samples = [Book(…)]`, `static var preview: Book { Book(…) }`: a global named
+                // `Book.samples`, which `Book.samples` and, where a `Book` is expected, `.samples` read.
+                type.members.removeAll { member in
+                    guard case .property(let property) = member, property.modifiers.contains("static"),
+                          let value = property.staticValue else { return false }
+                    table.globals.append((type.name + "." + property.name, value, property.location))
+                    return true
+                }
                 switch type.kind {
                 case .enumeration:
                     table.enums[type.name] = enumeration(type)
@@ -228,13 +237,15 @@ struct DeclarationBuilder {
             if property.hasAttribute("ObservationIgnored") && !isObservable {
                 diagnostics.append(.error("'@ObservationIgnored' is only meaningful in an '@Observable' class", at: property.attribute("ObservationIgnored")!.location))
             }
+            // A static property with a value or a one-expression getter is a global by now.
+            if property.modifiers.contains("static") {
+                diagnostics.append(.error("static property '\(property.name)' is simulated only with an initial value or a getter of one expression",
+                                          at: property.location))
+                continue
+            }
             let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) }
             if let getter = property.getter {
                 computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location))
-                continue
-            }
-            if property.modifiers.contains("static") {
-                diagnostics.append(.error("static properties are not supported in scenarios", at: property.location))
                 continue
             }
             if declared == nil && property.initializer == nil {

@@ -43,6 +43,12 @@ struct Resolver {
            syntax.root == nil || syntax.rootLocation != nil {
             variants = everyRoot(from: main)
         }
+        // The preview's or window's arguments are the root's first values.
+        if !syntax.rootArguments.isEmpty, let root = syntax.root {
+            for index in variants.indices where variants[index].table.rootView == root {
+                StandIns.fillRootInputs(of: &variants[index].table, from: syntax.rootArguments, notes: &diagnostics)
+            }
+        }
         // Swift source read without the caller of its root: the root's inputs get stand-ins.
         if syntax.readsOtherModules {
             for index in variants.indices { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }

@@ -65,6 +65,24 @@ struct StandIns {
         }
     }
 
+    /// Gives the root's properties that `arguments` name by label (the `#Preview`'s or the window's
+    /// call) those values as their first ones, with a note for each.
+    static func fillRootInputs(of table: inout DeclarationTable, from arguments: [ArgumentSyntax], notes: inout [Diagnostic]) {
+        guard var root = table.views[table.rootView] else { return }
+        for argument in arguments {
+            guard let label = argument.label, let index = root.properties.firstIndex(where: { $0.name == label }) else { continue }
+            switch root.properties[index].role {
+            case .input, .binding, .plainBinding, .bindable, .observedObject, .state, .stateObject, .focusState:
+                root.properties[index].defaultValue = argument.value
+                notes.append(.note("'\(label)' of the root '\(root.name)' starts as the preview builds it: '\(argument.value.rendered)'",
+                                   at: argument.location))
+            default:
+                continue
+            }
+        }
+        table.views[table.rootView] = root
+    }
+
     /// Gives each input of the root that has no default a stand-in, with a note for each.
     static func fillRootInputs(of table: inout DeclarationTable, notes: inout [Diagnostic]) {
         guard var root = table.views[table.rootView] else { return }

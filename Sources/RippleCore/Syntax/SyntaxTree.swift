@@ -260,6 +260,17 @@ public struct PropertySyntax: Hashable, Sendable {
         self.getter = getter
         self.location = location
     }
+
+    /// The value of a static property Ripple computes once, as Swift does on first use: its initial
+    /// value, or the one expression its getter returns; nil for any other.
+    package var staticValue: ExprSyntax? {
+        guard let getter else { return initializer }
+        guard getter.count == 1 else { return nil }
+        switch getter[0].kind {
+        case .expression(let value), .returnStatement(let value?): return value
+        default: return nil
+        }
+    }
 }
 
 /// A parameter of an `init` or `func`.
@@ -522,6 +533,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var root: String?
     /// Where the root was chosen, for an error about it; nil when it came from the command line.
     public var rootLocation: SourceLocation?
+    /// The labelled arguments the view the root came from is built with there (`#Preview { BookList(books:
+    /// Book.samples) }`): its inputs' first values.
+    public var rootArguments: [ArgumentSyntax] = []
     /// `--rows N`: how many stand-in elements a stored collection of a declared type that starts
     /// empty is given; nil leaves such collections empty.
     public var standInRows: Int?

@@ -471,6 +471,7 @@ struct DirectiveReader {
         if let root = parsed.rootCandidates.first {
             syntax.root = root.name
             syntax.rootLocation = root.location
+            syntax.rootArguments = root.arguments
         }
         for region in variants {
             let lowering = lower(Array(extents.bytes[region.range]), at: region.range.lowerBound)

@@ -20,7 +20,7 @@ struct TopLevelParse {
     struct Result: Sendable {
         var declarations: [DeclarationSyntax] = []
         var extensions: [SwiftExtension] = []
-        var rootCandidates: [(name: String, location: RippleCore.SourceLocation)] = []
+        var rootCandidates: [SwiftLowering.RootCandidate] = []
         /// Each step's statements, by the step's index.
         var statements: [Int: [RippleStatement]] = [:]
         var errors: [Diagnostic] = []
