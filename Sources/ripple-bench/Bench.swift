@@ -381,7 +381,7 @@ final class Bench {
         command:  \(command)
         build:    \(build)
         runs:     \(Format.integer(Workload.writesPerRun)) writes per workload in steps of 1–10 writes (SplitMix64, seed 0x\(String(Workload.seed, radix: 16, uppercase: true)));
-                  each item in its own child process, limit \(Int(options.timeout)) s; items whose first run takes < \(Int(ItemRunner.repeatBelowSeconds)) s run 3× (medians);
+                  each item in its own child process, limit \(Int(options.timeout)) s; items whose first run takes < \(Int(ItemRunner.repeatBelowSeconds)) s run as often as fits in \(Int(ItemRunner.smallItemSeconds)) s, 3× to \(ItemRunner.maximumRepetitions)× (medians);
                   larger ones load once and repeat the second run and the peer 3× when that costs < \(Int(ItemRunner.repeatSecondRunBelowSeconds)) s
         total:    \(Format.seconds(totalSeconds))
 

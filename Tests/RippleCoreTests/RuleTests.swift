@@ -295,7 +295,48 @@ step "new id" { model.version = 1 }
 step "insert" { model.rows.append(Row(id: 3, title: "three")) }
 """
 
+/// "Equatable unless POD": a view that declares `==` is compared with it when it is not plain data, or
+/// when it is marked `.equatable()`; a plain-data view's `==` is not asked unless it is marked.
+private let equalitySource = """
+scenario "t"
+@Observable final class Model { var n: Int = 0; var note: Int = 0 }
+struct Root: View {
+    @State var model = Model()
+    var body: some View {
+        Text("\\(model.n)")
+        Tapper(id: 1, onTap: { model.n += 1 })
+        Plain(id: 1, note: model.note)
+        Plain2(id: 1, note: model.note).equatable()
+    }
+}
+struct Tapper: View, Equatable {
+    let id: Int
+    let onTap: () -> Void
+    static func == (lhs: Tapper, rhs: Tapper) -> Bool { lhs.id == rhs.id }
+    var body: some View { Text("\\(id)") }
+}
+struct Plain: View, Equatable {
+    let id: Int
+    let note: Int
+    static func == (lhs: Plain, rhs: Plain) -> Bool { lhs.id == rhs.id }
+    var body: some View { Text("\\(id)") }
+}
+struct Plain2: View, Equatable {
+    let id: Int
+    let note: Int
+    static func == (lhs: Plain2, rhs: Plain2) -> Bool { lhs.id == rhs.id }
+    var body: some View { Text("\\(id)") }
+}
+step "count" { model.n = 1 }
+step "note" { model.note = 1 }
+"""
+
 private let propagationCases: [RuleCase] = [
+    // Must not: a new closure alone does not re-run a non-POD view whose `==` holds, unmarked.
+    RuleCase(rule: "9 a non-POD view's own == decides without .equatable()", source: equalitySource, step: "count", evaluates: ["Root"], wasted: []),
+    // Must: a POD view's `==` is ignored unless marked; the marked one is kept by its `==`.
+    RuleCase(rule: "9 a POD view is compared field by field unless marked .equatable()", source: equalitySource, step: "note",
+             evaluates: ["Root", "Plain"], wasted: ["Plain"]),
     RuleCase(rule: "7 a written @AppStorage key dirties its readers only", source: storageSource, step: "write name", evaluates: ["Name"], wasted: []),
     RuleCase(rule: "8 one transaction: each body once; 9 equal inputs skip, closures and Binding(get:set:) never equal, .equatable() uses ==",
              source: propagationSource, step: "two writes", evaluates: ["Root", "Action", "Closure", "Same"], wasted: ["Action", "Closure"]),

@@ -22,9 +22,18 @@ final class ViewInfo: Sendable {
     let propertyNames: [String]
     /// The indices of the properties the parent sets (inputs, bindings, observed objects), in order.
     let setByParent: [Int]
+    /// Whether every stored property is plain data (`ChildComparison.isPlainData`): such a view's own
+    /// `==` is not asked unless it is marked `.equatable()`.
+    let isPlainData: Bool
 
-    init(_ declaration: ViewDeclaration) {
+    init(_ declaration: ViewDeclaration, table: DeclarationTable) {
         self.declaration = declaration
+        isPlainData = ChildComparison.isPlainData(declaration.properties.map { ($0.role, $0.type) }) { name in
+            if let data = table.data[name] { return data.isClass ? nil : data.stored.map(\.type) }
+            // An enum without payloads is plain data; one with them Ripple cannot see into.
+            if let enumeration = table.enums[name] { return enumeration.cases.values.allSatisfy { $0 == 0 } ? [] : nil }
+            return nil
+        }
         roleTexts = declaration.properties.map(\.role.description)
         propertyNames = declaration.properties.map(\.name)
         setByParent = declaration.properties.indices.filter { declaration.properties[$0].role.isSetByParent }

@@ -214,7 +214,7 @@ final class Engine {
         self.table = table
         observesWrites = table.data.values.contains { $0.stored.contains { $0.willSet != nil || $0.didSet != nil } }
         self.semantics = semantics
-        viewInfos = table.views.mapValues(ViewInfo.init)
+        viewInfos = table.views.mapValues { ViewInfo($0, table: table) }
         dataInfos = table.data.mapValues(DataInfo.init)
         modelMethodNames = Set(table.data.values.flatMap { $0.methods.map(\.name) })
     }

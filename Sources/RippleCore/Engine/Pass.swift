@@ -385,7 +385,8 @@ extension Engine {
         if instances[id].description.key.explicitID != description.key.explicitID {
             differences.append(("id", .value, instances[id].description.fields["id"], description.fields["id"]))
         }
-        if ChildComparison.comparesWithOwnEquality(markedEquatable: description.usesEquatable, declaresEquality: info.declaration.equality != nil),
+        if ChildComparison.comparesWithOwnEquality(markedEquatable: description.usesEquatable, declaresEquality: info.declaration.equality != nil,
+                                                   isPlainData: info.isPlainData),
            let equality = info.declaration.equality {
             let lhs = viewRecord(info.declaration, instances[id].description.fields, id: id)
             let rhs = viewRecord(info.declaration, description.fields, id: id)

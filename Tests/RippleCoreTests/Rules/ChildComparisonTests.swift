@@ -50,9 +50,48 @@ import Testing
         #expect(Self.difference(a, b) == .value, "field by field without it")
     }
 
-    @Test func aViewIsComparedWithItsOwnEqualityOnlyWhenMarkedEquatable() {
-        #expect(ChildComparison.comparesWithOwnEquality(markedEquatable: true, declaresEquality: true))
-        #expect(!ChildComparison.comparesWithOwnEquality(markedEquatable: false, declaresEquality: true))
-        #expect(!ChildComparison.comparesWithOwnEquality(markedEquatable: true, declaresEquality: false))
+    /// "Equatable unless POD": `==` decides for a view that declares it and is marked `.equatable()`
+    /// or is not plain data; a POD view is compared field by field unless marked.
+    @Test(arguments: [
+        // Must ask `==`.
+        (true, true, true, true),
+        (true, true, false, true),
+        (false, true, false, true),
+        // Must not.
+        (false, true, true, false),
+        (true, false, false, false),
+        (false, false, false, false),
+    ])
+    func aViewsOwnEqualityDecidesWhenMarkedOrNotPlainData(marked: Bool, declares: Bool, plain: Bool, asks: Bool) {
+        #expect(ChildComparison.comparesWithOwnEquality(markedEquatable: marked, declaresEquality: declares, isPlainData: plain) == asks)
+    }
+
+    static func fields(_ name: String) -> [ValueType]? {
+        switch name {
+        case "Point": [.int, .double]
+        case "Tagged": [.int, .string]
+        case "Nested": [.named("Point"), .optional(.bool)]
+        default: nil
+        }
+    }
+
+    @Test(arguments: [
+        // Plain data.
+        ([(ViewPropertyRole.input, ValueType.int), (.input, .bool)], true),
+        ([(.input, .named("Point")), (.input, .optional(.date)), (.input, .uuid)], true),
+        ([(.input, .named("Nested"))], true),
+        ([], true),
+        // Not: a String, an array, a closure, a binding, a class, a struct holding a String, any wrapper.
+        ([(.input, .int), (.input, .string)], false),
+        ([(.input, .array(.int))], false),
+        ([(.input, .function)], false),
+        ([(.plainBinding, .binding(.int))], false),
+        ([(.input, .named("Store"))], false),
+        ([(.input, .named("Tagged"))], false),
+        ([(.state, .int)], false),
+        ([(.environment(key: "colorScheme"), .named("\\.colorScheme"))], false),
+    ] as [([(ViewPropertyRole, ValueType)], Bool)])
+    func plainDataIsTriviallyCopyable(properties: [(ViewPropertyRole, ValueType)], plain: Bool) {
+        #expect(ChildComparison.isPlainData(properties.map { (role: $0.0, type: $0.1) }, fields: Self.fields) == plain)
     }
 }

@@ -3,8 +3,9 @@
 /// A parent's re-run rebuilds each child's value; SwiftUI re-runs the child only if an input differs from
 /// the last one. Values compare by their contents; a struct whose type declares `==` compares with it; an
 /// object compares by identity (a new reference differs, whatever its contents); a closure never equals
-/// another; bindings compare as Rule 5 says. A view marked `.equatable()` is compared with its own `==`
-/// as a whole instead of input by input.
+/// another; bindings compare as Rule 5 says. A view that declares `==` is compared with it as a whole,
+/// instead of input by input, when it is marked `.equatable()`, or when it is not plain data: SwiftUI's
+/// default is "Equatable unless POD".
 /// Why SwiftUI found an input different.
 enum InputDifference: Sendable, Hashable {
     case value
@@ -58,9 +59,33 @@ enum ChildComparison {
         }
     }
 
-    /// Whether a view is compared with its own `==` as a whole: it is marked `.equatable()` and declares one.
-    static func comparesWithOwnEquality(markedEquatable: Bool, declaresEquality: Bool) -> Bool {
-        markedEquatable && declaresEquality
+    /// Whether a view is compared with its own `==` as a whole: it declares one, and it is marked
+    /// `.equatable()` (`EquatableView` always asks `==`) or is not plain data (a POD view is compared
+    /// field by field, its `==` ignored).
+    static func comparesWithOwnEquality(markedEquatable: Bool, declaresEquality: Bool, isPlainData: Bool) -> Bool {
+        declaresEquality && (markedEquatable || !isPlainData)
+    }
+
+    /// Whether a view's stored properties are all plain data, trivially copyable: numbers, `Bool`s,
+    /// dates, ids, enums whose payloads are plain data, optionals and structs of them. A `String`, an
+    /// array, a class reference, a closure, a binding or any property wrapper (`@State` holds a
+    /// reference to its storage) is not. `fields` gives a declared struct's or enum's field types, nil
+    /// for a class or a type Ripple does not know.
+    static func isPlainData(_ properties: [(role: ViewPropertyRole, type: ValueType)], fields: (String) -> [ValueType]?) -> Bool {
+        var visiting: Set<String> = []
+        func plain(_ type: ValueType) -> Bool {
+            switch type {
+            case .int, .double, .bool, .date, .uuid, .void: return true
+            case .optional(let wrapped): return plain(wrapped)
+            case .named(let name):
+                guard let types = fields(name) else { return false }
+                guard visiting.insert(name).inserted else { return false }
+                defer { visiting.remove(name) }
+                return types.allSatisfy(plain)
+            case .string, .url, .array, .function, .binding, .keyPath, .unknown: return false
+            }
+        }
+        return properties.allSatisfy { $0.role == .input && plain($0.type) }
     }
 
     /// Whether a value holds a closure anywhere, so that it never compares equal.
