@@ -32,6 +32,10 @@ extension SwiftLowering {
         if let array = expression.as(ArrayExprSyntax.self) {
             return RippleExpr(.array(array.elements.map { lowerExpression($0.expression) }), at: at)
         }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return RippleExpr(.dictionary(keys: [], values: []), at: at) }
+            return RippleExpr(.dictionary(keys: elements.map { lowerExpression($0.key) }, values: elements.map { lowerExpression($0.value) }), at: at)
+        }
         if let member = expression.as(MemberAccessExprSyntax.self) { return lowerMember(member) }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             var base = subscriptCall.calledExpression
@@ -111,7 +115,6 @@ extension SwiftLowering {
     }
 
     private static func describe(_ expression: SwiftSyntax.ExprSyntax) -> String {
-        if expression.is(DictionaryExprSyntax.self) { return "dictionary literal" }
         if expression.is(IsExprSyntax.self) { return "type check ('is')" }
         if expression.is(SwitchExprSyntax.self) { return "'switch' expression" }
         if expression.is(IfExprSyntax.self) { return "'if' expression" }

@@ -12,6 +12,7 @@ import RippleSwift
         ("await", "struct Root: View {\n    let title: String = \"t\"\n    var body: some View { Text(await title) }\n}\n"),
         ("try", "struct Root: View {\n    let title: String = \"t\"\n    var body: some View { Text(try title) }\n}\n"),
         ("dotted import", "import Foundation.NSObject\n" + root),
+        ("dictionary literal and type", "@Observable final class Model {\n    var d: [String: Int] = [\"a\": 1]\n    var e: [Int: String] = [:]\n}\n" + root),
         ("do and catch", "@Observable final class Model {\n    var n = 0\n    func f() { do { n = 1 } catch { n = 2 } }\n}\n" + root),
         ("explicit getter", "@Observable final class Model {\n    var total: Int { get { 1 } }\n}\n" + root),
         ("lazy property", "@Observable final class Model {\n    lazy var total: Int = 0\n}\n" + root),
@@ -504,5 +505,61 @@ import RippleSwift
         let step = trace.variants[0].steps[0]
         #expect(step.writes.first?.notified == false)
         #expect(step.counts.evaluations == 0)
+    }
+}
+
+/// Dictionaries: literals, reads by key (optional, or with `default:`), `count`, `keys`, `values`, and
+/// writes of an entry (`= nil` removes it). Two dictionaries with the same entries are equal however
+/// they were built, as in Swift, so a row given one is not re-run for a new order.
+@Suite struct DictionaryTests {
+    static let scenario = """
+        scenario "dict"
+        @Observable final class Store {
+            var counts: [String: Int] = ["b": 2, "a": 1]
+            var flag = false
+            func bump(_ key: String) { counts[key] = (counts[key] ?? 0) + 1 }
+        }
+        struct Root: View {
+            @State var store = Store()
+            var body: some View {
+                Text("\\(store.counts["a"] ?? 0) \\(store.counts.count) \\(store.counts["z", default: 7])")
+                ForEach(store.counts.keys, id: \\.self) { key in Row(key: key, count: store.counts[key] ?? 0) }
+                Table(entries: store.flag ? ["a": 1, "b": 2] : ["b": 2, "a": 1])
+            }
+        }
+        struct Row: View {
+            let key: String
+            let count: Int
+            var body: some View { Text("\\(key) \\(count)") }
+        }
+        struct Table: View {
+            let entries: [String: Int]
+            var body: some View { Text("\\(entries.values.count)") }
+        }
+        step "bump a" { store.bump("a") }
+        step "add c" { store.counts["c"] = 3 }
+        step "remove b" { store.counts["b"] = nil }
+        step "reorder" { store.flag = true }
+        step "drop a" { store.counts.removeValue(forKey: "a") }
+
+        """
+
+    @Test func entriesAreReadWrittenAndRemoved() throws {
+        let trace = try Scenario(source: Self.scenario, file: "dict.ripple").simulate()
+        let steps = trace.variants[0].steps
+        func needed(_ index: Int) -> [String] { steps[index].instances.filter { $0.outcome == .needed }.map(\.path) }
+        #expect(steps[0].writes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["1 → 2"])
+        #expect(needed(0) == ["Root", "Root/Row[\"a\"]"])
+        #expect(needed(1) == ["Root", "Root/Row[\"c\"]"])
+        #expect(steps[2].writes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["2 → nil"])
+        #expect(steps[2].destroyed == ["Root/Row[\"b\"]"])
+        // The same entries in another order: the table's input is equal.
+        #expect(!steps[3].instances.contains { $0.path == "Root/Table" })
+        #expect(steps[4].writes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["[\"a\": 2, \"c\": 3] → [\"c\": 3]"])
+    }
+
+    @Test func aKeyTwiceInALiteralIsAnError() {
+        let found = diagnostics(Self.scenario.replacingOccurrences(of: "[\"b\": 2, \"a\": 1]\n", with: "[\"b\": 2, \"b\": 1]\n"))
+        #expect(found.first?.message == "the dictionary literal has the key \"b\" twice; Swift stops there")
     }
 }

@@ -99,7 +99,7 @@ func instancePaths(_ scenario: Scenario) -> [String] {
     @Test(arguments: [
         ("@Namespace private var space", "property wrapper '@Namespace' is not simulated; 'space' is an opaque input"),
         ("static var shared: Int { let base = 1; return base }", "static property 'shared' is not simulated"),
-        ("let table = [\"a\": 1]", "dictionary literal is not simulated; its value is opaque"),
+        ("let pattern = /a+/", "regex literal is not simulated; its value is opaque"),
         ("var count: Int { while true { }; return 1 }", "'while' statement is not simulated"),
         ("struct Inner { var x = 1 }", "nested type is declared at the top level under its own name"),
     ])

@@ -205,11 +205,7 @@ extension Engine {
                 value = try member(of: value, name, at: location, scope: scope)
             case .subscriptAccess(let arguments, let optional, let location, let indexPlan):
                 if optional, value.isNone { value = .none; continue }
-                guard arguments.count == 1, arguments[0].label == nil, let indexPlan else {
-                    throw EvaluationError("subscripts take one index", at: location)
-                }
-                let index = try evaluate(arguments[0].value, plan: indexPlan, in: scope, expected: .int)
-                value = try element(of: value, index, at: arguments[0].location)
+                value = try subscriptValue(value, arguments, indexPlan: indexPlan, in: scope, at: location)
             case .forceUnwrap(let baseText, let location):
                 if value.isNone { throw EvaluationError("'\(baseText)' is nil; force-unwrapping it would crash", at: location) }
             }

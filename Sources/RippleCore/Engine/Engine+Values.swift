@@ -87,6 +87,7 @@ extension Engine {
         case .string: "String"
         case .none: "Optional"
         case .array: "Array"
+        case .dictionary: "Dictionary"
         case .record(let type, _): type
         case .enumCase(let type, _, _): type
         case .object(let id): objects[id.raw].type
@@ -162,6 +163,17 @@ extension Engine {
                 if index > 0 { text += ", " }
                 if text.isLonger(than: limit) { text += "…"; break }
                 describe(element, into: &text, limit: limit)
+            }
+            text += "]"
+        case .dictionary(let keys, let values):
+            if keys.isEmpty { text += "[:]"; break }
+            text += "["
+            for index in keys.indices {
+                if index > 0 { text += ", " }
+                if text.isLonger(than: limit) { text += "…"; break }
+                describe(keys[index], into: &text, limit: limit)
+                text += ": "
+                describe(values[index], into: &text, limit: limit)
             }
             text += "]"
         case .record(let type, let fields):

@@ -178,6 +178,18 @@ extension Engine {
             return try string(parts, in: scope, at: location)
         case .array(let elements):
             return try array(elements, in: scope, expected: expected, at: location)
+        case .dictionary(let keys, let values):
+            var entries: [(key: Value, value: Value)] = []
+            var seen: Set<Value> = []
+            try charge(keys.count, at: location)
+            for (key, value) in zip(keys, values) {
+                let evaluated = try evaluate(key, in: scope, expected: nil)
+                if !seen.insert(evaluated).inserted {
+                    throw EvaluationError("the dictionary literal has the key \(describe(evaluated)) twice; Swift stops there", at: key.location)
+                }
+                entries.append((evaluated, try evaluate(value, in: scope, expected: nil)))
+            }
+            return Value.dictionary(entries)
         case .paren(let inner):
             return try evaluate(inner, in: scope, expected: expected)
         case .implicitMember(let name):
@@ -236,10 +248,26 @@ extension Engine {
         }
         let value = try evaluateBase(base, in: scope)
         if optional, value.isNone { return .none }
-        guard arguments.count == 1, arguments[0].label == nil else {
-            throw EvaluationError("subscripts take one index", at: expression.location)
+        return try subscriptValue(value, arguments, indexPlan: nil, in: scope, at: expression.location)
+    }
+
+    /// `value[index]`, `dict[key]`, `dict[key, default: fallback]`; `indexPlan`, when given, is the
+    /// plan of the one index.
+    func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], indexPlan: AccessPlan?, in scope: Scope,
+                        at location: SourceLocation) throws(EvaluationError) -> Value {
+        if case .dictionary(let keys, let values) = value, arguments.count == 2, arguments[0].label == nil, arguments[1].label == "default" {
+            let key = try evaluate(arguments[0].value, in: scope, expected: nil)
+            if let found = Value.lookup(key, keys: keys, values: values) { return found }
+            return try evaluate(arguments[1].value, in: scope, expected: nil)
         }
-        let index = try evaluate(arguments[0].value, in: scope, expected: .int)
+        guard arguments.count == 1, arguments[0].label == nil else {
+            throw EvaluationError("subscripts take one index, or a key and a 'default:'", at: location)
+        }
+        let index = if let indexPlan {
+            try evaluate(arguments[0].value, plan: indexPlan, in: scope, expected: .int)
+        } else {
+            try evaluate(arguments[0].value, in: scope, expected: .int)
+        }
         return try element(of: value, index, at: arguments[0].location)
     }
 
@@ -559,6 +587,15 @@ extension Engine {
                 return .array(elements.indices.map { .int($0) })
             default: break
             }
+        case .dictionary(let keys, let values):
+            // Keys and values in the dictionary's one order (`Value.keyOrder`); Swift's is a hash's.
+            switch name {
+            case "count": return .int(keys.count)
+            case "isEmpty": return .bool(keys.isEmpty)
+            case "keys": return .array(keys)
+            case "values": return .array(values)
+            default: break
+            }
         case .string(let text):
             switch name {
             case "count": return .int(text.count)
@@ -588,6 +625,8 @@ extension Engine {
 
     func element(of value: Value, _ index: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .opaque(Value.unmodelledType, let text) = value { return .opaque(type: Value.unmodelledType, text: text + "[…]") }
+        // A dictionary's value for a key is optional: nil when the key is not there.
+        if case .dictionary(let keys, let values) = value { return Value.lookup(index, keys: keys, values: values) ?? .none }
         guard case .array(let elements) = value else {
             throw EvaluationError("cannot subscript a value of type '\(typeName(of: value))'", at: location)
         }

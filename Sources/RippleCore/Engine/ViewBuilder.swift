@@ -535,6 +535,7 @@ extension Engine {
         case .ternary(let c, let a, let b):
             collectPaths(in: c, into: &paths); collectPaths(in: a, into: &paths); collectPaths(in: b, into: &paths)
         case .array(let elements): for e in elements { collectPaths(in: e, into: &paths) }
+        case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths) }
         case .string(let parts):
             for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths) }
         case .closure(let closure): for s in closure.body { collectPaths(in: s, into: &paths) }

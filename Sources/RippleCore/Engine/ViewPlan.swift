@@ -207,6 +207,7 @@ extension ExprSyntax {
             callee.kind == .identifier("Int") || callee.mayTrap || (arguments + trailing).contains { $0.value.mayTrap }
         case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.mayTrap } else { false } }
         case .array(let elements): elements.contains(where: \.mayTrap)
+        case .dictionary(let keys, let values): (keys + values).contains(where: \.mayTrap)
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.mayTrap
         case .subscriptAccess(let base, let arguments, _): base.mayTrap || arguments.contains { $0.value.mayTrap }
         case .ternary(let condition, let yes, let no): condition.mayTrap || yes.mayTrap || no.mayTrap
@@ -222,6 +223,7 @@ extension ExprSyntax {
         case .call(let callee, let arguments, let trailing): callee.hasImplicitMember || (arguments + trailing).contains { $0.value.hasImplicitMember }
         case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.hasImplicitMember } else { false } }
         case .array(let elements): elements.contains(where: \.hasImplicitMember)
+        case .dictionary(let keys, let values): (keys + values).contains(where: \.hasImplicitMember)
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.hasImplicitMember
         case .subscriptAccess(let base, let arguments, _): base.hasImplicitMember || arguments.contains { $0.value.hasImplicitMember }
         case .ternary(let condition, let yes, let no): condition.hasImplicitMember || yes.hasImplicitMember || no.hasImplicitMember

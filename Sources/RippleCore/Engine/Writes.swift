@@ -305,6 +305,11 @@ extension Engine {
                 case .literalIndex(let index, let location, let argumentLocation):
                     // The literal is an evaluation, as it is when the index is run from its syntax.
                     try countEvaluation(at: argumentLocation)
+                    if case .dictionary = try read(lvalue, at: location) {
+                        lvalue.path.append(.key(.int(index)))
+                        cursor = (nil, lvalue)
+                        continue
+                    }
                     let element = try element(index, below: lvalue, at: location, argumentLocation: argumentLocation)
                     // An object in an array, then one of its properties (`items[241].done`): the member reads
                     // this element and starts a new place at the object, so the index is not put in a path.
@@ -317,6 +322,12 @@ extension Engine {
                 case .syntax(let expression):
                     guard case .subscriptAccess(_, let arguments, _) = expression.kind else {
                         throw EvaluationError("cannot write through '\(expression.rendered)'", at: expression.location)
+                    }
+                    // `counts["a"] = 1`: the dictionary's entry for the key.
+                    if arguments.count == 1, arguments[0].label == nil, case .dictionary = try read(lvalue, at: expression.location) {
+                        lvalue.path.append(.key(try evaluate(arguments[0].value, in: stepScope, expected: nil)))
+                        cursor = (nil, lvalue)
+                        continue
                     }
                     guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: stepScope, expected: .int) else {
                         throw EvaluationError("subscripts take one Int index", at: expression.location)
@@ -558,6 +569,28 @@ extension Engine {
         }
         switch (value, method) {
         case (.bool(let b), "toggle"): return .bool(!b)
+        case (.dictionary(var keys, var values), _):
+            try charge(keys.count + 1, at: location)
+            switch method {
+            case "removeValue":
+                let key = try argument("forKey", 0)
+                let index = Value.insertionIndex(of: key, in: keys)
+                if index < keys.count, keys[index] == key {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+                return .dictionary(keys: keys, values: values)
+            case "updateValue":
+                let value = try argument(nil, 0)
+                let key = try argument("forKey", 1)
+                var entries = Array(zip(keys, values)).map { (key: $0, value: $1) }
+                entries.append((key, value))
+                return Value.dictionary(entries)
+            case "removeAll":
+                return .dictionary(keys: [], values: [])
+            default:
+                throw EvaluationError("'\(method)' is not a mutation Ripple simulates on a dictionary; it simulates 'removeValue(forKey:)', 'updateValue(_:forKey:)' and 'removeAll()'", at: location)
+            }
         case (.array(var elements), _):
             // Every mutation makes a new array, copying the elements: it costs as much as the copy, and a
             // growing one is checked whole by the caller (`checkNesting`).
@@ -829,6 +862,24 @@ extension Engine {
             value = .none
             replace(&fields[index], at: rest, with: leaf)
             value = .record(type: type, fields: fields)
+        case .key(let key):
+            // `counts["a"] = 1` adds the entry or replaces its value; `= nil` removes it, as in Swift.
+            guard case .dictionary(var keys, var values) = value else { return }
+            let index = Value.insertionIndex(of: key, in: keys)
+            let present = index < keys.count && keys[index] == key
+            value = .none
+            if present {
+                if rest.isEmpty, leaf.isNone {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                } else {
+                    replace(&values[index], at: rest, with: leaf)
+                }
+            } else if rest.isEmpty, !leaf.isNone {
+                keys.insert(key, at: index)
+                values.insert(leaf, at: index)
+            }
+            value = .dictionary(keys: keys, values: values)
         }
     }
 

@@ -128,9 +128,10 @@ struct DeclarationBuilder {
             return .unknown
         case .optional(let wrapped): return .optional(resolve(wrapped, typeNames: typeNames, at: location))
         case .array(let element): return .array(resolve(element, typeNames: typeNames, at: location))
-        case .dictionary:
-            if readsOtherModules { return .unknown }
-            if let location { diagnostics.append(.error("dictionaries are not supported in scenarios", at: location)) }
+        case .dictionary(let key, let value):
+            // A dictionary's values are checked where they are read; its key and value types must exist.
+            _ = resolve(key, typeNames: typeNames, at: location)
+            _ = resolve(value, typeNames: typeNames, at: location)
             return .unknown
         case .function: return .function
         case .opaque: return .unknown

@@ -259,6 +259,7 @@ struct Resolver {
         case .ternary(let c, let a, let b): calls(in: c, into: &sites); calls(in: a, into: &sites); calls(in: b, into: &sites)
         case .closure(let closure): for s in closure.body { calls(in: s, into: &sites) }
         case .array(let elements): for e in elements { calls(in: e, into: &sites) }
+        case .dictionary(let keys, let values): for e in keys + values { calls(in: e, into: &sites) }
         default: break
         }
     }

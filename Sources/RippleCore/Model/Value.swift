@@ -14,11 +14,14 @@ public struct SlotID: Hashable, Sendable, Comparable, Codable {
 public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     case field(String)
     case index(Int)
+    /// A dictionary's entry.
+    indirect case key(Value)
 
     public var description: String {
         switch self {
         case .field(let name): ".\(name)"
         case .index(let index): "[\(index)]"
+        case .key(let key): "[\(key)]"
         }
     }
 }
@@ -48,6 +51,9 @@ public enum Value: Hashable, Sendable {
     /// `nil`; optionals are otherwise flattened to their wrapped value.
     case none
     case array([Value])
+    /// A dictionary: its keys in `Value.keyOrder`, each with the value at the same index. One order for
+    /// any contents, so that two dictionaries with the same entries are equal, as Swift's are.
+    case dictionary(keys: [Value], values: [Value])
     /// A struct value: its type and its fields in declaration order.
     case record(type: String, fields: [Value])
     indirect case enumCase(type: String, name: String, payload: [Value])
@@ -71,7 +77,7 @@ public enum Value: Hashable, Sendable {
     var mayHoldObjects: Bool {
         switch self {
         case .int, .double, .bool, .string, .none, .closure, .keyPath, .opaque: false
-        case .array, .record, .enumCase, .object, .binding: true
+        case .array, .dictionary, .record, .enumCase, .object, .binding: true
         }
     }
 }
@@ -133,5 +139,64 @@ extension Value {
     /// Whether this is such an opaque value.
     var isUnmodelled: Bool {
         if case .opaque(Value.unmodelledType, _) = self { true } else { false }
+    }
+}
+
+extension Value {
+    /// A dictionary of these entries, in key order; a later entry for a key replaces an earlier one.
+    static func dictionary(_ entries: [(key: Value, value: Value)]) -> Value {
+        var keys: [Value] = []
+        var values: [Value] = []
+        for (key, value) in entries {
+            let index = insertionIndex(of: key, in: keys)
+            if index < keys.count, keys[index] == key {
+                values[index] = value
+            } else {
+                keys.insert(key, at: index)
+                values.insert(value, at: index)
+            }
+        }
+        return .dictionary(keys: keys, values: values)
+    }
+
+    /// The value at `key` in a dictionary's sorted keys and values, or nil.
+    static func lookup(_ key: Value, keys: [Value], values: [Value]) -> Value? {
+        let index = insertionIndex(of: key, in: keys)
+        return index < keys.count && keys[index] == key ? values[index] : nil
+    }
+
+    /// Where `key` is, or goes, in sorted `keys`.
+    static func insertionIndex(of key: Value, in keys: [Value]) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyOrder(keys[middle], key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The order a dictionary keeps its keys in: numbers, then `Bool`s, then strings, then any other
+    /// value by its printed form. Swift's own order is a hash's, different on every run; this one
+    /// makes every trace the same.
+    static func keyOrder(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x < y
+        case (.double(let x), .double(let y)): return x < y
+        case (.bool(let x), .bool(let y)): return !x && y
+        case (.string(let x), .string(let y)): return x < y
+        default:
+            let (rankA, rankB) = (a.keyRank, b.keyRank)
+            return rankA != rankB ? rankA < rankB : String(describing: a) < String(describing: b)
+        }
+    }
+
+    private var keyRank: Int {
+        switch self {
+        case .int: 0
+        case .double: 1
+        case .bool: 2
+        case .string: 3
+        default: 4
+        }
     }
 }

@@ -19,6 +19,9 @@ extension ExprSyntax {
             }
             return text + "\""
         case .array(let elements): return "[" + elements.map(\.rendered).joined(separator: ", ") + "]"
+        case .dictionary(let keys, let values):
+            if keys.isEmpty { return "[:]" }
+            return "[" + zip(keys, values).map { $0.rendered + ": " + $1.rendered }.joined(separator: ", ") + "]"
         case .member(let base, let name, let optional): return base.rendered + (optional ? "?." : ".") + name
         case .subscriptAccess(let base, let arguments, let optional):
             return base.rendered + (optional ? "?[" : "[") + arguments.map(\.rendered).joined(separator: ", ") + "]"

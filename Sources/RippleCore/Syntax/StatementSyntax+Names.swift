@@ -13,6 +13,7 @@ extension StatementSyntax {
             case .ternary(let c, let a, let b): walk(c); walk(a); walk(b)
             case .closure(let c): for s in c.body { Self.names(in: s, into: &names) }
             case .array(let elements): elements.forEach(walk)
+            case .dictionary(let keys, let values): (keys + values).forEach(walk)
             case .string(let parts): for case .interpolation(let i) in parts { walk(i) }
             default: break
             }

@@ -80,6 +80,7 @@ extension ExprKind {
         case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .opaque: 0
         case .string(let parts): parts.map { if case .interpolation(let e) = $0 { e.height } else { 0 } }.max() ?? 0
         case .array(let elements): elements.map(\.height).max() ?? 0
+        case .dictionary(let keys, let values): (keys + values).map(\.height).max() ?? 0
         case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.height
         case .subscriptAccess(let base, let arguments, _): max(base.height, arguments.map(\.value.height).max() ?? 0)
         case .call(let callee, let arguments, let trailing):
@@ -121,6 +122,8 @@ public indirect enum ExprKind: Hashable, Sendable {
     case bool(Bool)
     case nilLiteral
     case array([ExprSyntax])
+    /// `["a": 1, "b": 2]`, and `[:]`: the keys, each with the value at the same index.
+    case dictionary(keys: [ExprSyntax], values: [ExprSyntax])
     /// `base.name`, or `base?.name` when `optional`.
     case member(ExprSyntax, name: String, optional: Bool)
     /// `base[arguments]`, or `base?[arguments]` when `optional`.

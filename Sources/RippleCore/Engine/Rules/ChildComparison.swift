@@ -93,6 +93,7 @@ enum ChildComparison {
         switch value {
         case .closure: true
         case .array(let elements): elements.contains { holdsClosure($0) }
+        case .dictionary(_, let values): values.contains { holdsClosure($0) }
         case .record(_, let fields): fields.contains { holdsClosure($0) }
         default: false
         }
