@@ -97,7 +97,7 @@ enum Unmodelled {
     /// Closures of these modifiers are view content; other modifiers' closures are actions.
     static let contentModifiers: Set<String> = [
         "toolbar", "overlay", "background", "sheet", "popover", "fullScreenCover", "safeAreaInset", "contextMenu",
-        "swipeActions", "mask", "alert", "confirmationDialog", "inspector", "navigationDestination", "refreshable",
+        "swipeActions", "mask", "alert", "confirmationDialog", "inspector", "navigationDestination",
     ]
 
     /// The names the views' bodies build in view position that the source does not declare and Ripple

@@ -558,6 +558,27 @@ import RippleSwift
         #expect(steps[4].writes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["[\"a\": 2, \"c\": 3] → [\"c\": 3]"])
     }
 
+    /// `counts[k, default: 0] += 1`, Swift's tally: a missing entry starts from the default.
+    @Test func aWriteThroughDefaultStartsFromIt() throws {
+        let source = """
+            scenario "tally"
+            @Observable final class Store {
+                var counts: [String: Int] = ["a": 1]
+                func tally(_ key: String) { counts[key, default: 0] += 1 }
+            }
+            struct Root: View {
+                @State var store = Store()
+                var body: some View { Text("\\(store.counts["a"] ?? 0) \\(store.counts["n"] ?? 0)") }
+            }
+            step "a" { store.tally("a") }
+            step "n" { store.tally("n") }
+            step "n again" { store.counts["n", default: 0] += 5 }
+
+            """
+        let steps = try Scenario(source: source, file: "tally.ripple").simulate().variants[0].steps
+        #expect(steps.map { $0.writes.map { "\($0.old ?? "") → \($0.new ?? "")" } } == [["1 → 2"], ["0 → 1"], ["1 → 6"]])
+    }
+
     @Test func aKeyTwiceInALiteralIsAnError() {
         let found = diagnostics(Self.scenario.replacingOccurrences(of: "[\"b\": 2, \"a\": 1]\n", with: "[\"b\": 2, \"b\": 1]\n"))
         #expect(found.first?.message == "the dictionary literal has the key \"b\" twice; Swift stops there")

@@ -231,7 +231,9 @@ final class Engine {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
         for global in table.globals {
-            let value = try evaluateInitial(global.value, expected: nil, of: "global '\(global.name)'")
+            // `Book.samples`: a type's static property, kept as a global of that name.
+            let what = global.name.contains(".") ? "static property '\(global.name)'" : "global '\(global.name)'"
+            let value = try evaluateInitial(global.value, expected: nil, of: what)
             label(value, as: global.name)
             globals[global.name] = value
         }

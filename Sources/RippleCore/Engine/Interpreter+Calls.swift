@@ -457,7 +457,8 @@ extension Engine {
         for component in path {
             switch (component, current) {
             case (.index(let i), .array(let elements)) where elements.indices.contains(i): current = elements[i]
-            case (.key(let key), .dictionary(let keys, let values)): current = Value.lookup(key, keys: keys, values: values) ?? .none
+            case (.key(let key, let fallback), .dictionary(let keys, let values)):
+                current = Value.lookup(key, keys: keys, values: values) ?? fallback ?? .none
             case (.field(let name), .record(let type, let fields)):
                 guard let index = infos(ofType: type).data?.storedIndex(of: name) else {
                     throw EvaluationError("unknown property '\(name)' on '\(type)'", at: SourceLocation(file: "", line: 0, column: 0))

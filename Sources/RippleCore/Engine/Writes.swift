@@ -306,7 +306,7 @@ extension Engine {
                     // The literal is an evaluation, as it is when the index is run from its syntax.
                     try countEvaluation(at: argumentLocation)
                     if case .dictionary = try read(lvalue, at: location) {
-                        lvalue.path.append(.key(.int(index)))
+                        lvalue.path.append(.key(.int(index), default: nil))
                         cursor = (nil, lvalue)
                         continue
                     }
@@ -324,8 +324,11 @@ extension Engine {
                         throw EvaluationError("cannot write through '\(expression.rendered)'", at: expression.location)
                     }
                     // `counts["a"] = 1`: the dictionary's entry for the key.
-                    if arguments.count == 1, arguments[0].label == nil, case .dictionary = try read(lvalue, at: expression.location) {
-                        lvalue.path.append(.key(try evaluate(arguments[0].value, in: stepScope, expected: nil)))
+                    if arguments.first?.label == nil, arguments.count == 1 || (arguments.count == 2 && arguments[1].label == "default"),
+                       case .dictionary = try read(lvalue, at: expression.location) {
+                        let key = try evaluate(arguments[0].value, in: stepScope, expected: nil)
+                        let fallback = arguments.count == 2 ? try evaluate(arguments[1].value, in: stepScope, expected: nil) : nil
+                        lvalue.path.append(.key(key, default: fallback))
                         cursor = (nil, lvalue)
                         continue
                     }
@@ -862,14 +865,15 @@ extension Engine {
             value = .none
             replace(&fields[index], at: rest, with: leaf)
             value = .record(type: type, fields: fields)
-        case .key(let key):
-            // `counts["a"] = 1` adds the entry or replaces its value; `= nil` removes it, as in Swift.
+        case .key(let key, let fallback):
+            // `counts["a"] = 1` adds the entry or replaces its value; `= nil` removes it, as in Swift. A
+            // missing entry written through `default:` starts from the default.
             guard case .dictionary(var keys, var values) = value else { return }
             let index = Value.insertionIndex(of: key, in: keys)
             let present = index < keys.count && keys[index] == key
             value = .none
             if present {
-                if rest.isEmpty, leaf.isNone {
+                if rest.isEmpty, leaf.isNone, fallback == nil {
                     keys.remove(at: index)
                     values.remove(at: index)
                 } else {
@@ -878,6 +882,11 @@ extension Engine {
             } else if rest.isEmpty, !leaf.isNone {
                 keys.insert(key, at: index)
                 values.insert(leaf, at: index)
+            } else if let fallback, !rest.isEmpty {
+                var entry = fallback
+                replace(&entry, at: rest, with: leaf)
+                keys.insert(key, at: index)
+                values.insert(entry, at: index)
             }
             value = .dictionary(keys: keys, values: values)
         }

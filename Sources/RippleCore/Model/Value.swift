@@ -14,14 +14,15 @@ public struct SlotID: Hashable, Sendable, Comparable, Codable {
 public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     case field(String)
     case index(Int)
-    /// A dictionary's entry.
-    indirect case key(Value)
+    /// A dictionary's entry; with a `default:` (`counts[k, default: 0] += 1`), the value a missing
+    /// entry reads as and starts from.
+    indirect case key(Value, default: Value?)
 
     public var description: String {
         switch self {
         case .field(let name): ".\(name)"
         case .index(let index): "[\(index)]"
-        case .key(let key): "[\(key)]"
+        case .key(let key, let fallback): fallback.map { "[\(key), default: \($0)]" } ?? "[\(key)]"
         }
     }
 }
