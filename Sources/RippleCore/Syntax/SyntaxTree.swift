@@ -217,7 +217,6 @@ public struct AttributeSyntax: Hashable, Sendable {
     }
 }
 
-/// A stored or computed property of a struct or class.
 /// `willSet { … }` or `didSet(previous) { … }`: the statements, and the name they see the new
 /// (`newValue`) or the old value (`oldValue`) by.
 public struct PropertyObserverSyntax: Hashable, Sendable {
@@ -232,6 +231,7 @@ public struct PropertyObserverSyntax: Hashable, Sendable {
     }
 }
 
+/// A stored or computed property of a struct or class.
 public struct PropertySyntax: Hashable, Sendable {
     public var attributes: [AttributeSyntax]
     public var modifiers: [String]
