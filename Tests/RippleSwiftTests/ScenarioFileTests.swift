@@ -584,3 +584,40 @@ import RippleSwift
         #expect(found.first?.message == "the dictionary literal has the key \"b\" twice; Swift stops there")
     }
 }
+
+/// `runs A, B` holds when each listed instance ran its body, `skips A, B` when none did, whatever
+/// else ran: a check can say "the row must run" or "the list must not" without listing the rest.
+@Suite struct PartialClauseTests {
+    static func scenario(_ clauses: String) -> String {
+        """
+        scenario "partial"
+        @Observable final class Model { var a = 0; var b = 0 }
+        struct Root: View {
+            @State var model = Model()
+            var body: some View { A(model: model); B(model: model); Text("x") }
+        }
+        struct A: View {
+            let model: Model
+            var body: some View { Text("\\(model.a)") }
+        }
+        struct B: View {
+            let model: Model
+            var body: some View { Text("\\(model.b)") }
+        }
+        step "bump a" { model.a = 1 }
+        expect "bump a" { \(clauses) }
+
+        """
+    }
+
+    @Test(arguments: [
+        // Must hold.
+        ("runs A", true), ("skips B", true), ("skips Root, B", true), ("runs A; skips B", true),
+        // Must not.
+        ("runs B", false), ("skips A", false), ("runs A, B", false), ("skips Root, A", false),
+    ])
+    func aPartialClauseChecksOnlyWhatItLists(clauses: String, holds: Bool) throws {
+        let scenario = try Scenario(source: Self.scenario(clauses), file: "partial.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed) == holds)
+    }
+}

@@ -489,11 +489,16 @@ public enum ExpectationClauseSyntax: Hashable, Sendable {
     case stale([InstanceReferenceSyntax], location: SourceLocation)
     case needed([InstanceReferenceSyntax], location: SourceLocation)
     case evaluationsAtMost(Int, location: SourceLocation)
+    /// `runs A, B`: each of them ran its body, whatever else ran.
+    case runs([InstanceReferenceSyntax], location: SourceLocation)
+    /// `skips A, B`: none of them ran its body, whatever else ran.
+    case skips([InstanceReferenceSyntax], location: SourceLocation)
 
     /// The instances the clause names (none for `evaluations <= N`).
     public var references: [InstanceReferenceSyntax] {
         switch self {
-        case .evaluates(let references, _), .wasted(let references, _), .stale(let references, _), .needed(let references, _): references
+        case .evaluates(let references, _), .wasted(let references, _), .stale(let references, _), .needed(let references, _),
+             .runs(let references, _), .skips(let references, _): references
         case .evaluationsAtMost: []
         }
     }

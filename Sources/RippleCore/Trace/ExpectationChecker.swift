@@ -48,6 +48,10 @@ public enum ExpectationChecker {
                         mismatches += compare("needed", references, step, paths) { $0.outcome == .needed }
                     case .stale(let references, _):
                         mismatches += compare("stale", references, step, paths) { $0.outcome == .stale }
+                    case .runs(let references, _):
+                        mismatches += compare("runs", references, step, paths, partial: .allOf) { $0.outcome == .needed || $0.outcome == .wasted }
+                    case .skips(let references, _):
+                        mismatches += compare("skips", references, step, paths, partial: .noneOf) { $0.outcome == .needed || $0.outcome == .wasted }
                     case .evaluationsAtMost(let limit, _):
                         if step.counts.evaluations > limit {
                             mismatches.append(.init(clause: "evaluations", missing: [], extra: [],
@@ -62,16 +66,29 @@ public enum ExpectationChecker {
         return results
     }
 
+    /// How a clause's list is held against what happened: as the whole list (`evaluates`), or in part:
+    /// each listed instance must have the outcome (`runs`), or none may (`skips`).
+    private enum Partial {
+        case whole, allOf, noneOf
+    }
+
     private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ names: InstanceNames,
-                                where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
-        var expected: Set<String> = []
-        for reference in references { expected.formUnion(names.paths(named: reference.path)) }
+                                partial: Partial = .whole, where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
+        var listed: Set<String> = []
+        for reference in references { listed.formUnion(names.paths(named: reference.path)) }
         let actualInstances = step.instances.filter(matches)
         let actual = Set(actualInstances.map(\.path))
+        let expected = partial == .noneOf ? [] : listed
         let missing = expected.subtracting(actual).sorted().map { path in
             (path: path, actual: step.instances.first { $0.path == path }.map { $0.outcome.rawValue } ?? "not evaluated")
         }
-        let extra = actualInstances.filter { !expected.contains($0.path) }.map { instance in
+        let extra = actualInstances.filter { instance in
+            switch partial {
+            case .whole: !expected.contains(instance.path)
+            case .allOf: false
+            case .noneOf: listed.contains(instance.path)
+            }
+        }.map { instance in
             (path: instance.path, causes: TraceText.explanation(instance))
         }
         if missing.isEmpty && extra.isEmpty { return [] }

@@ -359,12 +359,14 @@ struct DirectiveReader {
         while !cursor.isSymbol("}") {
             if cursor.kind == .end { throw fail("expected '}' to close the expectation") }
             let clauseLocation = location(cursor)
-            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed' or 'evaluations'")
+            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed', 'runs', 'skips' or 'evaluations'")
             switch keyword {
             case "evaluates": expectation.clauses.append(.evaluates(try instanceList(), location: clauseLocation))
             case "wasted": expectation.clauses.append(.wasted(try instanceList(), location: clauseLocation))
             case "stale": expectation.clauses.append(.stale(try instanceList(), location: clauseLocation))
             case "needed": expectation.clauses.append(.needed(try instanceList(), location: clauseLocation))
+            case "runs": expectation.clauses.append(.runs(try instanceList(), location: clauseLocation))
+            case "skips": expectation.clauses.append(.skips(try instanceList(), location: clauseLocation))
             case "evaluations":
                 try expect("<=", "after 'evaluations'")
                 guard case .integer(let limit?) = cursor.kind else {
@@ -373,7 +375,7 @@ struct DirectiveReader {
                 advance()
                 expectation.clauses.append(.evaluationsAtMost(limit, location: clauseLocation))
             default:
-                let known = ["evaluates", "wasted", "stale", "needed", "evaluations"]
+                let known = ["evaluates", "wasted", "stale", "needed", "runs", "skips", "evaluations"]
                 throw Failure(diagnostic: .error("unknown expectation '\(keyword)'\(Suggestion.didYouMean(keyword, in: known))", at: clauseLocation))
             }
             try endOfLine()
