@@ -331,7 +331,7 @@ extension Engine {
         let parentPath = instances[builder ?? parent].path
         for index in descriptions.indices {
             let description = descriptions[index]
-            var base = description.viewType + description.key.forEachIDs.map { "[" + identityText($0) + "]" }.joined()
+            var base = Self.instanceName(description.viewType, description.key.forEachIDs.map(identityText))
             let count = names[base, default: 0] + 1
             names[base] = count
             if count > 1 { base += "#\(count)" }
@@ -355,6 +355,12 @@ extension Engine {
         for (_, id) in existing.sorted(by: { $0.value < $1.value }) { destroy(id, pass: &pass) }
         for (index, id) in newChildren.enumerated() { instances[id].childIndex = index }
         instances[parent].children = newChildren
+    }
+
+    /// An instance's name before any `#2`: its type, then each `ForEach` identity as `identityText`
+    /// writes it (`Cell["a"][3]`), or any other text in its place (`Row[title: "A"]`).
+    static func instanceName(_ viewType: String, _ identities: [String]) -> String {
+        viewType + identities.map { "[" + $0 + "]" }.joined()
     }
 
     /// How an identity is written in an instance's name: `Row[2]`, `Row["a"]`, and a generated `UUID()`

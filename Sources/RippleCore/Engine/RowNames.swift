@@ -16,14 +16,14 @@ extension Engine {
                 others.insert(identityText(stored))
             }
         }
-        let written = "\(viewType)[\(field): \(identityText(value))]"
+        let written = Self.instanceName(viewType, [field + ": " + identityText(value)])
         if identities.count == 1 { return identities[0] }
         if identities.isEmpty {
             let values = others.sorted().prefix(5).joined(separator: ", ")
             let known = others.isEmpty ? "; no live '\(viewType)' row's element stores '\(field)'" : "; its rows have \(field) \(values)\(others.count > 5 ? ", …" : "")"
             throw EvaluationError("no row '\(written)'\(known)", at: location)
         }
-        let rows = identities.prefix(3).map { "'\(viewType)[\(identityText($0))]'" }.joined(separator: ", ")
+        let rows = identities.prefix(3).map { "'" + Self.instanceName(viewType, [identityText($0)]) + "'" }.joined(separator: ", ")
         throw EvaluationError("'\(written)' names \(identities.count) rows: \(rows); name one by its id", at: location)
     }
 
@@ -36,7 +36,7 @@ extension Engine {
         var aliases: [InstanceNames.Alias] = []
         for instance in instances where !instance.description.forEachElements.isEmpty {
             let identities = instance.description.key.forEachIDs.map(identityText)
-            let written = instance.viewType + identities.map { "[" + $0 + "]" }.joined()
+            let written = Self.instanceName(instance.viewType, identities)
             // The last part of the path is the type and its identities, then at most a `#2`.
             let parentEnd = instance.path.lastIndex(of: "/").map { instance.path.index(after: $0) } ?? instance.path.startIndex
             guard instance.path[parentEnd...].hasPrefix(written) else { continue }
@@ -47,7 +47,7 @@ extension Engine {
                     guard let stored = storedField(field, of: element) else { continue }
                     var parts = identities
                     parts[level] = field + ": " + identityText(stored)
-                    aliases.append(InstanceNames.Alias(spelling: prefix + instance.viewType + parts.map { "[" + $0 + "]" }.joined() + suffix, path: instance.path))
+                    aliases.append(InstanceNames.Alias(spelling: prefix + Self.instanceName(instance.viewType, parts) + suffix, path: instance.path))
                 }
             }
         }

@@ -8,6 +8,10 @@ struct BuildContext {
     var overrides: [String: Value] = [:]
     var explicitID: Value?
     var usesEquatable = false
+
+    /// Where views built for another view to place are built (a modifier's wrapped views, a container's
+    /// content): in the same `ForEach` element, with none of this place's environment, `.id` or `.equatable()`.
+    var forContent: BuildContext { BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements) }
 }
 
 extension Engine {
@@ -411,7 +415,7 @@ extension Engine {
                 throw EvaluationError("'\(modifierName)' is not a ViewModifier declared in the scenario", at: arguments[0].location)
             }
             var content: [ChildDescription] = []
-            try buildView(base, in: scope, context: BuildContext(forEachIDs: context.forEachIDs, forEachElements: context.forEachElements), into: &content)
+            try buildView(base, in: scope, context: context.forContent, into: &content)
             var description = try describeView(info, modifierArguments, modifierTrailing, in: scope, context: context, site: arguments[0].location)
             description.content = content
             output.append(description)

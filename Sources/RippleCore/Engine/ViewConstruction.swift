@@ -182,7 +182,7 @@ extension Engine {
     func buildContent(_ closure: ClosureSyntax, for name: String, of description: inout ChildDescription, in scope: Scope,
                       context: BuildContext) throws(EvaluationError) {
         var content: [ChildDescription] = []
-        try buildStatements(closure.body, in: scope, context: BuildContext(forEachIDs: context.forEachIDs, forEachElements: context.forEachElements),
+        try buildStatements(closure.body, in: scope, context: context.forContent,
                             into: &content)
         description.content = content
     }

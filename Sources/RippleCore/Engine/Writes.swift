@@ -221,28 +221,28 @@ extension Engine {
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
     private func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
-        // Inside a model's method: `self`, a local holding an object, or one of `self`'s properties.
-        if let context = methodContext, case .object(let object) = context.this {
-            if name == "self" { return (object, nil) }
-            if let local = context.locals[name] {
+        // Inside a model's method or a view's action: `self` (an object), a local holding an object, or
+        // one of `self`'s properties.
+        if let context = methodContext {
+            let owner: (object: ObjectID?, view: Int?) = switch context.this {
+            case .object(let object): (object, nil)
+            case .view(let view): (nil, view)
+            default: (nil, nil)
+            }
+            if let object = owner.object, name == "self" { return (object, nil) }
+            if owner.object != nil || owner.view != nil, let local = context.locals[name] {
                 guard case .object(let held) = local else {
-                    throw EvaluationError("'\(name)' is a local value of the method; write to a property of the model", at: location)
+                    let fix = owner.object != nil ? "of the method; write to a property of the model" : "of the action; write to a property of the view or a model"
+                    throw EvaluationError("'\(name)' is a local value \(fix)", at: location)
                 }
                 return (held, nil)
             }
-            if objects[object.raw].info.storedIndex(of: name) != nil {
+            if let object = owner.object, objects[object.raw].info.storedIndex(of: name) != nil {
                 return try descend(from: (object, nil), through: [.member(name: name, location: location)])
             }
-        }
-        // Inside a view's action: a local holding an object, or one of the view's properties.
-        if let context = methodContext, case .view(let view) = context.this {
-            if let local = context.locals[name] {
-                guard case .object(let held) = local else {
-                    throw EvaluationError("'\(name)' is a local value of the action; write to a property of the view or a model", at: location)
-                }
-                return (held, nil)
+            if let view = owner.view, instances[view].info?.propertyIndex(named: name) != nil {
+                return try viewPropertyPlace(view, name, at: location)
             }
-            if instances[view].info?.propertyIndex(named: name) != nil { return try viewPropertyPlace(view, name, at: location) }
         }
         if !knownNotGlobal, let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }

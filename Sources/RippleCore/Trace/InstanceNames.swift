@@ -37,16 +37,8 @@ public struct InstanceNames: Sendable {
         var fields: Set<String> = []
         for reference in references where reference.contains(":") {
             var field = ""
-            var inString = false
-            var escaped = false
-            for character in reference {
-                if inString {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                } else if character == "\"" {
-                    inString = true
-                } else if character == "[" {
-                    field = ""
-                } else if character == ":" {
+            forEachOutsideStrings(reference) { _, character in
+                if character == ":" {
                     if !field.isEmpty { fields.insert(field) }
                     field = ""
                 } else if character.isLetter || character.isNumber || character == "_" {
@@ -64,15 +56,8 @@ public struct InstanceNames: Sendable {
     static func lastPart(of name: String) -> String {
         var start = name.startIndex
         var depth = 0
-        var inString = false
-        var escaped = false
-        for index in name.indices {
-            let character = name[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "[" {
+        forEachOutsideStrings(name) { index, character in
+            if character == "[" {
                 depth += 1
             } else if character == "]" {
                 depth -= 1
@@ -81,5 +66,22 @@ public struct InstanceNames: Sendable {
             }
         }
         return String(name[start...])
+    }
+
+    /// Calls `body` with each character of `name` that is outside its string literals (the quotes
+    /// left out), with its index; a `\"` inside a literal does not end it.
+    private static func forEachOutsideStrings(_ name: String, _ body: (String.Index, Character) -> Void) {
+        var inString = false
+        var escaped = false
+        for index in name.indices {
+            let character = name[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else {
+                body(index, character)
+            }
+        }
     }
 }
