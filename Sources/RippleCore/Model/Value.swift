@@ -145,16 +145,23 @@ extension Value {
 
 extension Value {
     /// A dictionary of these entries, in key order; a later entry for a key replaces an earlier one.
+    /// One sort, not an insertion per entry: a literal of many keys costs n log n.
     static func dictionary(_ entries: [(key: Value, value: Value)]) -> Value {
+        let order = entries.indices.sorted { a, b in
+            if keyOrder(entries[a].key, entries[b].key) { return true }
+            if keyOrder(entries[b].key, entries[a].key) { return false }
+            return a < b
+        }
         var keys: [Value] = []
         var values: [Value] = []
-        for (key, value) in entries {
-            let index = insertionIndex(of: key, in: keys)
-            if index < keys.count, keys[index] == key {
-                values[index] = value
+        keys.reserveCapacity(entries.count)
+        values.reserveCapacity(entries.count)
+        for index in order {
+            if let last = keys.last, last == entries[index].key {
+                values[values.count - 1] = entries[index].value
             } else {
-                keys.insert(key, at: index)
-                values.insert(value, at: index)
+                keys.append(entries[index].key)
+                values.append(entries[index].value)
             }
         }
         return .dictionary(keys: keys, values: values)
