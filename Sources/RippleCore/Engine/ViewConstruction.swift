@@ -82,9 +82,8 @@ extension Engine {
                 if name == declaration.contentParameter, case .call(let callee, [], []) = valueExpression.kind,
                    case .identifier(let parameter) = callee.kind, let closure = closures[parameter] {
                     tracker = saved
-                    try buildContent(closure, for: name, of: &description, in: scope, context: context)
+                    given[name] = try buildContent(closure, into: &description, in: scope, context: context)
                     tracker = nil
-                    given[name] = .opaque(type: "View", text: "views")
                     continue
                 }
                 let value = try evaluate(valueExpression, in: initScope, expected: property.type)
@@ -111,8 +110,7 @@ extension Engine {
                 // A container's content: the closure's views, built here in the caller's body, whose
                 // reads they are; the container's body places them.
                 if isContent, case .closure(let closure) = all[next].value.kind {
-                    try buildContent(closure, for: name, of: &description, in: scope, context: context)
-                    given[name] = .opaque(type: "View", text: "views")
+                    given[name] = try buildContent(closure, into: &description, in: scope, context: context)
                     next += 1
                     continue
                 }
@@ -178,13 +176,14 @@ extension Engine {
     }
 
     /// Builds a container's content closure into `description.content`, with the caller's `ForEach`
-    /// identities: the views are the caller's, reconciled under the container.
-    func buildContent(_ closure: ClosureSyntax, for name: String, of description: inout ChildDescription, in scope: Scope,
-                      context: BuildContext) throws(EvaluationError) {
+    /// identities: the views are the caller's, reconciled under the container. Returns the content
+    /// property's value, the same on every build: what changes in the views is compared view by view.
+    func buildContent(_ closure: ClosureSyntax, into description: inout ChildDescription, in scope: Scope,
+                      context: BuildContext) throws(EvaluationError) -> Value {
         var content: [ChildDescription] = []
-        try buildStatements(closure.body, in: scope, context: context.forContent,
-                            into: &content)
+        try buildStatements(closure.body, in: scope, context: context.forContent, into: &content)
         description.content = content
+        return .opaque(type: "View", text: "views")
     }
 
     private func extraArgument(_ argument: ArgumentSyntax, _ declaration: ViewDeclaration, _ names: [String]) -> EvaluationError {
