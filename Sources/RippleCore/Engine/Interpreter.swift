@@ -215,6 +215,32 @@ extension Engine {
         return .binding(try projection(expression, in: scope))
     }
 
+    /// `$model.isShown`, `$model.items[0]`: the binding below `$root`. Making a binding from a property of an
+    /// object calls the property's getter, so inside a body it is a read of that property when
+    /// `BindingDependency.makingReadsSource` says so.
+    private func madeBinding(_ expression: ExprSyntax, root: String, in scope: Scope) throws(EvaluationError) -> Value {
+        let target = try projection(expression, in: scope)
+        guard scope.recordsReads, let tracker, case .property(let object, let name, _) = target,
+              let index = objects[object.raw].info.storedIndex(of: name),
+              BindingDependency.makingReadsSource(getterRegistersKey: ObservationTracking.registersKey(objects[object.raw].info.readKinds[index]),
+                                                  throughBinding: scope.locals["$" + root] != nil || isBindingProperty(root, in: scope))
+        else { return .binding(target) }
+        let mark = tracker.log.keyLog.count
+        let value = readBinding(target, tracked: true)
+        let role = trackedRole(of: root, in: scope) ?? "binding"
+        tracker.log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
+        return .binding(target)
+    }
+
+    /// Whether `name` is an `@Binding` or plain `Binding` property of the view being evaluated.
+    private func isBindingProperty(_ name: String, in scope: Scope) -> Bool {
+        guard case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) else { return false }
+        switch property.role {
+        case .binding, .plainBinding: return true
+        default: return false
+        }
+    }
+
     /// A closure, kept with the scope it captures.
     private func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
         nextClosure += 1
@@ -226,7 +252,7 @@ extension Engine {
     private func member(_ expression: ExprSyntax, base: ExprSyntax, name: String, optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
         let location = expression.location
         if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
-            if Int(root) == nil { return .binding(try projection(expression, in: scope)) }
+            if Int(root) == nil { return try madeBinding(expression, root: root, in: scope) }
         }
         if tracker == nil, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
            scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
@@ -244,7 +270,7 @@ extension Engine {
     /// `base[index]`, or the binding `$items[index]`.
     private func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
         if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
-            return .binding(try projection(expression, in: scope))
+            return try madeBinding(expression, root: root, in: scope)
         }
         let value = try evaluateBase(base, in: scope)
         if optional, value.isNone { return .none }

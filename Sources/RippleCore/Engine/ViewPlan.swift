@@ -179,7 +179,19 @@ extension Engine {
         case .view(let expression):
             try buildView(expression, in: scope, context: context, into: &output)
         case .projection(let expression):
-            _ = try evaluate(expression, in: scope, expected: nil)
+            let recorded = tracker?.log.reads.count
+            let value = try evaluate(expression, in: scope, expected: nil)
+            // A built-in control shows the value of the binding it is given (`TextField(text: $name)`): the
+            // body that hands the binding over shows that value, though handing it over registers nothing.
+            if scope.recordsReads, let tracker, tracker.log.reads.count == recorded, case .binding(let target) = value,
+               BindingDependency.controlShowsValue(of: target) {
+                let saved = self.tracker
+                self.tracker = nil
+                let shown = readBinding(target, tracked: false)
+                self.tracker = saved
+                tracker.log.record(accessPlan(expression).site(role: "binding"), at: expression.location, value: shown,
+                                   from: tracker.log.keyLog.count)
+            }
         case .paths(let paths):
             try read(paths, in: scope)
         case .computed(let expression, let paths):

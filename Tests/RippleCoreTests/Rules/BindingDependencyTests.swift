@@ -47,4 +47,64 @@ import Testing
         #expect(step.names(.needed) == ["Tracked"])
         #expect(step.names(.stale) == ["Plain"])
     }
+
+    @Test func makingABindingReadsATrackedPropertyOnly() {
+        // Must read: a tracked property of an `@Observable` class, made into a binding in the body.
+        #expect(BindingDependency.makingReadsSource(getterRegistersKey: true, throughBinding: false))
+        // Must not: a getter that registers nothing, or a binding projected from another binding.
+        #expect(!BindingDependency.makingReadsSource(getterRegistersKey: false, throughBinding: false))
+        #expect(!BindingDependency.makingReadsSource(getterRegistersKey: true, throughBinding: true))
+    }
+
+    @Test func aControlShowsTheValueOfABindingThatCarriesOne() {
+        #expect(BindingDependency.controlShowsValue(of: .state(SlotID(raw: 0), [])))
+        #expect(BindingDependency.controlShowsValue(of: .property(ObjectID(raw: 1), "name", [])))
+        #expect(!BindingDependency.controlShowsValue(of: .closures(id: 1, get: nil)))
+    }
+
+    /// sisoje's measured case: a body that only passes `$model.isShown` on re-runs when `isShown` changes;
+    /// one that passes `$isShown` of its own `@State` does not.
+    static let passesABinding = """
+    scenario "t"
+    @Observable final class Model {
+        var isShown = false
+        @ObservationIgnored var note = ""
+    }
+    struct Root: View {
+        @State private var model = Model()
+        @State private var isShown = false
+        var body: some View {
+            Sheet(isShown: $model.isShown)
+            Sheet(isShown: $isShown)
+            Note(note: $model.note)
+        }
+    }
+    struct Sheet: View {
+        @Binding var isShown: Bool
+        var body: some View { Toggle("Shown", isOn: $isShown) }
+    }
+    struct Note: View {
+        @Binding var note: String
+        var body: some View { Text(note) }
+    }
+    step "model" { model.isShown = true }
+    step "state" { Root.isShown = true }
+    step "ignored" { model.note = "x" }
+    """
+
+    @Test(arguments: [
+        // Must re-run: Root made `$model.isShown`, which read it; the sheet's binding carries the new value.
+        ("model", ["Root", "Sheet"], [String]()),
+        // Must not re-run: the `@State` binding is passed on, not read; the Toggle is updated by its binding.
+        ("state", [], []),
+        // Must not re-run: an ignored property's getter registers nothing, and Root shows nothing through it.
+        ("ignored", [], ["Note"]),
+    ])
+    func aBindingMadeFromAnObservablePropertyIsARead(step name: String, needed: [String], stale: [String]) throws {
+        let run = try simulateChecked(Self.passesABinding).variants[0]
+        let step = try #require(run.steps.first { $0.name == name })
+        #expect(step.names(.needed) == needed)
+        #expect(step.names(.wasted) == [])
+        #expect(step.names(.stale) == stale)
+    }
 }

@@ -15,6 +15,26 @@ enum BindingDependency {
         isDynamicProperty
     }
 
+    /// Whether making a binding to a property (`$model.isShown`) reads that property in the body that
+    /// makes it. `Binding` keeps the value it was made with, so making one calls the getter, and where the
+    /// getter registers an Observation key (a tracked property of an `@Observable` class) the body
+    /// depends on it. A binding projected from another binding (`$item.title` where `item` is
+    /// `@Binding`) is made from the value the outer binding carries and calls no getter. A getter that
+    /// registers nothing (`@ObservationIgnored`, an `ObservableObject`'s `@Published`) makes no read: the
+    /// body only passes the binding on, and shows nothing through it.
+    static func makingReadsSource(getterRegistersKey: Bool, throughBinding: Bool) -> Bool {
+        getterRegistersKey && !throughBinding
+    }
+
+    /// Whether a built-in view given this binding (`TextField(text: $name)`, `Toggle(isOn: $on)`) shows the
+    /// value it carries, so that the body handing it over shows that value too: a body that re-runs to
+    /// give a control a binding with a new value has done needed work. A binding made of closures
+    /// carries no value of its own until the control calls it.
+    static func controlShowsValue(of target: BindingTarget) -> Bool {
+        if case .closures = target { return false }
+        return true
+    }
+
     /// Why a plain `Binding` read tells the reader nothing.
     static let untrackedReason = "read through a plain 'Binding' property, which SwiftUI does not track"
 
