@@ -25,6 +25,8 @@ final class ViewInfo: Sendable {
     /// Whether every stored property is plain data (`ChildComparison.isPlainData`): such a view's own
     /// `==` is not asked unless it is marked `.equatable()`.
     let isPlainData: Bool
+    /// The dynamic properties as `_printChanges` names them (`_count`), in declaration order.
+    let dynamicFields: [String]
 
     init(_ declaration: ViewDeclaration, table: DeclarationTable) {
         self.declaration = declaration
@@ -36,6 +38,7 @@ final class ViewInfo: Sendable {
         }
         roleTexts = declaration.properties.map(\.role.description)
         propertyNames = declaration.properties.map(\.name)
+        dynamicFields = declaration.properties.filter { PrintChanges.isDynamic($0.role) }.map { PrintChanges.fieldName($0.name) }
         setByParent = declaration.properties.indices.filter { declaration.properties[$0].role.isSetByParent }
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = declaration.properties.contains { $0.role == .binding }

@@ -972,7 +972,35 @@ extension Engine {
     /// An instance's entry in a step's trace.
     private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
-                      outcome: outcome, causes: causes, changedReads: changedReads)
+                      outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
+    }
+
+    /// What `Self._printChanges()` would print for the instance's evaluation (Rule 13).
+    private func printChangesLine(_ id: Int, _ causes: [Cause]) -> String {
+        let fields = instances[id].info?.dynamicFields ?? []
+        var reasons: [PrintChanges.Reason] = []
+        for cause in causes {
+            let holders = cause.kind == .objectWillChange ? holderFields(of: id, objectNamed: cause.subject) : []
+            reasons += PrintChanges.reasons(kind: cause.kind, subject: cause.subject, dynamicFields: fields, holders: holders)
+        }
+        return PrintChanges.line(viewType: instances[id].viewType, reasons: reasons, dynamicFields: fields)
+    }
+
+    /// The fields of the instance's `@ObservedObject` and `@StateObject` properties that hold the object
+    /// named `name`.
+    private func holderFields(of id: Int, objectNamed name: String) -> [String] {
+        guard let info = instances[id].info else { return [] }
+        var fields: [String] = []
+        for property in info.declaration.properties {
+            let value: Value?
+            switch property.role {
+            case .observedObject: value = instances[id].description.fields[property.name]
+            case .stateObject: value = instances[id].slots[property.name].map { slots[$0.raw].value }
+            default: value = nil
+            }
+            if case .object(let object)? = value, objectName(object) == name { fields.append(PrintChanges.fieldName(property.name)) }
+        }
+        return fields
     }
 
     /// Whether `id` comes after `previous` in tree order for a reason the two show: `previous`

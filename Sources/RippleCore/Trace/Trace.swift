@@ -39,6 +39,9 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     public var causes: [Cause]
     /// Reads whose values changed (for needed evaluations) or would have changed (for stale views).
     public var changedReads: [String]
+    /// What SwiftUI's `Self._printChanges()` would print for this evaluation, every reason in its order:
+    /// `TaskRow: @self, @identity, _isEditing changed.`
+    public var printChanges: String
 }
 
 /// Totals for one step of one variant.

@@ -1,17 +1,5 @@
 /// Prints a trace for people: per step the writes, then per variant each evaluated or stale instance.
 public enum TraceText {
-    /// SwiftUI's own `_printChanges` line for an instance, from its first cause.
-    public static func printChangesLine(_ instance: InstanceTrace) -> String {
-        let name = instance.viewType
-        guard let cause = instance.causes.first else { return "\(name): @self changed." }
-        switch cause.kind {
-        case .input, .newIdentity, .objectRecreated: return "\(name): @self changed."
-        case .state: return "\(name): \(cause.subject) changed."
-        case .seededState, .untracked: return "\(name): (no update)"
-        default: return "\(name): @dependencies changed."
-        }
-    }
-
     /// Ripple's explanation: the outcome, every cause with values, what changed.
     public static func explanation(_ instance: InstanceTrace) -> String {
         var parts: [String] = []
@@ -54,7 +42,7 @@ public enum TraceText {
                 text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
                 if !writesAgree { text += writes(step.writes, indent: "    ") }
                 for instance in step.instances {
-                    text += "    \(printChangesLine(instance))\n"
+                    text += "    \(instance.printChanges)\n"
                     text += "      \(instance.name): \(explanation(instance))\n"
                 }
                 if !step.destroyed.isEmpty {

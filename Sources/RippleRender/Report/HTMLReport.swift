@@ -40,7 +40,7 @@ enum HTMLReport {
                 let highlight = stepIndex < picture.highlights.count ? picture.highlights[stepIndex] : overview
                 let instances = step.instances.map { instance in
                     PageData.Instance(node: picture.diagram.instanceNodes[instance.path] ?? "", name: instance.name, path: instance.path,
-                                      outcome: instance.outcome.rawValue, printChanges: TraceText.printChangesLine(instance),
+                                      outcome: instance.outcome.rawValue, printChanges: instance.printChanges,
                                       explanation: TraceText.explanation(instance))
                 }
                 steps.append(PageData.Step(title: highlight.title, classes: highlight.classes, texts: highlight.texts, counts: step.counts,
