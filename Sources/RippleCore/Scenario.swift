@@ -148,10 +148,17 @@ public struct Scenario: Sendable {
                     for variant in names {
                         let instances = instanceNames[variant] ?? InstanceNames(paths: [])
                         let matches = instances.paths(named: reference.path)
-                        if matches.isEmpty {
+                        let table = variants.first(where: { $0.name == variant })?.table
+                        let type = Self.viewType(named: reference.path)
+                        if matches.isEmpty, table?.views[type] != nil, !instances.shortNames.contains(where: { Self.viewType(named: $0) == type }) {
+                            // A view the variant declares but never builds (a sheet never presented): the
+                            // expectation fails when it is checked, saying so. A row or key that was never
+                            // built of a type that was is more likely a slip, and stays an error.
+                            continue
+                        } else if matches.isEmpty {
                             let place = variants.count == 1 && variant == "main" ? "" : " in variant '\(variant)'"
                             // A suggestion compares the name with every instance's: only for the errors reported.
-                            let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(reference.path, in: instances.shortNames) : ""
+                            let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(reference.path, in: instances.shortNames + (table?.views.keys.sorted() ?? [])) : ""
                             diagnostics.append(.error("no instance '\(reference.path)'\(place)\(suggestion)", at: reference.location))
                         } else if matches.count > 1 {
                             diagnostics.append(.error("'\(reference.path)' is ambiguous in variant '\(variant)': \(matches.sorted().prefix(3).map { "'\($0)'" }.joined(separator: ", ")); use a full path", at: reference.location))
@@ -161,6 +168,13 @@ public struct Scenario: Sendable {
             }
         }
         return diagnostics
+    }
+
+    /// The view type an instance reference names: its last component without an index or key
+    /// (`Root/UserRow[2]` names `UserRow`).
+    static func viewType(named reference: String) -> String {
+        let last = reference.split(separator: "/").last.map(String.init) ?? reference
+        return String(last.prefix { $0 != "[" })
     }
 
     /// Simulates every variant and gathers each one's graph for drawing.

@@ -621,3 +621,48 @@ import RippleSwift
         #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed) == holds)
     }
 }
+
+/// A view the variant declares but never builds (a sheet never presented) may be named in an
+/// expectation: the clause fails and says why, where a name that is no view at all is a load error.
+@Suite struct NeverBuiltInstanceTests {
+    static func scenario(_ clause: String) -> String {
+        """
+        scenario "never built"
+        struct Root: View {
+            @State private var show = false
+            var body: some View {
+                Text("x")
+                if show { Sheet() }
+            }
+        }
+        struct Sheet: View {
+            var body: some View { Text("s") }
+        }
+        step "nothing" { Root.show = false }
+        expect "nothing" { \(clause) }
+
+        """
+    }
+
+    @Test(arguments: [
+        // Must fail, as a failed expectation that names the instance.
+        ("evaluates Sheet", false), ("runs Sheet", false), ("stale Sheet", false),
+        // Must hold: an instance never built never ran.
+        ("skips Sheet", true), ("evaluates nothing", true),
+    ])
+    func aViewNeverBuiltFailsTheClauseThatNamesIt(clause: String, holds: Bool) throws {
+        let scenario = try Scenario(source: Self.scenario(clause), file: "never.ripple")
+        let results = try ExpectationChecker.check(scenario)
+        #expect(results.allSatisfy(\.passed) == holds)
+        if !holds {
+            let missing = results.flatMap(\.mismatches).flatMap(\.missing)
+            #expect(missing.map(\.path) == ["Sheet"])
+            #expect(missing.first?.actual == ExpectationChecker.neverBuilt)
+        }
+    }
+
+    @Test func aNameThatIsNoViewIsStillALoadError() {
+        let found = diagnostics(Self.scenario("evaluates Shet"))
+        #expect(found.map(\.message) == ["no instance 'Shet'; did you mean 'Sheet'?"])
+    }
+}

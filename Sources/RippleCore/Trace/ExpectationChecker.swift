@@ -72,16 +72,26 @@ public enum ExpectationChecker {
         case whole, allOf, noneOf
     }
 
+    /// What happened to an instance the variant never built.
+    static let neverBuilt = "never built in this variant: nothing presents it, or the condition that shows it never holds"
+
     private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ names: InstanceNames,
                                 partial: Partial = .whole, where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
         var listed: Set<String> = []
-        for reference in references { listed.formUnion(names.paths(named: reference.path)) }
+        // A reference to a view the variant never built (`Scenario.checkReferences` let it through): no
+        // outcome but one that says so, and only a `skips` clause holds for it.
+        var neverBuilt: [(path: String, actual: String)] = []
+        for reference in references {
+            let paths = names.paths(named: reference.path)
+            if paths.isEmpty, partial != .noneOf { neverBuilt.append((reference.path, Self.neverBuilt)) }
+            listed.formUnion(paths)
+        }
         let actualInstances = step.instances.filter(matches)
         let actual = Set(actualInstances.map(\.path))
         let expected = partial == .noneOf ? [] : listed
         let missing = expected.subtracting(actual).sorted().map { path in
             (path: path, actual: step.instances.first { $0.path == path }.map { $0.outcome.rawValue } ?? "not evaluated")
-        }
+        } + neverBuilt
         let extra = actualInstances.filter { instance in
             switch partial {
             case .whole: !expected.contains(instance.path)
