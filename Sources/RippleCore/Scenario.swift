@@ -99,7 +99,7 @@ public struct Scenario: Sendable {
                 // A row is named by the values its element had at any time: they are read after each step.
                 var byField = Set(simulation.engine.pathsByField(namedFields))
                 var steps: [StepTrace] = []
-                for step in self.steps {
+                for step in self.steps(of: variant.name) {
                     if spent > Engine.maximumTotalWork {
                         throw DiagnosticError([.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
                                                       at: step.location)])
@@ -170,6 +170,13 @@ public struct Scenario: Sendable {
         return diagnostics
     }
 
+    /// The steps a variant runs, in order: the scenario's, each replaced by the variant's own step of
+    /// that name where its block has one.
+    public func steps(of variant: String) -> [ResolvedStep] {
+        guard let own = variants.first(where: { $0.name == variant })?.steps, !own.isEmpty else { return steps }
+        return steps.map { own[$0.name] ?? $0 }
+    }
+
     /// The view type an instance reference names: its last component without an index or key
     /// (`Root/UserRow[2]` names `UserRow`).
     static func viewType(named reference: String) -> String {
@@ -185,7 +192,7 @@ public struct Scenario: Sendable {
         for variant in variants {
             let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics, collectingGraph: true)
             var steps: [StepTrace] = []
-            for step in self.steps {
+            for step in self.steps(of: variant.name) {
                 steps.append(try simulation.run(step))
                 simulation.collectDependencies()
             }
@@ -206,7 +213,7 @@ public struct Scenario: Sendable {
             }
             let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics)
             var steps: [StepTrace] = []
-            for step in self.steps { steps.append(try simulation.run(step)) }
+            for step in self.steps(of: candidate.name) { steps.append(try simulation.run(step)) }
             result.variants.append(VariantTrace(name: candidate.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
         }
         return result

@@ -666,3 +666,60 @@ import RippleSwift
         #expect(found.map(\.message) == ["no instance 'Shet'; did you mean 'Sheet'?"])
     }
 }
+
+/// A step written inside a `variant` block replaces the top-level step of its name for that variant, so
+/// one user action can be a different write in each design.
+@Suite struct PerVariantStepTests {
+    static func scenario(local: String = #"step "type" { Root.query = "a" }"#, topLevel: String = "") -> String {
+        """
+        scenario "per variant"
+        @Observable final class Store { var query = "" }
+        variant "store" {
+            struct Root: View {
+                @State private var store = Store()
+                var body: some View { Text(store.query) }
+            }
+            step "type" { store.query = "a" }
+        }
+        variant "local" {
+            struct Root: View {
+                @State private var query = ""
+                var body: some View { Text(query) }
+            }
+            \(local)
+        }
+        \(topLevel)
+
+        """
+    }
+
+    @Test func eachVariantRunsItsOwnStepUnderOneName() throws {
+        let scenario = try Scenario(source: Self.scenario(), file: "per.ripple")
+        #expect(scenario.steps.map(\.name) == ["type"])
+        #expect(scenario.steps(of: "store").map(\.texts) == [["store.query = \"a\""]])
+        #expect(scenario.steps(of: "local").map(\.texts) == [["Root.query = \"a\""]])
+        for variant in scenario.trace.variants {
+            #expect(variant.steps.map(\.name) == ["type"])
+            #expect(variant.steps[0].instances.map(\.name) == ["Root"])
+        }
+    }
+
+    @Test func aTopLevelStepIsRunByAVariantWithoutItsOwn() throws {
+        // Only `store` writes its own "type"; `local` runs the top-level one.
+        let scenario = try Scenario(source: Self.scenario(local: "", topLevel: #"step "type" { Root.query = "b" }"#), file: "per.ripple")
+        #expect(scenario.steps(of: "local").map(\.texts) == [["Root.query = \"b\""]])
+        #expect(scenario.steps(of: "store").map(\.texts) == [["store.query = \"a\""]])
+        #expect(scenario.trace.variants.map { $0.steps[0].instances.map(\.name) } == [["Root"], ["Root"]])
+    }
+
+    @Test(arguments: [
+        (#"step "type" { Root.query = "a" }; step "type" { Root.query = "b" }"#, "duplicate step 'type' in variant 'local' (first declared at line 15)"),
+        ("", "step 'type' is written for one variant but not for 'local'; write it there too, or at the top level"),
+        (#"expect "type" { evaluates Root }"#, "'expect' must be at the top level, not inside a variant"),
+    ])
+    func aStepAVariantCannotRunIsAnError(local: String, message: String) {
+        let source = Self.scenario(local: local.replacingOccurrences(of: "; ", with: "\n    "))
+        #expect(diagnostics(source).map(\.message) == [message])
+    }
+}
+

@@ -57,4 +57,7 @@ public struct ResolvedVariant: Sendable {
     public var name: String
     public var table: DeclarationTable
     public var location: SourceLocation?
+    /// The steps written inside the variant's block, by name: each replaces the top-level step of its
+    /// name for this variant.
+    public var steps: [String: ResolvedStep] = [:]
 }

@@ -60,18 +60,43 @@ struct Resolver {
             var seen = Set<Diagnostic>()
             diagnostics += noted.filter { seen.insert($0).inserted }
         }
+        // One step per name, in the order the names first appear; a step written inside a variant block
+        // replaces the top-level one of its name for that variant.
         var steps: [ResolvedStep] = []
         var stepNames: [String: SourceLocation] = [:]
+        var topLevelSteps: [String: SourceLocation] = [:]
+        var variantSteps: [String: [String: SourceLocation]] = [:]
         for step in syntax.steps {
-            if let first = stepNames[step.name] {
-                diagnostics.append(.error("duplicate step '\(step.name)' (first declared at line \(first.line))", at: step.location))
+            let declared = step.variant.map { variantSteps[$0]?[step.name] } ?? topLevelSteps[step.name]
+            if let first = declared {
+                let place = step.variant.map { " in variant '\($0)'" } ?? ""
+                diagnostics.append(.error("duplicate step '\(step.name)'\(place) (first declared at line \(first.line))", at: step.location))
                 continue
             }
-            stepNames[step.name] = step.location
             if step.statements.isEmpty {
                 diagnostics.append(.error("step '\(step.name)' writes nothing", at: step.location))
             }
-            steps.append(ResolvedStep(name: step.name, statements: step.statements, location: step.location))
+            let resolved = ResolvedStep(name: step.name, statements: step.statements, location: step.location)
+            if let variant = step.variant {
+                variantSteps[variant, default: [:]][step.name] = step.location
+                if let index = variants.firstIndex(where: { $0.name == variant }) { variants[index].steps[step.name] = resolved }
+            } else {
+                topLevelSteps[step.name] = step.location
+            }
+            if stepNames[step.name] == nil {
+                stepNames[step.name] = step.location
+                steps.append(resolved)
+            } else if step.variant == nil, let index = steps.firstIndex(where: { $0.name == step.name }) {
+                // The top-level step is the one every variant without its own runs.
+                steps[index] = resolved
+            }
+        }
+        // A step written only inside variant blocks must be written in each: every variant runs every step.
+        for step in steps where topLevelSteps[step.name] == nil {
+            let missing = variants.filter { $0.steps[step.name] == nil }.map(\.name)
+            guard !missing.isEmpty else { continue }
+            diagnostics.append(.error("step '\(step.name)' is written for \(variants.count - missing.count == 1 ? "one variant" : "some variants") but not for \(missing.map { "'\($0)'" }.joined(separator: ", ")); write it there too, or at the top level",
+                                      at: step.location))
         }
         if steps.count > Scenario.maximumSteps {
             diagnostics.append(.error("the scenario has \(steps.count) steps; at most \(Scenario.maximumSteps) are allowed (limit: steps)", at: steps[Scenario.maximumSteps].location))

@@ -455,17 +455,21 @@ public struct VariantSyntax: Hashable, Sendable {
     }
 }
 
-/// `step "name" { writes }`.
+/// `step "name" { writes }`, at the top level or inside a `variant` block.
 public struct StepSyntax: Hashable, Sendable {
     public var name: String
     public var statements: [StatementSyntax]
     public var location: SourceLocation
+    /// The variant whose block holds the step, which that variant runs in place of the top-level step of
+    /// the same name; nil for a step at the top level.
+    public var variant: String?
 
     /// Creates the node; the front ends build the tree with it.
-    package init(name: String, statements: [StatementSyntax], location: SourceLocation) {
+    package init(name: String, statements: [StatementSyntax], location: SourceLocation, variant: String? = nil) {
         self.name = name
         self.statements = statements
         self.location = location
+        self.variant = variant
     }
 }
 

@@ -38,6 +38,12 @@ struct DirectiveReader {
         var name: String
         var location: RippleCore.SourceLocation
         var range: Range<Int>
+        /// Where its keyword starts.
+        var start: Int
+        /// A step written inside a variant block: that variant's name.
+        var variant: String?
+        /// A variant's steps, which are not among its declarations.
+        var steps: [Range<Int>] = []
     }
 
     private struct Failure: Error { var diagnostic: Diagnostic }
@@ -81,8 +87,9 @@ struct DirectiveReader {
                     let stop = readDirective(at: index)
                     blank(index..<stop)
                     // A step that ends a declaration left open is not read: the file has an error already.
-                    if depth == 0, self.steps.count > steps, let step = self.steps.last {
-                        keepAsDo(step, at: index)
+                    // A variant's steps go back in where they were written, like the others.
+                    if depth == 0 {
+                        for step in steps..<self.steps.count { keepAsDo(step) }
                     }
                     index = stop
                     depth = 0
@@ -145,7 +152,9 @@ struct DirectiveReader {
     /// blanked: `environment` before a key path, whose assignment left in its place is read as the
     /// environment write, and `task`, `refresh` and `resume` before an instance, left as an expression
     /// read as the view action.
-    private mutating func keepAsDo(_ step: Region, at start: Int) {
+    private mutating func keepAsDo(_ index: Int) {
+        let step = steps[index]
+        let start = step.start
         topLevel[start] = UInt8(ascii: "d")
         topLevel[start + 1] = UInt8(ascii: "o")
         for index in step.range.lowerBound - 1...step.range.upperBound { topLevel[index] = extents.bytes[index] }
@@ -157,7 +166,7 @@ struct DirectiveReader {
                 environmentKeys[positions.location(ofOffset: rest)] = positions.location(ofOffset: word)
             }
         }
-        stepStarts[start] = steps.count - 1
+        stepStarts[start] = index
     }
 
     /// Replaces a directive's bytes in the top-level Swift with spaces, keeping its line breaks.
@@ -299,17 +308,37 @@ struct DirectiveReader {
         case .word("variant"):
             let name = try name("a variant name in quotes")
             let range = try block("the variant", closing: "variant '\(name)'")
-            if let nested = firstDirective(in: range) {
-                throw Failure(diagnostic: .error("'\(nested.word)' must be at the top level, not inside a variant",
-                                                 at: positions.location(ofOffset: nested.offset)))
-            }
-            variants.append(Region(name: name, location: location(keyword), range: range))
+            var region = Region(name: name, location: location(keyword), range: range, start: keyword.range.lowerBound)
+            region.steps = try variantSteps(in: range, variant: name)
+            variants.append(region)
         case .word("step"):
             let name = try name("a step name in quotes")
-            steps.append(Region(name: name, location: location(keyword), range: try block("the step", closing: "step '\(name)'")))
+            steps.append(Region(name: name, location: location(keyword), range: try block("the step", closing: "step '\(name)'"),
+                                start: keyword.range.lowerBound))
         default:
             syntax.expectations.append(try expectation(at: keyword))
         }
+    }
+
+    /// The steps written inside a variant's block, read as steps of that variant; returns where each is.
+    /// A `variant` or `expect` there is an error.
+    private mutating func variantSteps(in range: Range<Int>, variant: String) throws(Failure) -> [Range<Int>] {
+        let (savedCursor, savedEnd) = (cursor, lastEnd)
+        defer { (cursor, lastEnd) = (savedCursor, savedEnd) }
+        var found: [Range<Int>] = []
+        var from = range.lowerBound
+        while let nested = firstDirective(in: from..<range.upperBound) {
+            guard nested.word == "step" else {
+                throw Failure(diagnostic: .error("'\(nested.word)' must be at the top level, not inside a variant",
+                                                 at: positions.location(ofOffset: nested.offset)))
+            }
+            let count = steps.count
+            let stop = min(readDirective(at: nested.offset), range.upperBound)
+            for index in count..<steps.count { steps[index].variant = variant }
+            found.append(nested.offset..<stop)
+            from = stop
+        }
+        return found
     }
 
     /// The Swift inside `{ … }`, the cursor at its `{`; the cursor moves past the `}`.
@@ -476,13 +505,20 @@ struct DirectiveReader {
             syntax.rootArguments = root.arguments
         }
         for region in variants {
-            let lowering = lower(Array(extents.bytes[region.range]), at: region.range.lowerBound)
+            // The variant's steps were read with the other steps; its declarations are the rest.
+            var bytes = Array(extents.bytes[region.range])
+            for step in region.steps {
+                for index in step where !SwiftExtents.isLineBreak(bytes[index - region.range.lowerBound]) {
+                    bytes[index - region.range.lowerBound] = .space
+                }
+            }
+            let lowering = lower(bytes, at: region.range.lowerBound)
             var declarations = lowering?.declarations ?? []
             unmatched(SwiftExtensions.merge(lowering?.extensions ?? [], into: &declarations))
             syntax.variants.append(VariantSyntax(name: region.name, declarations: declarations, location: region.location))
         }
         for (index, region) in steps.enumerated() {
-            syntax.steps.append(StepSyntax(name: region.name, statements: statements[index], location: region.location))
+            syntax.steps.append(StepSyntax(name: region.name, statements: statements[index], location: region.location, variant: region.variant))
         }
     }
 
