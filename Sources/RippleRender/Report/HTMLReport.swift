@@ -199,8 +199,11 @@ enum HTMLReport {
             t.textContent = text !== undefined ? text : t.getAttribute('data-title');
           });
         });
-        var writes = index < 0 ? [] : data.variants[0].steps[index].writes;
-        document.getElementById('writes').textContent = writes.join('  ·  ');
+        // One list when every variant wrote the same; each variant's own, named, when a variant has its own step.
+        var lists = index < 0 ? [] : data.variants.map(function (variant) { return variant.steps[index].writes.join('  ·  '); });
+        var same = lists.every(function (list) { return list === lists[0]; });
+        document.getElementById('writes').textContent = same ? (lists[0] || '') :
+          data.variants.map(function (variant, v) { return variant.name + ': ' + lists[v]; }).join('   |   ');
         var current = document.getElementById('current');
         current.textContent = data.variants.map(function (variant) { return stepData(variant, index).title; }).join('   |   ');
         current.setAttribute('data-counts', JSON.stringify(data.variants.map(function (variant) {

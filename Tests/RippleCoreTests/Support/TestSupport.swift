@@ -47,7 +47,7 @@ func simulateChecked(_ source: String, semantics: Semantics? = nil) throws -> Sc
         let simulation = try Simulation(scenario: scenario, variant: variant.name, semantics: semantics)
         #expect(simulation.checkInvariants() == [], "invariants after the first evaluation of '\(variant.name)'")
         var steps: [StepTrace] = []
-        for step in scenario.steps {
+        for step in scenario.steps(of: variant.name) {
             steps.append(try simulation.run(step))
             #expect(simulation.checkInvariants() == [], "invariants after step '\(step.name)' of '\(variant.name)'")
         }
