@@ -33,7 +33,7 @@ enum CheckCommand {
                 stderr.write(describe(result))
             }
             for result in results {
-                cases.append(("\(result.step) in \(result.variant) (\(result.semantics.rawValue))", result.passed ? nil : describe(result)))
+                cases.append(("\(result.step.isEmpty ? "initial" : result.step) in \(result.variant) (\(result.semantics.rawValue))", result.passed ? nil : describe(result)))
             }
             report.add(suite: file, cases: cases)
             if failures.isEmpty {
@@ -57,7 +57,8 @@ enum CheckCommand {
     }
 
     static func describe(_ result: ExpectationResult) -> String {
-        var text = "\(result.location): error: expectation for step '\(result.step)' failed in variant '\(result.variant)' (\(result.semantics.rawValue))\n"
+        let what = result.step.isEmpty ? "the first evaluation" : "step '\(result.step)'"
+        var text = "\(result.location): error: expectation for \(what) failed in variant '\(result.variant)' (\(result.semantics.rawValue))\n"
         for mismatch in result.mismatches {
             if let message = mismatch.message { text += "    \(mismatch.clause): \(message)\n"; continue }
             text += "    \(mismatch.clause):\n"

@@ -87,6 +87,8 @@ public struct Scenario: Sendable {
         var spent = 0
         // The fields expectations name rows by: only for them is each row's element read at the end.
         let namedFields = InstanceNames.fieldsNamed(in: expectations.flatMap { $0.clauses.flatMap(\.references) }.map(\.path))
+        // The first evaluation is kept as a step only for an `expect initial` block.
+        let expectsInitial = expectations.contains(where: \.isInitial)
         for variant in variants {
             if spent > Engine.maximumTotalWork {
                 failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
@@ -98,6 +100,7 @@ public struct Scenario: Sendable {
                 spent += simulation.engine.work
                 // A row is named by the values its element had at any time: they are read after each step.
                 var byField = Set(simulation.engine.pathsByField(namedFields))
+                let initial = expectsInitial ? simulation.initialTrace() : nil
                 var steps: [StepTrace] = []
                 for step in self.steps(of: variant.name) {
                     if spent > Engine.maximumTotalWork {
@@ -108,7 +111,7 @@ public struct Scenario: Sendable {
                     spent += simulation.engine.work
                     byField.formUnion(simulation.engine.pathsByField(namedFields))
                 }
-                traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+                traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))
                 for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
             } catch {
@@ -212,9 +215,10 @@ public struct Scenario: Sendable {
                 continue
             }
             let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics)
+            let initial = expectations.contains(where: \.isInitial) ? simulation.initialTrace() : nil
             var steps: [StepTrace] = []
             for step in self.steps(of: candidate.name) { steps.append(try simulation.run(step)) }
-            result.variants.append(VariantTrace(name: candidate.name, semantics: semantics, initialInstances: simulation.initialInstances, steps: steps))
+            result.variants.append(VariantTrace(name: candidate.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))
         }
         return result
     }

@@ -723,3 +723,72 @@ import RippleSwift
     }
 }
 
+/// `appears` and `disappears` check which instances a step built anew or destroyed (`onAppear`,
+/// `onDisappear`, and the `@State` that goes with an identity); `expect initial` checks the first
+/// evaluation of a variant.
+@Suite struct LifecycleClauseTests {
+    static func scenario(_ expectation: String) -> String {
+        """
+        scenario "lifecycle"
+        struct Root: View {
+            @State private var showDetail = false
+            @State private var version = 1
+            var body: some View {
+                if showDetail { Detail() } else { Summary() }
+                Badge().id(version)
+            }
+        }
+        struct Detail: View {
+            @State private var expanded = false
+            var body: some View { Text("detail") }
+        }
+        struct Summary: View {
+            var body: some View { Text("summary") }
+        }
+        struct Badge: View {
+            var body: some View { Text("badge") }
+        }
+        step "open" { Root.showDetail = true }
+        step "bump" { Root.version += 1 }
+        step "again" { Root.showDetail = true }
+        \(expectation)
+
+        """
+    }
+
+    @Test(arguments: [
+        // Must hold: the branches are two identities; a changed `.id` is a new one; the first evaluation builds all.
+        (#"expect "open" { appears Detail; disappears Summary }"#, true),
+        (#"expect "bump" { appears Badge; disappears Badge }"#, true),
+        (#"expect "again" { appears nothing; disappears nothing }"#, true),
+        (#"expect initial { evaluates Root, Summary, Badge; appears Root, Summary, Badge; disappears nothing }"#, true),
+        (#"expect initial { evaluations <= 3 }"#, true),
+        // Must not.
+        (#"expect "open" { appears nothing }"#, false),
+        (#"expect "open" { disappears Detail }"#, false),
+        (#"expect "again" { appears Detail }"#, false),
+        (#"expect initial { appears Root }"#, false),
+        (#"expect initial { evaluations <= 2 }"#, false),
+    ])
+    func aLifecycleClauseHoldsWhenTheStepBuiltOrDestroyedExactlyThose(expectation: String, holds: Bool) throws {
+        let source = Self.scenario(expectation.replacingOccurrences(of: "; ", with: "\n    ").replacingOccurrences(of: "{ ", with: "{\n    ").replacingOccurrences(of: " }", with: "\n}"))
+        let scenario = try Scenario(source: source, file: "lifecycle.ripple")
+        let results = try ExpectationChecker.check(scenario)
+        #expect(results.count == 1)
+        #expect(results.allSatisfy(\.passed) == holds)
+    }
+
+    @Test func theFirstEvaluationIsKeptOnlyWhenAnExpectationAsks() throws {
+        let without = try Scenario(source: Self.scenario(""), file: "lifecycle.ripple")
+        #expect(without.trace.variants.allSatisfy { $0.initial == nil })
+        let with = try Scenario(source: Self.scenario("expect initial { evaluations <= 3 }"), file: "lifecycle.ripple")
+        let initial = try #require(with.trace.variants.first?.initial)
+        #expect(initial.instances.map(\.printChanges) == ["Root: @self, @identity, _showDetail, _version changed.", "Summary: @self, @identity changed.", "Badge: @self, @identity changed."])
+    }
+
+    @Test func twoInitialBlocksForOneVariantAreAnError() {
+        let found = diagnostics(Self.scenario("expect initial { evaluations <= 3 }\nexpect initial { evaluations <= 4 }"))
+        #expect(found.map(\.message) == ["duplicate expectation for the first evaluation (first at line 23)"])
+    }
+}
+

@@ -33,6 +33,9 @@ public final class Simulation {
         }
     }
 
+    /// The first evaluation of the tree, as a step: call it before any step runs.
+    public func initialTrace() -> StepTrace { engine.initialTrace() }
+
     /// Applies one step's writes and reports what they caused.
     public func run(_ step: ResolvedStep) throws(DiagnosticError) -> StepTrace {
         let trace: StepTrace

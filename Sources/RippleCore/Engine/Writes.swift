@@ -969,6 +969,23 @@ extension Engine {
                                             stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
     }
 
+    /// The first evaluation of the tree as a step's trace: every live instance, in tree order, needed
+    /// because it is new, and every one of them appeared.
+    func initialTrace() -> StepTrace {
+        var traces: [InstanceTrace] = []
+        var created: [String] = []
+        func visit(_ id: Int) {
+            guard alive(id) else { return }
+            let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(instances[id].description, replacing: nil))
+            traces.append(instanceTrace(id, outcome: .needed, causes: [cause], changedReads: []))
+            created.append(instances[id].path)
+            for child in instances[id].children { visit(child) }
+        }
+        for id in instances.indices where instances[id].parent == nil { visit(id) }
+        return StepTrace(name: "initial", writes: [], instances: traces, created: created, destroyed: [],
+                         counts: StepCounts(evaluations: traces.count, needed: traces.count, wasted: 0, stale: 0, created: created.count, destroyed: 0))
+    }
+
     /// An instance's entry in a step's trace.
     private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,

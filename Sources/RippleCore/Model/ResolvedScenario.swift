@@ -43,7 +43,10 @@ public struct ResolvedStep: Hashable, Sendable {
 
 /// An `expect` block, with its references checked against the instances the variants create.
 public struct ResolvedExpectation: Hashable, Sendable {
+    /// The step's name; empty for `expect initial`.
     public var step: String
+    /// Held against the variant's first evaluation, before any step.
+    public var isInitial: Bool
     /// nil: every variant.
     public var variant: String?
     /// nil: the scenario's semantics.

@@ -104,7 +104,7 @@ struct Resolver {
         var expectations: [ResolvedExpectation] = []
         var expectationKeys: [String: SourceLocation] = [:]
         for expectation in syntax.expectations {
-            if stepNames[expectation.step] == nil {
+            if !expectation.isInitial, stepNames[expectation.step] == nil {
                 // A suggestion compares the name with every step's: only for the errors that are reported.
                 let suggestion = diagnostics.count < Limits.maximumErrors ? Suggestion.didYouMean(expectation.step, in: stepNames.keys) : ""
                 diagnostics.append(.error("unknown step '\(expectation.step)'\(suggestion)", at: expectation.stepLocation))
@@ -114,14 +114,15 @@ struct Resolver {
                 diagnostics.append(.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: variants.map(\.name)))", at: expectation.variantLocation ?? expectation.location))
                 continue
             }
-            let key = "\(expectation.step)|\(expectation.variant ?? "*")|\(expectation.semantics?.rawValue ?? "-")"
+            let key = "\(expectation.isInitial ? "" : "'")\(expectation.step)|\(expectation.variant ?? "*")|\(expectation.semantics?.rawValue ?? "-")"
             if let first = expectationKeys[key] {
-                diagnostics.append(.error("duplicate expectation for step '\(expectation.step)' (first at line \(first.line))", at: expectation.location))
+                let what = expectation.isInitial ? "the first evaluation" : "step '\(expectation.step)'"
+                diagnostics.append(.error("duplicate expectation for \(what) (first at line \(first.line))", at: expectation.location))
                 continue
             }
             expectationKeys[key] = expectation.location
-            expectations.append(ResolvedExpectation(step: expectation.step, variant: expectation.variant, semantics: expectation.semantics,
-                                                    clauses: expectation.clauses, location: expectation.location))
+            expectations.append(ResolvedExpectation(step: expectation.step, isInitial: expectation.isInitial, variant: expectation.variant,
+                                                    semantics: expectation.semantics, clauses: expectation.clauses, location: expectation.location))
         }
         return (variants, steps, expectations)
     }

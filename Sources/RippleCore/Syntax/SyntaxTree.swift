@@ -497,20 +497,27 @@ public enum ExpectationClauseSyntax: Hashable, Sendable {
     case runs([InstanceReferenceSyntax], location: SourceLocation)
     /// `skips A, B`: none of them ran its body, whatever else ran.
     case skips([InstanceReferenceSyntax], location: SourceLocation)
+    /// `appears A, B`: exactly these instances appeared (were built with a new identity; `onAppear` runs).
+    case appears([InstanceReferenceSyntax], location: SourceLocation)
+    /// `disappears A, B`: exactly these instances were destroyed (`onDisappear` runs, their state is lost).
+    case disappears([InstanceReferenceSyntax], location: SourceLocation)
 
     /// The instances the clause names (none for `evaluations <= N`).
     public var references: [InstanceReferenceSyntax] {
         switch self {
         case .evaluates(let references, _), .wasted(let references, _), .stale(let references, _), .needed(let references, _),
-             .runs(let references, _), .skips(let references, _): references
+             .runs(let references, _), .skips(let references, _), .appears(let references, _), .disappears(let references, _): references
         case .evaluationsAtMost: []
         }
     }
 }
 
-/// `expect "step" [in "variant"] [under swift5.9] { ... }`.
+/// `expect "step" [in "variant"] [under swift5.9] { ... }`, or `expect initial …` for the first evaluation.
 public struct ExpectationSyntax: Hashable, Sendable {
+    /// The step's name; empty for `expect initial`.
     public var step: String
+    /// `expect initial`: the block is held against the variant's first evaluation, before any step.
+    public var isInitial = false
     public var stepLocation: SourceLocation
     public var variant: String?
     public var variantLocation: SourceLocation?

@@ -35,7 +35,8 @@ public enum ExpectationChecker {
             if traces[semantics] == nil { traces[semantics] = try scenario.simulate(semantics: semantics) }
             let trace = traces[semantics]!
             for variant in trace.variants where expectation.variant == nil || expectation.variant == variant.name {
-                guard let step = variant.steps.first(where: { $0.name == expectation.step }) else { continue }
+                let found = expectation.isInitial ? variant.initial : variant.steps.first(where: { $0.name == expectation.step })
+                guard let step = found else { continue }
                 let paths = scenario.instanceNames[variant.name] ?? InstanceNames(paths: [])
                 var mismatches: [ExpectationResult.Mismatch] = []
                 for clause in expectation.clauses {
@@ -52,6 +53,10 @@ public enum ExpectationChecker {
                         mismatches += compare("runs", references, step, paths, partial: .allOf) { $0.outcome == .needed || $0.outcome == .wasted }
                     case .skips(let references, _):
                         mismatches += compare("skips", references, step, paths, partial: .noneOf) { $0.outcome == .needed || $0.outcome == .wasted }
+                    case .appears(let references, _):
+                        mismatches += compareLifecycle("appears", references, happened: step.created, paths, instead: "did not appear")
+                    case .disappears(let references, _):
+                        mismatches += compareLifecycle("disappears", references, happened: step.destroyed, paths, instead: "did not disappear")
                     case .evaluationsAtMost(let limit, _):
                         if step.counts.evaluations > limit {
                             mismatches.append(.init(clause: "evaluations", missing: [], extra: [],
@@ -70,6 +75,24 @@ public enum ExpectationChecker {
     /// each listed instance must have the outcome (`runs`), or none may (`skips`).
     private enum Partial {
         case whole, allOf, noneOf
+    }
+
+    /// `appears` and `disappears`: the listed instances against those the step built or destroyed, as a
+    /// whole list; `instead` is what happened to one listed that did not.
+    private static func compareLifecycle(_ clause: String, _ references: [InstanceReferenceSyntax], happened: [String], _ names: InstanceNames,
+                                         instead: String) -> [ExpectationResult.Mismatch] {
+        var listed: Set<String> = []
+        var neverBuilt: [(path: String, actual: String)] = []
+        for reference in references {
+            let paths = names.paths(named: reference.path)
+            if paths.isEmpty { neverBuilt.append((reference.path, Self.neverBuilt)) }
+            listed.formUnion(paths)
+        }
+        let actual = Set(happened)
+        let missing = listed.subtracting(actual).sorted().map { (path: $0, actual: instead) } + neverBuilt
+        let extra = happened.filter { !listed.contains($0) }.map { (path: $0, causes: clause == "appears" ? "appeared" : "disappeared") }
+        if missing.isEmpty && extra.isEmpty { return [] }
+        return [ExpectationResult.Mismatch(clause: clause, missing: missing, extra: extra, message: nil)]
     }
 
     /// What happened to an instance the variant never built.

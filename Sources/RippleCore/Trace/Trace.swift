@@ -81,6 +81,9 @@ public struct VariantTrace: Hashable, Sendable, Codable {
     public var semantics: Semantics
     /// Instances after the first evaluation of the tree.
     public var initialInstances: Int
+    /// The first evaluation of the tree as a step: every instance built, each needed because it is new.
+    /// Kept only when an `expect initial` block asks for it.
+    public var initial: StepTrace?
     public var steps: [StepTrace]
 }
 

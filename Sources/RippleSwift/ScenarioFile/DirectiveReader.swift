@@ -372,9 +372,12 @@ struct DirectiveReader {
 
     private mutating func expectation(at keyword: DirectiveToken) throws(Failure) -> ExpectationSyntax {
         let stepLocation = location(cursor)
-        let step = try name("a step name in quotes")
+        let isInitial = cursor.isWord("initial")
+        if isInitial { advance() }
+        let step = isInitial ? "" : try name("a step name in quotes or 'initial'")
         var expectation = ExpectationSyntax(step: step, stepLocation: stepLocation, variant: nil, variantLocation: nil,
                                             semantics: nil, clauses: [], location: location(keyword))
+        expectation.isInitial = isInitial
         if cursor.isWord("in") {
             advance()
             expectation.variantLocation = location(cursor)
@@ -388,7 +391,7 @@ struct DirectiveReader {
         while !cursor.isSymbol("}") {
             if cursor.kind == .end { throw fail("expected '}' to close the expectation") }
             let clauseLocation = location(cursor)
-            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed', 'runs', 'skips' or 'evaluations'")
+            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed', 'runs', 'skips', 'appears', 'disappears' or 'evaluations'")
             switch keyword {
             case "evaluates": expectation.clauses.append(.evaluates(try instanceList(), location: clauseLocation))
             case "wasted": expectation.clauses.append(.wasted(try instanceList(), location: clauseLocation))
@@ -396,6 +399,8 @@ struct DirectiveReader {
             case "needed": expectation.clauses.append(.needed(try instanceList(), location: clauseLocation))
             case "runs": expectation.clauses.append(.runs(try instanceList(), location: clauseLocation))
             case "skips": expectation.clauses.append(.skips(try instanceList(), location: clauseLocation))
+            case "appears": expectation.clauses.append(.appears(try instanceList(), location: clauseLocation))
+            case "disappears": expectation.clauses.append(.disappears(try instanceList(), location: clauseLocation))
             case "evaluations":
                 try expect("<=", "after 'evaluations'")
                 guard case .integer(let limit?) = cursor.kind else {
@@ -404,7 +409,7 @@ struct DirectiveReader {
                 advance()
                 expectation.clauses.append(.evaluationsAtMost(limit, location: clauseLocation))
             default:
-                let known = ["evaluates", "wasted", "stale", "needed", "runs", "skips", "evaluations"]
+                let known = ["evaluates", "wasted", "stale", "needed", "runs", "skips", "appears", "disappears", "evaluations"]
                 throw Failure(diagnostic: .error("unknown expectation '\(keyword)'\(Suggestion.didYouMean(keyword, in: known))", at: clauseLocation))
             }
             try endOfLine()
