@@ -235,6 +235,40 @@ func temporaryFolder() throws -> URL {
     }
 }
 
+@Suite struct SameBytesTests {
+    /// The gallery rendered by two processes of its own is the same, byte for byte, in every file: SVG
+    /// too, although graphviz breaks ties in its layout by where its objects sit in memory (each graph is
+    /// read into an arena of its own, in `CGraphviz/shim.h`).
+    @Test func twoProcessesRenderTheGalleryToTheSameBytes() throws {
+        guard let binary = builtRipple() else { return }
+        let folder = try temporaryFolder()
+        let outputs = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
+        for output in outputs {
+            let process = try startRender(binary, repository.appendingPathComponent("Scenarios"), output)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let files = try relativeFiles(in: outputs[0])
+        #expect(files.contains("task-list/narrow.svg"), "the scenario whose clusters graphviz used to lay out differently")
+        #expect(try relativeFiles(in: outputs[1]) == files)
+        for file in files {
+            let first = try Data(contentsOf: outputs[0].appendingPathComponent(file))
+            let second = try Data(contentsOf: outputs[1].appendingPathComponent(file))
+            #expect(first == second, "\(file) differs between the two renders")
+        }
+    }
+
+    private func relativeFiles(in folder: URL) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            files.append(String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)))
+        }
+        return files.sorted()
+    }
+}
+
 /// The built `ripple` executable, or nil, with the reason recorded, when it has not been built.
 private func builtRipple() -> URL? {
     let binary = repository.appendingPathComponent(".build/debug/ripple")

@@ -92,7 +92,7 @@ public enum Graphviz {
         // after the brace when the input ends there, and `agsetfile` restarts the count.
         agsetfile(nil)
         // NULL means bad DOT, but also input with no graph at all, which reports nothing.
-        guard let graph = Self.trimmingTrailingWhitespace(dot).withCString({ agmemread($0) }) else {
+        guard let graph = Self.trimmingTrailingWhitespace(dot).withCString({ ripple_read_graph($0) }) else {
             throw .parse(message: takeMessages() ?? "the input holds no graph")
         }
         defer { agclose(graph) }
