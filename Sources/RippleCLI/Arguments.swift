@@ -1,3 +1,4 @@
+import RippleCore
 /// A command-line option a command accepts.
 struct OptionSpec {
     var name: String
@@ -74,7 +75,8 @@ extension CommandSpec {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { "--" + $0.name == name || $0.short.map { "-" + $0 } == name }) else {
-                throw UsageError(message: "unknown option '\(name)'")
+                let known = options.map { "--" + $0.name } + ["--help"]
+                throw UsageError(message: "unknown option '\(name)'\(Suggestion.didYouMean(name, in: known))")
             }
             if option.value != nil {
                 if let inlineValue {

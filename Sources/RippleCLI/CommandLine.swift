@@ -82,7 +82,8 @@ enum CommandLine {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            let message = first.hasPrefix("-") ? "unknown option '\(first)'"
+                : "unknown command '\(first)'\(Suggestion.didYouMean(first, in: commands.map(\.name)))"
             stderr.write("error: \(message)\n\n" + overview)
             return Status.usage
         }

@@ -204,6 +204,19 @@ func temporaryFolder() throws -> URL {
         #expect(try String(contentsOf: foreign.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
     }
 
+    @Test(arguments: [
+        (["run", "Scenarios/list-rows.ripple", "--varient", "broad"], "error: unknown option '--varient'; did you mean '--variant'?"),
+        (["render", "Scenarios/list-rows.ripple", "--engin", "dot"], "error: unknown option '--engin'; did you mean '--engine'?"),
+        (["chek", "Scenarios/list-rows.ripple"], "error: unknown command 'chek'; did you mean 'check'?"),
+        // Nothing near enough: no guess.
+        (["run", "Scenarios/list-rows.ripple", "--zzzzzz"], "error: unknown option '--zzzzzz'\n"),
+    ])
+    func aMisspelledOptionOrCommandGetsASuggestion(arguments: [String], message: String) {
+        let result = ripple(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+
     @Test func aBadLayoutEngineExits1WithAClearError() throws {
         let folder = try temporaryFolder()
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path, "--engine", "nonsense")
