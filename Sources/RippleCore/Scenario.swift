@@ -87,8 +87,6 @@ public struct Scenario: Sendable {
         var spent = 0
         // The fields expectations name rows by: only for them is each row's element read at the end.
         let namedFields = InstanceNames.fieldsNamed(in: expectations.flatMap { $0.clauses.flatMap(\.references) }.map(\.path))
-        // The first evaluation is kept as a step only for an `expect initial` block.
-        let expectsInitial = expectations.contains(where: \.isInitial)
         for variant in variants {
             if spent > Engine.maximumTotalWork {
                 failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
@@ -173,6 +171,9 @@ public struct Scenario: Sendable {
         return diagnostics
     }
 
+    /// Whether an `expect initial` block asks for the first evaluation, which is kept as a step only then.
+    var expectsInitial: Bool { expectations.contains(where: \.isInitial) }
+
     /// The steps a variant runs, in order: the scenario's, each replaced by the variant's own step of
     /// that name where its block has one.
     public func steps(of variant: String) -> [ResolvedStep] {
@@ -215,7 +216,7 @@ public struct Scenario: Sendable {
                 continue
             }
             let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics)
-            let initial = expectations.contains(where: \.isInitial) ? simulation.initialTrace() : nil
+            let initial = expectsInitial ? simulation.initialTrace() : nil
             var steps: [StepTrace] = []
             for step in self.steps(of: candidate.name) { steps.append(try simulation.run(step)) }
             result.variants.append(VariantTrace(name: candidate.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))

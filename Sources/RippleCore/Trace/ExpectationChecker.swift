@@ -81,13 +81,7 @@ public enum ExpectationChecker {
     /// whole list; `instead` is what happened to one listed that did not.
     private static func compareLifecycle(_ clause: String, _ references: [InstanceReferenceSyntax], happened: [String], _ names: InstanceNames,
                                          instead: String) -> [ExpectationResult.Mismatch] {
-        var listed: Set<String> = []
-        var neverBuilt: [(path: String, actual: String)] = []
-        for reference in references {
-            let paths = names.paths(named: reference.path)
-            if paths.isEmpty { neverBuilt.append((reference.path, Self.neverBuilt)) }
-            listed.formUnion(paths)
-        }
+        let (listed, neverBuilt) = resolve(references, names)
         let actual = Set(happened)
         let missing = listed.subtracting(actual).sorted().map { (path: $0, actual: instead) } + neverBuilt
         let extra = happened.filter { !listed.contains($0) }.map { (path: $0, causes: clause == "appears" ? "appeared" : "disappeared") }
@@ -95,20 +89,28 @@ public enum ExpectationChecker {
         return [ExpectationResult.Mismatch(clause: clause, missing: missing, extra: extra, message: nil)]
     }
 
+    /// The paths a clause's references name, and those of them the variant never built (which
+    /// `Scenario.checkReferences` let through), each with what happened to it instead.
+    private static func resolve(_ references: [InstanceReferenceSyntax], _ names: InstanceNames)
+        -> (listed: Set<String>, neverBuilt: [(path: String, actual: String)]) {
+        var listed: Set<String> = []
+        var neverBuilt: [(path: String, actual: String)] = []
+        for reference in references {
+            let paths = names.paths(named: reference.path)
+            if paths.isEmpty { neverBuilt.append((reference.path, Self.neverBuilt)) }
+            listed.formUnion(paths)
+        }
+        return (listed, neverBuilt)
+    }
+
     /// What happened to an instance the variant never built.
     static let neverBuilt = "never built in this variant: nothing presents it, or the condition that shows it never holds"
 
     private static func compare(_ clause: String, _ references: [InstanceReferenceSyntax], _ step: StepTrace, _ names: InstanceNames,
                                 partial: Partial = .whole, where matches: (InstanceTrace) -> Bool) -> [ExpectationResult.Mismatch] {
-        var listed: Set<String> = []
-        // A reference to a view the variant never built (`Scenario.checkReferences` let it through): no
-        // outcome but one that says so, and only a `skips` clause holds for it.
-        var neverBuilt: [(path: String, actual: String)] = []
-        for reference in references {
-            let paths = names.paths(named: reference.path)
-            if paths.isEmpty, partial != .noneOf { neverBuilt.append((reference.path, Self.neverBuilt)) }
-            listed.formUnion(paths)
-        }
+        // A view the variant never built has no outcome but one that says so: only `skips` holds for it.
+        let (listed, unbuilt) = resolve(references, names)
+        let neverBuilt = partial == .noneOf ? [] : unbuilt
         let actualInstances = step.instances.filter(matches)
         let actual = Set(actualInstances.map(\.path))
         let expected = partial == .noneOf ? [] : listed
