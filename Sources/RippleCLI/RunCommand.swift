@@ -2,31 +2,54 @@ import Foundation
 import RippleCore
 import RippleRender
 
-/// `ripple run FILE`: every step, every evaluation, every cause.
+/// `ripple run FILE|DIR...`: every step, every evaluation, every cause.
 enum RunCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let format = parsed.values["format"] ?? "text"
         guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
         let semantics = try ScenarioFiles.semantics(parsed)
-        let file = parsed.positionals[0]
-        _ = try ScenarioFiles.expand([file])
-        guard let scenario = ScenarioFiles.load(file, options: try SourceOptions(parsed), stderr: &stderr) else { return CommandLine.Status.failure }
-        if let variant = parsed.values["variant"], !scenario.variants.contains(where: { $0.name == variant }) {
-            throw UsageError(message: "no variant '\(variant)' in \(file); variants: \(scenario.variants.map(\.name).joined(separator: ", "))")
-        }
-        let trace: ScenarioTrace
-        do throws(DiagnosticError) {
-            trace = try scenario.simulate(semantics: semantics, variant: parsed.values["variant"])
-        } catch {
-            stderr.write(error.description + "\n")
-            return CommandLine.Status.failure
+        let options = try SourceOptions(parsed)
+        let files = try ScenarioFiles.expand(parsed.positionals)
+        var traces: [ScenarioTrace] = []
+        var failed = false
+        for file in files {
+            guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
+                failed = true
+                continue
+            }
+            if let variant = parsed.values["variant"], !scenario.variants.contains(where: { $0.name == variant }) {
+                throw UsageError(message: "no variant '\(variant)' in \(file); variants: \(scenario.variants.map(\.name).joined(separator: ", "))")
+            }
+            do throws(DiagnosticError) {
+                let trace = try scenario.simulate(semantics: semantics, variant: parsed.values["variant"])
+                // Text is printed as each scenario is done; JSON once, as one document.
+                if format == "text" { stdout.write((traces.isEmpty ? "" : "\n") + TraceText.render(trace)) }
+                traces.append(trace)
+            } catch {
+                stderr.write(error.description + "\n")
+                failed = true
+            }
         }
         if format == "json" {
-            stdout.write(TraceJSON.encode(trace) + "\n")
-        } else {
-            stdout.write(TraceText.render(trace))
+            stdout.write((files.count == 1 ? traces.first.map(TraceJSON.encode) ?? "" : TraceJSON.encode(traces)) + "\n")
+        } else if files.count > 1 {
+            stdout.write("\n" + summary(traces))
         }
-        return CommandLine.Status.success
+        return failed ? CommandLine.Status.failure : CommandLine.Status.success
+    }
+
+    /// One line per scenario and variant: evaluations, wasted and stale over all its steps.
+    static func summary(_ traces: [ScenarioTrace]) -> String {
+        var text = "summary: evaluations, wasted, stale over all steps\n"
+        for trace in traces {
+            for variant in trace.variants {
+                let counts = variant.steps.map(\.counts)
+                let evaluations = counts.reduce(0) { $0 + $1.evaluations }
+                let wasted = counts.reduce(0) { $0 + $1.wasted }
+                let stale = counts.reduce(0) { $0 + $1.stale }
+                text += "  \(trace.file) \(variant.name): \(evaluations) evaluations, \(wasted) wasted, \(stale) stale\n"
+            }
+        }
+        return text
     }
 }
-

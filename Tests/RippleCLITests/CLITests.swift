@@ -204,6 +204,24 @@ func temporaryFolder() throws -> URL {
         #expect(try String(contentsOf: foreign.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
     }
 
+    @Test func runOnAFolderRunsEachScenarioAndSumsThemUp() throws {
+        let folder = try temporaryFolder()
+        for name in ["list-rows", "app-storage"] {
+            try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/\(name).ripple"),
+                                             to: folder.appendingPathComponent("\(name).ripple"))
+        }
+        let text = ripple("run", folder.path)
+        #expect(text.status == 0)
+        #expect(text.stdout.components(separatedBy: "\nscenario \"").count == 2, "two traces, the second after a blank line")
+        // The stale views the app-storage broad variant leaves are in the summary, not hidden by it.
+        #expect(text.stdout.contains("\(folder.path)/app-storage.ripple broad: 0 evaluations, 0 wasted, 4 stale\n"))
+        #expect(text.stdout.contains("\(folder.path)/list-rows.ripple broad: 7 evaluations, 4 wasted, 0 stale\n"))
+        let json = ripple("run", folder.path, "--format", "json")
+        #expect(json.status == 0)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(decoded?.compactMap { $0["title"] as? String }.count == 2)
+    }
+
     @Test(arguments: [
         (["run", "Scenarios/list-rows.ripple", "--varient", "broad"], "error: unknown option '--varient'; did you mean '--variant'?"),
         (["render", "Scenarios/list-rows.ripple", "--engin", "dot"], "error: unknown option '--engin'; did you mean '--engine'?"),

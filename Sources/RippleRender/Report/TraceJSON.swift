@@ -8,6 +8,11 @@ public enum TraceJSON {
         encode(value: trace)
     }
 
+    /// Encodes several traces as one array, in order.
+    public static func encode(_ traces: [ScenarioTrace]) -> String {
+        encode(value: traces)
+    }
+
     /// Decodes a trace written by `encode`.
     public static func decode(_ text: String) throws -> ScenarioTrace {
         try JSONDecoder().decode(ScenarioTrace.self, from: Data(text.utf8))
