@@ -42,12 +42,8 @@ enum RunCommand {
     static func summary(_ traces: [ScenarioTrace]) -> String {
         var text = "summary: evaluations, wasted, stale over all steps\n"
         for trace in traces {
-            for variant in trace.variants {
-                let counts = variant.steps.map(\.counts)
-                let evaluations = counts.reduce(0) { $0 + $1.evaluations }
-                let wasted = counts.reduce(0) { $0 + $1.wasted }
-                let stale = counts.reduce(0) { $0 + $1.stale }
-                text += "  \(trace.file) \(variant.name): \(evaluations) evaluations, \(wasted) wasted, \(stale) stale\n"
+            for totals in trace.variants.map(RenderedScenario.Totals.init) {
+                text += "  \(trace.file) \(totals.variant): \(totals.evaluations) evaluations, \(totals.wasted) wasted, \(totals.stale) stale\n"
             }
         }
         return text

@@ -220,15 +220,12 @@ extension Engine {
     /// `BindingDependency.makingReadsSource` says so.
     private func madeBinding(_ expression: ExprSyntax, root: String, in scope: Scope) throws(EvaluationError) -> Value {
         let target = try projection(expression, in: scope)
-        guard scope.recordsReads, let tracker, case .property(let object, let name, _) = target,
+        guard scope.recordsReads, tracker != nil, case .property(let object, let name, _) = target,
               let index = objects[object.raw].info.storedIndex(of: name),
               BindingDependency.makingReadsSource(getterRegistersKey: ObservationTracking.registersKey(objects[object.raw].info.readKinds[index]),
                                                   throughBinding: scope.locals["$" + root] != nil || isBindingProperty(root, in: scope))
         else { return .binding(target) }
-        let mark = tracker.log.keyLog.count
-        let value = readBinding(target, tracked: true)
-        let role = trackedRole(of: root, in: scope) ?? "binding"
-        tracker.log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
+        _ = readBinding(target, recordedAt: expression, role: trackedRole(of: root, in: scope) ?? "binding", tracked: true)
         return .binding(target)
     }
 
@@ -482,6 +479,25 @@ extension Engine {
             tracker?.log.touch(.appStorage(key))
             return appStorage[key] ?? Value.none
         }
+    }
+
+    /// The value a binding carries, recorded as the body's read of `expression`: with the keys reading
+    /// through it registers when `tracked`, or with none (a control shows the value it is handed, which
+    /// registers nothing). Without a tracker, only the value.
+    func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
+        guard let tracker else { return readBinding(target, tracked: false) }
+        let mark = tracker.log.keyLog.count
+        let value: Value
+        if tracked {
+            value = readBinding(target, tracked: true)
+        } else {
+            // Read with no tracker, so that no place is touched and no reason for staleness kept.
+            self.tracker = nil
+            value = readBinding(target, tracked: false)
+            self.tracker = tracker
+        }
+        tracker.log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
+        return value
     }
 
     /// Reads through a binding; `tracked` is false for a plain `Binding` property, which is not a dynamic property.

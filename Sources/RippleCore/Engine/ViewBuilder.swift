@@ -239,15 +239,15 @@ extension Engine {
         case .array(let values):
             elements = values
         case .binding(let target):
-            let saved = tracker
-            tracker = nil
-            let whole = readBinding(target, tracked: false)
-            tracker = saved
             // A ForEach over a binding reads the collection in the parent's body.
-            if scope.recordsReads, let tracker {
-                let mark = tracker.log.keyLog.count
-                _ = readBinding(target, tracked: true)
-                tracker.log.record(accessPlan(data.value).site(role: "binding"), at: data.value.location, value: whole, from: mark)
+            let whole: Value
+            if scope.recordsReads {
+                whole = readBinding(target, recordedAt: data.value, role: "binding", tracked: true)
+            } else {
+                let saved = tracker
+                tracker = nil
+                whole = readBinding(target, tracked: false)
+                tracker = saved
             }
             if readsOtherModules, let element = unmodelledElement(of: whole, data.value) {
                 elements = [element]

@@ -183,14 +183,9 @@ extension Engine {
             let value = try evaluate(expression, in: scope, expected: nil)
             // A built-in control shows the value of the binding it is given (`TextField(text: $name)`): the
             // body that hands the binding over shows that value, though handing it over registers nothing.
-            if scope.recordsReads, let tracker, tracker.log.reads.count == recorded, case .binding(let target) = value,
+            if scope.recordsReads, tracker?.log.reads.count == recorded, case .binding(let target) = value,
                BindingDependency.controlShowsValue(of: target) {
-                let saved = self.tracker
-                self.tracker = nil
-                let shown = readBinding(target, tracked: false)
-                self.tracker = saved
-                tracker.log.record(accessPlan(expression).site(role: "binding"), at: expression.location, value: shown,
-                                   from: tracker.log.keyLog.count)
+                _ = readBinding(target, recordedAt: expression, role: "binding", tracked: false)
             }
         case .paths(let paths):
             try read(paths, in: scope)

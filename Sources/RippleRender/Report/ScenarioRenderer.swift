@@ -8,6 +8,14 @@ public struct RenderedScenario: Sendable {
         public var evaluations: Int
         public var wasted: Int
         public var stale: Int
+
+        /// A variant's counts summed over its steps.
+        public init(_ variant: VariantTrace) {
+            self.variant = variant.name
+            evaluations = variant.steps.reduce(0) { $0 + $1.counts.evaluations }
+            wasted = variant.steps.reduce(0) { $0 + $1.counts.wasted }
+            stale = variant.steps.reduce(0) { $0 + $1.counts.stale }
+        }
     }
 
     /// The folder name: the scenario file's name without `.ripple`, made safe.
@@ -100,12 +108,7 @@ public enum ScenarioRenderer {
         if formats.contains(.html) {
             files.append(("index.html", HTMLReport.page(scenario: scenario, trace: trace, pictures: pictures)))
         }
-        let totals = trace.variants.map { variant in
-            RenderedScenario.Totals(variant: variant.name,
-                                    evaluations: variant.steps.reduce(0) { $0 + $1.counts.evaluations },
-                                    wasted: variant.steps.reduce(0) { $0 + $1.counts.wasted },
-                                    stale: variant.steps.reduce(0) { $0 + $1.counts.stale })
-        }
+        let totals = trace.variants.map(RenderedScenario.Totals.init)
         let thumbnails = pictures.map { $0.omission == nil && formats.contains(.svg) ? $0.slug : nil }
         return RenderedScenario(folder: folder, title: scenario.title, file: scenario.file, steps: scenario.steps.count,
                                 totals: totals, variantFiles: thumbnails, files: files, warnings: warnings)
