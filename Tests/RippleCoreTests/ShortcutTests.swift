@@ -304,9 +304,14 @@ import RippleSwift
         @Observable final class Model { var items: [Item] = (0..<300).map { Item(id: $0, title: "t\\($0)") } }
         let model = Model()
         struct Root: View {
-            var body: some View { ForEach(model.items.indices, id: \\.self) { index in Row(item: model.items[index], title: model.items[index].title) } }
+            var body: some View {
+                VStack {
+        \((0..<300).map { "            Text(model.items[\($0)].title)" }.joined(separator: "\n"))
+                }
+                ForEach(model.items) { item in Row(item: item) }
+            }
         }
-        struct Row: View { let item: Item; let title: String; var body: some View { Text(item.title) } }
+        struct Row: View { let item: Item; var body: some View { Text(item.title) } }
         step "one row" { model.items[3].title = "x" }
         step "every row" { model.items[4].title = "y" }
         """

@@ -56,10 +56,7 @@ import RippleSwift
             @State private var model = Model()
             var body: some View {
                 VStack {
-                    ForEach(model.items.indices, id: \\.self) { index in
-                        Text(model.items[index].title)
-                        Text(model.items[index].title)
-                    }
+        \((0..<20).map { "            Text(model.items[\($0)].title)\n            Text(model.items[\($0)].title)" }.joined(separator: "\n"))
                 }
             }
         }
@@ -72,7 +69,7 @@ import RippleSwift
         #expect(steps.map(\.evaluated) == [["Root"], ["Root"], []])
         let root = try #require(steps[1].instances.first)
         #expect(root.outcome == .needed)
-        #expect(root.changedReads == ["model.items[index].title"])
+        #expect(root.changedReads == ["model.items[19].title"])
     }
 
     /// The engine evaluates every body with one tracker and every step with one pass, emptied in between

@@ -46,7 +46,8 @@ extension Engine {
             let declared = instance.keys.filter { !readKeys.contains($0) }.sorted { describe($0) < describe($1) }
                 .map { ModelSnapshot.Key(key: describe($0), mechanism: mechanism($0), via: []) }
             ordered.append(ModelSnapshot.Instance(path: instance.path, name: instance.name, viewType: instance.viewType, depth: instance.depth,
-                                                  isModifier: declaration?.isModifier ?? false, properties: properties, reads: reads,
+                                                  isModifier: declaration?.isModifier ?? false, isHiddenRow: instance.isHiddenRow,
+                                                  properties: properties, reads: reads,
                                                   declaredKeys: declared, children: instance.children.map { instances[$0].name }))
             for child in instance.children { visit(child) }
         }

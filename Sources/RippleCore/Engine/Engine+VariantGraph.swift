@@ -17,30 +17,38 @@ extension Engine {
     func currentDependencies(of ids: [Int]? = nil) -> Set<VariantGraph.Dependency> {
         var result: Set<VariantGraph.Dependency> = []
         for instance in ids.map({ $0.map { instances[$0] } }) ?? instances where instance.alive {
-            for key in instance.keys {
-                var mechanism: String
-                switch key {
-                case .observation: mechanism = "observation"
-                case .objectWillChange: mechanism = "objectWillChange"
-                case .state(let slot): mechanism = slots[slot.raw].owner == instance.id ? "state" : "binding"
-                case .environment: mechanism = "environment"
-                case .appStorage: mechanism = "appstorage"
-                }
-                result.insert(.init(key: describe(key), instance: instance.path, mechanism: mechanism))
-            }
-            for place in instance.places {
-                let key: DependencyKey
-                switch place {
-                case .property(let object, let slot): key = .observation(object, slot)
-                case .state(let slot): key = .state(slot)
-                case .appStorage(let name): key = .appStorage(name)
-                }
-                if !instance.keys.contains(key) {
-                    result.insert(.init(key: describe(key), instance: instance.path, mechanism: "untracked"))
-                }
+            // A hidden `ForEach` row's reads make the views it builds run again: they are drawn to them.
+            let readers = instance.isHiddenRow ? instance.children.map { instances[$0].path } : [instance.path]
+            for reader in readers {
+                dependencies(of: instance, drawnTo: reader, into: &result)
             }
         }
         return result
+    }
+
+    private func dependencies(of instance: Instance, drawnTo reader: String, into result: inout Set<VariantGraph.Dependency>) {
+        for key in instance.keys {
+            var mechanism: String
+            switch key {
+            case .observation: mechanism = "observation"
+            case .objectWillChange: mechanism = "objectWillChange"
+            case .state(let slot): mechanism = slots[slot.raw].owner == instance.id ? "state" : "binding"
+            case .environment: mechanism = "environment"
+            case .appStorage: mechanism = "appstorage"
+            }
+            result.insert(.init(key: describe(key), instance: reader, mechanism: mechanism))
+        }
+        for place in instance.places {
+            let key: DependencyKey
+            switch place {
+            case .property(let object, let slot): key = .observation(object, slot)
+            case .state(let slot): key = .state(slot)
+            case .appStorage(let name): key = .appStorage(name)
+            }
+            if !instance.keys.contains(key) {
+                result.insert(.init(key: describe(key), instance: reader, mechanism: "untracked"))
+            }
+        }
     }
 
     func graph(variant: String, dependencies: Set<VariantGraph.Dependency>) -> VariantGraph {

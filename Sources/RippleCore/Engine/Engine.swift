@@ -184,6 +184,8 @@ final class Engine {
     var innermostCallee: Callee?
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]
+    /// The `_printChanges` line of an evaluation with only `@dependencies` to print, by view type.
+    var dependenciesLines: [String: String] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
     var closures: [Int: (syntax: ClosureSyntax, scope: Scope)] = [:]
 
@@ -345,7 +347,7 @@ final class Engine {
         instances[id].alive = false
         instances[id].children = []
         instancesByName[instances[id].name]?.remove(id)
-        pass.destroyed.append(instances[id].path)
+        if !instances[id].isHiddenRow { pass.destroyed.append(instances[id].path) }
     }
 
     func unregister(_ id: Int) {

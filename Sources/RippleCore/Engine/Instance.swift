@@ -95,6 +95,18 @@ struct ChildDescription: Sendable {
     /// The `ForEach` elements the view was built for, outermost first, as `key.forEachIDs` holds their
     /// identities: a step or an expectation can name the row by a field of its element (`Row[title: "A"]`).
     var forEachElements = IdentityPath()
+    /// For a `ForEach` row that runs its own content closure (Rule 14), the closure and what it captured.
+    var rowClosure: RowClosure?
+}
+
+/// A `ForEach` row's content closure with the scope and build context it captured: the row's body
+/// (Rule 14, `RowContent`).
+struct RowClosure: Sendable {
+    var body: [StatementSyntax]
+    /// The closure's parameter, the element (`book`); nil for one that uses `$0`.
+    var parameter: String?
+    var scope: Scope
+    var context: BuildContext
 }
 
 /// One view instance in the simulated tree.
@@ -133,6 +145,9 @@ struct Instance: Sendable {
     /// started that wait at an `await`, oldest first.
     var actions: [ViewAction] = []
     var suspended: [SuspendedAction] = []
+    /// A `ForEach` row whose closure built a custom view: that view stands for it (Rule 14), so the row
+    /// is left out of paths, traces and pictures, and its path is its parent's.
+    var isHiddenRow = false
 
     init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, parent: Int?, depth: Int,
          description: ChildDescription, sequence: Int) {

@@ -181,6 +181,7 @@ extension Engine {
         defer { self.tracker = nil }
         var descriptions = try buildBody(of: id)
         self.tracker = nil
+        if instances[id].description.rowClosure != nil { showOrHideRow(id, building: descriptions) }
         if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
@@ -386,6 +387,10 @@ extension Engine {
     /// rows updates a thousand children per evaluation. What the causes quote from it is taken before the
     /// new description replaces it.
     func update(_ id: Int, with description: inout ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
+        if description.rowClosure != nil {
+            try updateRow(id, with: &description, parentPath: parentPath, pass: &pass)
+            return
+        }
         guard let info = instances[id].info else { return }
         var differences: [(name: String, difference: InputDifference, before: Value?, after: Value?)] = []
         if instances[id].description.key.explicitID != description.key.explicitID {
@@ -450,6 +455,34 @@ extension Engine {
         if info.declaration.contentParameter != nil {
             var content = instances[id].description.content
             try reconcile(id, &content, builder: builder, pass: &pass)
+        }
+    }
+
+    /// A `ForEach` row the body holding it rebuilt: it takes the new closure and runs it (Rule 14).
+    private func updateRow(_ id: Int, with description: inout ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
+        let changedKeys = EnvironmentWrite.changedKeys(old: instances[id].description.environmentOverrides, new: description.environmentOverrides,
+                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: containsClosure)
+        swap(&instances[id].description, &description)
+        if let reason = RowContent.rerunReason(holder: parentPath) {
+            markDirty(id, Cause(kind: .input, subject: "content", detail: reason, source: parentPath), pass: &pass)
+        }
+        for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
+    }
+
+    /// Shows a `ForEach` row as an instance of its own or lets the custom view it built stand for it
+    /// (Rule 14): a hidden row takes its parent's path, so the views it builds are named as if the
+    /// body holding the `ForEach` had built them.
+    func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
+        let hidden = !RowContent.isShown(buildsCustomView: descriptions.contains { viewInfos[$0.viewType] != nil })
+        guard hidden != instances[id].isHiddenRow else { return }
+        instances[id].isHiddenRow = hidden
+        let parentPath = instances[id].parent.map { instances[$0].path }
+        if hidden {
+            instancesByName[instances[id].name]?.remove(id)
+            if let parentPath { instances[id].path = parentPath }
+        } else {
+            instancesByName[instances[id].name, default: []].insert(id)
+            instances[id].path = parentPath.map { $0 + "/" + instances[id].name } ?? instances[id].name
         }
     }
 

@@ -18,6 +18,9 @@ struct Scope: Sendable {
     var recordsReads = false
     /// A modifier's `content` parameter.
     var contentParameter: String?
+    /// Locals a `ForEach` row's closure takes its element by (`book`, `$0`): the row reads what it reads
+    /// through them (Rule 14).
+    var rowElements: [String] = []
 
     func with(_ name: String, _ value: Value) -> Scope {
         var copy = self

@@ -24,7 +24,7 @@ public final class Simulation {
             if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
         }
         if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
-        initialInstances = engine.instances.reduce(0) { $0 + ($1.alive ? 1 : 0) }
+        initialInstances = engine.instances.reduce(0) { $0 + ($1.alive && !$1.isHiddenRow ? 1 : 0) }
         if collectingGraph {
             collectedDependencies = engine.currentDependencies()
             initialPaths = engine.instances.compactMap { $0.alive ? $0.path : nil }

@@ -34,6 +34,15 @@ extension Engine {
     }
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
+        if let row = instances[id].description.rowClosure {
+            // A `ForEach` row runs the closure it was handed, in the scope it captured (Rule 14).
+            var scope = row.scope
+            scope.recordsReads = true
+            scope.rowElements = ["$0"] + Array(row.parameter.map { [$0] } ?? [])
+            var output: [ChildDescription] = []
+            try buildStatements(row.body, in: scope, context: row.context, into: &output)
+            return output
+        }
         guard let info = instances[id].info else { return [] }
         var scope = Scope()
         scope.this = .view(id)
@@ -283,6 +292,11 @@ extension Engine {
         // The element's names and identity are bound once, in the order each element used to add them,
         // and each element only replaces their values: a list of a thousand rows copied its scope and its
         // identities three times per row on every evaluation.
+        // A closure whose reads can be tracked is run by each row, not here (Rule 14).
+        let reads = closure.reads { name in isPlainValue(name, in: scope) }
+        let inRow = reads != .nothing && RowContent.runsInRow(
+            reads: reads, elementsMayBeTracked: bindings != nil || elements.contains { $0.holdsObjectOrBinding })
+        let rowSite = inRow ? siteNumber(closure.location) : 0
         let parameter = closure.parameters.first
         var inner = scope
         if let parameter { inner = inner.with(parameter, .none) }
@@ -309,7 +323,28 @@ extension Engine {
             inner.locals["$0"] = element
             elementContext.forEachIDs[identitySlot] = identity
             elementContext.forEachElements[identitySlot] = element
-            try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
+            if inRow {
+                output.append(ChildDescription(
+                    fields: [:], key: ChildKey(site: rowSite, forEachIDs: elementContext.forEachIDs, explicitID: nil),
+                    viewType: RowContent.viewType, fieldSources: [:], seeds: [:], inlineObjects: [],
+                    environmentOverrides: context.overrides, usesEquatable: false, content: [],
+                    forEachElements: elementContext.forEachElements,
+                    rowClosure: RowClosure(body: closure.body, parameter: parameter, scope: inner, context: elementContext.forContent)))
+            } else {
+                try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
+            }
+        }
+    }
+
+    /// Whether `name`, in `scope`, is a value whose bare reading is no read a view depends on: a local,
+    /// or a property of the view that is neither storage nor a wrapper (a `let`, a plain `Binding`,
+    /// `@Bindable`).
+    private func isPlainValue(_ name: String, in scope: Scope) -> Bool {
+        if scope.locals[name] != nil { return scope.bindingLocals[name] == nil }
+        guard case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) else { return false }
+        switch property.role {
+        case .input, .plainBinding, .bindable: return true
+        default: return false
         }
     }
 

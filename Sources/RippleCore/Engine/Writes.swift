@@ -908,7 +908,7 @@ extension Engine {
         var traces: [InstanceTrace] = []
         ids.reserveCapacity(pass.order.count)
         traces.reserveCapacity(pass.order.count)
-        for id in pass.order where alive(id) {
+        for id in pass.order where alive(id) && !instances[id].isHiddenRow {
             guard let result = pass.evaluated[id] else { continue }
             ids.append(id)
             traces.append(instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed))
@@ -923,7 +923,7 @@ extension Engine {
         }
         candidates.append(contentsOf: pass.seeded.keys)
         if candidates.count > 1 { candidates = Array(Set(candidates)).sorted() }
-        for id in candidates where alive(id) && pass.evaluated[id] == nil {
+        for id in candidates where alive(id) && pass.evaluated[id] == nil && !instances[id].isHiddenRow {
             var causes = pass.seeded[id] ?? []
             var changed: [String] = []
             if let fresh = dryRunReads(of: id) {
@@ -963,7 +963,7 @@ extension Engine {
             if traces[index].outcome != .stale { evaluations += 1 }
             if traces[index].outcome == .needed { needed += 1 }
         }
-        let created = pass.created.isEmpty ? [] : pass.order.filter { pass.created.contains($0) && alive($0) }.map { instances[$0].path }
+        let created = pass.created.isEmpty ? [] : pass.order.filter { pass.created.contains($0) && alive($0) && !instances[$0].isHiddenRow }.map { instances[$0].path }
         return StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
                          counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
                                             stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
@@ -976,9 +976,11 @@ extension Engine {
         var created: [String] = []
         func visit(_ id: Int) {
             guard alive(id) else { return }
-            let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(instances[id].description, replacing: nil))
-            traces.append(instanceTrace(id, outcome: .needed, causes: [cause], changedReads: []))
-            created.append(instances[id].path)
+            if !instances[id].isHiddenRow {
+                let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(instances[id].description, replacing: nil))
+                traces.append(instanceTrace(id, outcome: .needed, causes: [cause], changedReads: []))
+                created.append(instances[id].path)
+            }
             for child in instances[id].children { visit(child) }
         }
         for id in instances.indices where instances[id].parent == nil { visit(id) }
@@ -994,6 +996,16 @@ extension Engine {
 
     /// What `Self._printChanges()` would print for the instance's evaluation (Rule 13).
     private func printChangesLine(_ id: Int, _ causes: [Cause]) -> String {
+        if instances[id].description.rowClosure != nil { return "" }
+        // Most evaluations have only `@dependencies` to print; that line depends on the view type
+        // alone, so it is made once per type and shared.
+        if !causes.isEmpty, causes.allSatisfy({ PrintChanges.isDependency($0.kind) }) {
+            let viewType = instances[id].viewType
+            if let line = dependenciesLines[viewType] { return line }
+            let line = PrintChanges.line(viewType: viewType, reasons: [.dependencies], dynamicFields: [])
+            dependenciesLines[viewType] = line
+            return line
+        }
         let fields = instances[id].info?.dynamicFields ?? []
         var reasons: [PrintChanges.Reason] = []
         for cause in causes {

@@ -81,6 +81,17 @@ public enum Value: Hashable, Sendable {
         case .array, .dictionary, .record, .enumCase, .object, .binding: true
         }
     }
+
+    /// Whether the value is, or holds somewhere inside it, an object or a binding: something a read
+    /// through it can be told about.
+    var holdsObjectOrBinding: Bool {
+        switch self {
+        case .int, .double, .bool, .string, .none, .closure, .keyPath, .opaque: false
+        case .object, .binding: true
+        case .array(let values), .record(_, let values), .enumCase(_, _, let values): values.contains { $0.holdsObjectOrBinding }
+        case .dictionary(let keys, let values): keys.contains { $0.holdsObjectOrBinding } || values.contains { $0.holdsObjectOrBinding }
+        }
+    }
 }
 
 extension Value {

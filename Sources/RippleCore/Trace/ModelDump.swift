@@ -18,7 +18,7 @@ public enum ModelDump {
         text += "  instances\n"
         for instance in snapshot.instances {
             let indent = String(repeating: "  ", count: instance.depth + 2)
-            text += "\(indent)\(instance.name)\(instance.isModifier ? " (ViewModifier)" : "")  [\(instance.path)]\n"
+            text += "\(indent)\(instance.name)\(instance.isModifier ? " (ViewModifier)" : "")\(instance.isHiddenRow ? " (row content; the view it builds stands for it)" : "")  [\(instance.path)]\n"
             for property in instance.properties {
                 let source = property.source.map { " = \($0)" } ?? ""
                 text += "\(indent)  \(property.role) \(property.name)\(source) → \(property.value)\n"

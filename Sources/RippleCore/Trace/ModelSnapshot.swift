@@ -50,6 +50,9 @@ public struct ModelSnapshot: Hashable, Sendable {
         public var viewType: String
         public var depth: Int
         public var isModifier: Bool
+        /// A `ForEach` row that runs its content closure and whose custom view stands for it in traces
+        /// and pictures (Rule 14); its path is its parent's.
+        public var isHiddenRow: Bool
         public var properties: [Property]
         public var reads: [Read]
         /// Keys the view has by declaration (environment keys, app storage, held `ObservableObject`s).

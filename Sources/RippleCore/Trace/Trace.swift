@@ -40,7 +40,8 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     /// Reads whose values changed (for needed evaluations) or would have changed (for stale views).
     public var changedReads: [String]
     /// What SwiftUI's `Self._printChanges()` would print for this evaluation, every reason in its order:
-    /// `TaskRow: @self, @identity, _isEditing changed.`
+    /// `TaskRow: @self, @identity, _isEditing changed.` Empty for a `ForEach` row shown as an instance
+    /// of its own (`ForEach[2]`): its content closure is no view body, and prints nothing.
     public var printChanges: String
 }
 

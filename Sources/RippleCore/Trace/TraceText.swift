@@ -42,7 +42,7 @@ public enum TraceText {
                 text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
                 if !writesAgree { text += writes(step.writes, indent: "    ") }
                 for instance in step.instances {
-                    text += "    \(instance.printChanges)\n"
+                    if !instance.printChanges.isEmpty { text += "    \(instance.printChanges)\n" }
                     text += "      \(instance.name): \(explanation(instance))\n"
                 }
                 if !step.destroyed.isEmpty {

@@ -229,10 +229,12 @@ enum HTMLReport {
             head.textContent = instance.path + ' — ' + instance.outcome;
             p.appendChild(head);
             p.appendChild(document.createElement('br'));
-            var code = document.createElement('code');
-            code.textContent = instance.printChanges;
-            p.appendChild(code);
-            p.appendChild(document.createElement('br'));
+            if (instance.printChanges) {
+              var code = document.createElement('code');
+              code.textContent = instance.printChanges;
+              p.appendChild(code);
+              p.appendChild(document.createElement('br'));
+            }
             p.appendChild(document.createTextNode(instance.explanation));
             details.appendChild(p);
           });

@@ -24,6 +24,15 @@ import Testing
         #expect(PrintChanges.line(viewType: "Counter", reasons: reasons, dynamicFields: Self.fields) == expected)
     }
 
+    /// The shortcut the engine takes for an evaluation with only dependencies to print agrees with the
+    /// reasons each kind gives.
+    @Test(arguments: [Cause.Kind.observation, .objectWillChange, .state, .binding, .environment, .appStorage,
+                      .input, .newIdentity, .objectRecreated, .untracked, .seededState])
+    func aDependencyKindPrintsOnlyDependencies(kind: Cause.Kind) {
+        let reasons = PrintChanges.reasons(kind: kind, subject: "_count", dynamicFields: Self.fields, holders: ["_model"])
+        #expect(PrintChanges.isDependency(kind) == (reasons == [.dependencies]))
+    }
+
     @Test func fieldsFollowDeclarationOrderWhateverOrderTheCausesCameIn() {
         let line = PrintChanges.line(viewType: "V", reasons: [.field("_model"), .selfValue, .field("_count")], dynamicFields: Self.fields)
         #expect(line == "V: @self, _count, _model changed.")

@@ -36,6 +36,14 @@ enum PrintChanges {
         }
     }
 
+    /// Whether a cause of this kind is printed as `@dependencies` and nothing else.
+    static func isDependency(_ kind: Cause.Kind) -> Bool {
+        switch kind {
+        case .observation, .environment, .binding, .appStorage: true
+        case .objectWillChange, .state, .input, .objectRecreated, .newIdentity, .untracked, .seededState: false
+        }
+    }
+
     /// The reasons one cause gives. `dynamicFields` are the view's dynamic properties as fields, in
     /// declaration order; `holders` are the fields that hold the `ObservableObject` a cause names.
     static func reasons(kind: Cause.Kind, subject: String, dynamicFields: [String], holders: [String]) -> [Reason] {

@@ -1,0 +1,150 @@
+/// What running a closure can read besides the values of its parameters.
+enum ClosureReads: Comparable, Sendable {
+    /// Nothing: it hands its parameters on or builds literals (`{ item in Row(item: item) }`).
+    case nothing
+    /// Members or elements of its parameters (`{ book in Text(book.title) }`), and names whose plain
+    /// value it hands on.
+    case parameterMembers
+    /// Anything else: a member of another name (`model.items`), a projection (`$model`), a call of a
+    /// method or helper (`row(item)`), a name that may be a tracked property.
+    case more
+}
+
+extension ClosureSyntax {
+    /// What running the closure can read besides its parameters' values. `isPlainValue` says whether a
+    /// name the closure did not declare is one whose bare value is no read (a view's plain `let`).
+    ///
+    /// Modifiers (`Text(item).bold()`) and their arguments are walked, and so are nested closures,
+    /// with their own parameters.
+    func reads(isPlainValue: (String) -> Bool) -> ClosureReads {
+        withoutActuallyEscaping(isPlainValue) { isPlainValue in
+            var walker = ClosureReadWalker(isPlainValue: isPlainValue)
+            walker.parameters = Set(parameters)
+            walker.parameters.insert("$0")
+            for statement in body where walker.found < ClosureReads.more { walker.walk(statement) }
+            return walker.found
+        }
+    }
+}
+
+/// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found.
+private struct ClosureReadWalker {
+    let isPlainValue: (String) -> Bool
+    var parameters: Set<String> = []
+    var found = ClosureReads.nothing
+
+    mutating func note(_ reads: ClosureReads) { found = max(found, reads) }
+
+    mutating func walk(_ statement: StatementSyntax) {
+        switch statement.kind {
+        case .expression(let e), .returnStatement(let e?), .environmentWrite(_, let e), .viewAction(_, let e), .letDeclaration(_, let e):
+            walk(e)
+        case .assignment(let target, _, let value):
+            walk(target)
+            walk(value)
+        case .ifStatement(let conditions, let then, let otherwise):
+            let outer = parameters
+            for condition in conditions {
+                switch condition {
+                case .expression(let e):
+                    walk(e)
+                case .optionalBinding(let name, let e):
+                    walk(e)
+                    parameters.insert(name)
+                }
+            }
+            then.forEach { walk($0) }
+            parameters = outer
+            (otherwise ?? []).forEach { walk($0) }
+        case .forIn(let name, let sequence, let body):
+            walk(sequence)
+            let outer = parameters
+            parameters.insert(name)
+            body.forEach { walk($0) }
+            parameters = outer
+        case .returnStatement(nil):
+            break
+        }
+    }
+
+    mutating func walk(_ expression: ExprSyntax) {
+        switch expression.kind {
+        case .identifier(let name):
+            if !parameters.contains(name) && !isPlainValue(name) { note(.more) }
+        case .dollar(let name):
+            if !parameters.contains("$" + name) && !parameters.contains(name) && name != "0" { note(.more) }
+        case .member(let base, _, _):
+            // A modifier on a view (`Text(x).bold()`) reads what its view's arguments read.
+            if case .call = base.kind { walk(base) } else { noteAccess(rootedAt: base) }
+        case .subscriptAccess(let base, let arguments, _):
+            noteAccess(rootedAt: base)
+            arguments.forEach { walk($0.value) }
+        case .call(let callee, let arguments, let trailing):
+            switch callee.kind {
+            case .identifier(let name) where name.first?.isUppercase == true:
+                // A type's initializer: a view, a value.
+                break
+            case .member(let base, _, _) where base.kind.isCall:
+                walk(base)
+            case .implicitMember:
+                break
+            default:
+                note(.more)
+            }
+            arguments.forEach { walk($0.value) }
+            trailing.forEach { walk($0.value) }
+        case .closure(let closure):
+            let outer = parameters
+            parameters.formUnion(closure.parameters)
+            parameters.insert("$0")
+            closure.body.forEach { walk($0) }
+            parameters = outer
+        case .string(let parts):
+            for case .interpolation(let e) in parts { walk(e) }
+        case .array(let elements):
+            elements.forEach { walk($0) }
+        case .dictionary(let keys, let values):
+            (keys + values).forEach { walk($0) }
+        case .unary(_, let e), .forceUnwrap(let e), .paren(let e):
+            walk(e)
+        case .binary(_, let left, let right):
+            walk(left)
+            walk(right)
+        case .ternary(let condition, let yes, let no):
+            walk(condition)
+            walk(yes)
+            walk(no)
+        case .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .opaque:
+            break
+        }
+    }
+
+    /// A member or element read: of a parameter, or of anything else.
+    mutating func noteAccess(rootedAt base: ExprSyntax) {
+        var root = base
+        while true {
+            switch root.kind {
+            case .member(let inner, _, _), .forceUnwrap(let inner), .paren(let inner):
+                root = inner
+                continue
+            case .subscriptAccess(let inner, let arguments, _):
+                arguments.forEach { walk($0.value) }
+                root = inner
+                continue
+            case .identifier(let name) where parameters.contains(name):
+                note(.parameterMembers)
+            case .dollar(let name) where name == "0":
+                note(.parameterMembers)
+            default:
+                note(.more)
+            }
+            return
+        }
+    }
+}
+
+extension ExprKind {
+    fileprivate var isCall: Bool {
+        if case .call = self { true } else { false }
+    }
+}
