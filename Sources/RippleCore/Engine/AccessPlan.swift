@@ -162,7 +162,7 @@ extension Engine {
     /// of it is not the body's (a local, an unknown name): the half of `trackedRoot` that the scope decides.
     func trackedRole(of name: String, in scope: Scope) -> String? {
         if scope.bindingLocals[name] != nil { return "binding" }
-        if scope.locals[name] != nil { return scope.rowElements.contains(name) ? "element" : nil }
+        if scope.locals[name] != nil { return scope.recordedLocals.contains(name) ? "element" : nil }
         if case .view(let id) = scope.this, let info = instances[id].info, let index = info.propertyIndex(named: name) {
             return info.roleTexts[index]
         }

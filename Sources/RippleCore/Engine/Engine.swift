@@ -184,6 +184,8 @@ final class Engine {
     var innermostCallee: Callee?
     /// Why the places an instance reads would not tell it of changes, from its last evaluation.
     var untrackedReasons: [Int: [Place: String]] = [:]
+    /// Whether the presentation `buildBody` last ran presents its content (Rule 15).
+    var presentedByLastBuild = false
     /// The `_printChanges` line of an evaluation with only `@dependencies` to print, by view type.
     var dependenciesLines: [String: String] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.

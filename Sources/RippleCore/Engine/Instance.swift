@@ -95,18 +95,21 @@ struct ChildDescription: Sendable {
     /// The `ForEach` elements the view was built for, outermost first, as `key.forEachIDs` holds their
     /// identities: a step or an expectation can name the row by a field of its element (`Row[title: "A"]`).
     var forEachElements = IdentityPath()
-    /// For a `ForEach` row that runs its own content closure (Rule 14), the closure and what it captured.
-    var rowClosure: RowClosure?
+    /// For a `ForEach` row that runs its own content closure (Rule 14) or a presentation's content
+    /// (Rule 15), the closure and what it captured.
+    var contentClosure: ContentClosure?
 }
 
-/// A `ForEach` row's content closure with the scope and build context it captured: the row's body
-/// (Rule 14, `RowContent`).
-struct RowClosure: Sendable {
+/// A content closure with the scope and build context it captured, which an instance runs as its body:
+/// a `ForEach` row's (Rule 14, `RowContent`) or a presentation's (Rule 15, `Presentation`).
+struct ContentClosure: Sendable {
     var body: [StatementSyntax]
-    /// The closure's parameter, the element (`book`); nil for one that uses `$0`.
+    /// The closure's parameter: the element (`book`), the presented item; nil for one that uses `$0`.
     var parameter: String?
     var scope: Scope
     var context: BuildContext
+    /// For a presentation, the state that says whether, and what, it presents.
+    var presentation: Presentation.Trigger?
 }
 
 /// One view instance in the simulated tree.

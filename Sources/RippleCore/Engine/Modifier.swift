@@ -9,7 +9,8 @@ enum Modifier {
         /// `.environment(…)`, `.environmentObject(…)`, `.id(…)`, `.equatable()`, `.modifier(…)`,
         /// `.onChange(of:)`: each changes the context the base is built in, or what the body reads.
         case context(Context)
-        /// Presents its closure's views only while a binding is true (`.sheet(isPresented:)`, …).
+        /// Presents its closure's views only while its state says so (`.sheet(isPresented:)`,
+        /// `.sheet(item:)`, `.navigationDestination(for:)`, …): Rule 15, `Presentation`.
         case presentation
         /// Its closures are view builders built with the body (`.overlay { … }`, `.toolbar { … }`).
         case builder
@@ -35,7 +36,7 @@ enum Modifier {
         case "equatable": .context(.equatable)
         case "modifier": .context(.viewModifier)
         case "onChange": .context(.onChange)
-        case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector": .presentation
+        case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector", "navigationDestination": .presentation
         case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder
         case "task": .action(.task)
         case "refreshable": .action(.refresh)

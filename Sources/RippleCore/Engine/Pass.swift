@@ -181,7 +181,7 @@ extension Engine {
         defer { self.tracker = nil }
         var descriptions = try buildBody(of: id)
         self.tracker = nil
-        if instances[id].description.rowClosure != nil { showOrHideRow(id, building: descriptions) }
+        if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
@@ -234,6 +234,14 @@ extension Engine {
         // by the view that applied the modifier.
         guard OnChangeScope.comparesOwnChildren(isModifier: info?.declaration.isModifier == true) else { return }
         try reconcile(id, &descriptions, pass: &pass)
+        // Content presented with a value the presenter's body last saw, and has changed since, says so.
+        if instances[id].description.contentClosure?.presentation != nil, let reasons = staleCaptureReasons(of: id) {
+            for child in instances[id].children where pass.created.contains(child) {
+                guard var causes = pass.causes[child], !causes.isEmpty else { continue }
+                causes[0].detail += "; it " + reasons.joined(separator: "; it ")
+                pass.causes[child] = causes
+            }
+        }
     }
 
     /// Keeps an evaluation's reads: the tracker's list becomes the instance's, and the instance's old list,
@@ -387,7 +395,7 @@ extension Engine {
     /// rows updates a thousand children per evaluation. What the causes quote from it is taken before the
     /// new description replaces it.
     func update(_ id: Int, with description: inout ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
-        if description.rowClosure != nil {
+        if description.contentClosure != nil {
             try updateRow(id, with: &description, parentPath: parentPath, pass: &pass)
             return
         }
@@ -469,11 +477,14 @@ extension Engine {
         for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
     }
 
-    /// Shows a `ForEach` row as an instance of its own or lets the custom view it built stand for it
-    /// (Rule 14): a hidden row takes its parent's path, so the views it builds are named as if the
-    /// body holding the `ForEach` had built them.
+    /// Shows a `ForEach` row or a presentation as an instance of its own or lets the custom view it built
+    /// stand for it (Rules 14 and 15): a hidden one takes its parent's path, so the views it builds are
+    /// named as if the body holding the `ForEach` or the modifier had built them.
     func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
-        let hidden = !RowContent.isShown(buildsCustomView: descriptions.contains { viewInfos[$0.viewType] != nil })
+        let buildsCustomView = descriptions.contains { viewInfos[$0.viewType] != nil }
+        let hidden = instances[id].description.contentClosure?.presentation == nil
+            ? !RowContent.isShown(buildsCustomView: buildsCustomView)
+            : !Presentation.isShown(presented: presentedByLastBuild, buildsCustomView: buildsCustomView)
         guard hidden != instances[id].isHiddenRow else { return }
         instances[id].isHiddenRow = hidden
         let parentPath = instances[id].parent.map { instances[$0].path }

@@ -18,9 +18,10 @@ struct Scope: Sendable {
     var recordsReads = false
     /// A modifier's `content` parameter.
     var contentParameter: String?
-    /// Locals a `ForEach` row's closure takes its element by (`book`, `$0`): the row reads what it reads
-    /// through them (Rule 14).
-    var rowElements: [String] = []
+    /// Locals whose paths are reads the body records: the element a `ForEach` row's closure takes
+    /// (`book`, `$0`, Rule 14), the item a presentation presents and the `@State` values its content
+    /// captured (Rule 15).
+    var recordedLocals: [String] = []
 
     func with(_ name: String, _ value: Value) -> Scope {
         var copy = self

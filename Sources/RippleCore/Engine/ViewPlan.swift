@@ -37,6 +37,11 @@ enum ArgumentStep {
     case builder([StatementSyntax])
     /// A closure that runs later: its paths are deferred reads.
     case deferred(ClosureSyntax)
+    /// A `NavigationLink`'s destination view: made in the body, so its arguments are read there, but
+    /// built only when pushed, which Ripple does not simulate (Rule 15).
+    case destination(ExprSyntax)
+    /// `NavigationStack(path: $path)`: the path its `.navigationDestination(for:)`s present.
+    case navigationPath(ExprSyntax)
 }
 
 /// One access path in an argument, with what reading it takes. A class: the paths are walked on every
@@ -111,16 +116,29 @@ extension Engine {
         var builders: [ClosureSyntax] = []
         var deferred: [ClosureSyntax] = []
         let hasAction = arguments.contains { $0.label == "action" }
+        let isLink = name == "NavigationLink"
         for argument in arguments {
+            if isLink, argument.label == "destination", !argument.value.kind.isClosure {
+                steps.append(.destination(argument.value))
+                continue
+            }
+            if name == "NavigationStack", argument.label == "path" {
+                steps.append(.navigationPath(argument.value))
+                continue
+            }
             if case .closure(let closure) = argument.value.kind {
                 if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
             } else {
                 steps.append(argumentStep(argument.value))
             }
         }
+        // `NavigationLink { Detail() } label: { … }`: the first closure is the destination, run when pushed.
+        let linkDestinationFirst = isLink && trailing.contains { $0.label == "label" }
         for (index, argument) in trailing.enumerated() {
             guard case .closure(let closure) = argument.value.kind else { continue }
-            if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) } else { builders.append(closure) }
+            if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) }
+            else if isLink && (argument.label == "destination" || (linkDestinationFirst && index == 0 && argument.label == nil)) { deferred.append(closure) }
+            else { builders.append(closure) }
         }
         return .builtin(arguments: steps, deferred: deferred, builders: builders)
     }
@@ -146,7 +164,16 @@ extension Engine {
             for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
             try build(base, in: scope, context: context, into: &output)
         case .builtin(let arguments, let deferred, let builders):
-            for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
+            var context = context
+            for argument in arguments {
+                if case .navigationPath(let expression) = argument {
+                    if case .binding(let target) = try evaluate(expression, in: scope, expected: nil) {
+                        context.navigationPath = Presentation.StackPath(binding: target, expression: expression)
+                    }
+                    continue
+                }
+                try read(argument, in: scope, context: context, into: &output)
+            }
             for closure in deferred { recordDeferredReads(closure, in: scope) }
             for closure in builders {
                 var inner = scope
@@ -200,6 +227,12 @@ extension Engine {
             try buildStatements(body, in: scope, context: context, into: &output)
         case .deferred(let closure):
             recordDeferredReads(closure, in: scope)
+        case .navigationPath(let expression):
+            _ = try evaluate(expression, in: scope, expected: nil)
+        case .destination(let expression):
+            // The destination's value is made, reading its arguments; what it builds is dropped.
+            var made: [ChildDescription] = []
+            try buildView(expression, in: scope, context: context, into: &made)
         }
     }
 }
@@ -236,5 +269,11 @@ extension ExprSyntax {
         case .ternary(let condition, let yes, let no): condition.hasImplicitMember || yes.hasImplicitMember || no.hasImplicitMember
         case .identifier, .dollar, .integer, .double, .bool, .nilLiteral, .keyPath, .closure, .opaque: false
         }
+    }
+}
+
+extension ExprKind {
+    fileprivate var isClosure: Bool {
+        if case .closure = self { true } else { false }
     }
 }

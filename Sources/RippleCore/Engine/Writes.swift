@@ -450,8 +450,13 @@ extension Engine {
         switch role {
         case .state, .focusState, .stateObject:
             guard let slot = instances[id].slots[name] else { break }
-            if case .object(let object) = slots[slot.raw].value { return (object, nil) }
-            if case .stateObject = role { break }
+            if case .stateObject = role {
+                if case .object(let object) = slots[slot.raw].value { return (object, nil) }
+                break
+            }
+            // A `@State` holding an object is written through to the object's properties, or replaced
+            // whole (`Root.selected = Root.library.books[0]`).
+            if case .object(let object) = slots[slot.raw].value { return (object, LValue(root: .slot(slot), path: [])) }
             return (nil, LValue(root: .slot(slot), path: []))
         case .binding, .plainBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { break }
@@ -921,10 +926,20 @@ extension Engine {
         for (index, place) in written.enumerated() where !written[..<index].contains(place) {
             for id in readers(of: place) where pass.evaluated[id] == nil { candidates.append(id) }
         }
+        // A presentation whose content shows a captured value that changed: the views it built are stale.
+        var captureCauses: [Int: [Cause]] = [:]
+        for id in candidates where instances[id].isHiddenRow {
+            guard alive(id), let reasons = staleCaptureReasons(of: id) else { continue }
+            for child in instances[id].children where pass.evaluated[child] == nil {
+                captureCauses[child, default: []].append(Cause(kind: .untracked, subject: instances[id].viewType,
+                                                               detail: reasons.joined(separator: "; "), source: instances[id].path))
+                candidates.append(child)
+            }
+        }
         candidates.append(contentsOf: pass.seeded.keys)
         if candidates.count > 1 { candidates = Array(Set(candidates)).sorted() }
         for id in candidates where alive(id) && pass.evaluated[id] == nil && !instances[id].isHiddenRow {
-            var causes = pass.seeded[id] ?? []
+            var causes = (pass.seeded[id] ?? []) + (captureCauses[id] ?? [])
             var changed: [String] = []
             if let fresh = dryRunReads(of: id) {
                 changed = changedReads(instances[id].reads, fresh)
@@ -996,7 +1011,7 @@ extension Engine {
 
     /// What `Self._printChanges()` would print for the instance's evaluation (Rule 13).
     private func printChangesLine(_ id: Int, _ causes: [Cause]) -> String {
-        if instances[id].description.rowClosure != nil { return "" }
+        if instances[id].description.contentClosure != nil { return "" }
         // Most evaluations have only `@dependencies` to print; that line depends on the view type
         // alone, so it is made once per type and shared.
         if !causes.isEmpty, causes.allSatisfy({ PrintChanges.isDependency($0.kind) }) {

@@ -27,11 +27,23 @@ extension ClosureSyntax {
     }
 }
 
-/// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found.
+extension ClosureSyntax {
+    /// The names the closure projects (`name` for `$name`), its own parameters' aside.
+    var projectedNames: Set<String> {
+        var walker = ClosureReadWalker(isPlainValue: { _ in true })
+        walker.parameters = Set(parameters)
+        body.forEach { walker.walk($0) }
+        return walker.projected
+    }
+}
+
+/// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found,
+/// and the names it projects.
 private struct ClosureReadWalker {
     let isPlainValue: (String) -> Bool
     var parameters: Set<String> = []
     var found = ClosureReads.nothing
+    var projected: Set<String> = []
 
     mutating func note(_ reads: ClosureReads) { found = max(found, reads) }
 
@@ -72,7 +84,10 @@ private struct ClosureReadWalker {
         case .identifier(let name):
             if !parameters.contains(name) && !isPlainValue(name) { note(.more) }
         case .dollar(let name):
-            if !parameters.contains("$" + name) && !parameters.contains(name) && name != "0" { note(.more) }
+            if !parameters.contains("$" + name) && !parameters.contains(name) && name != "0" {
+                note(.more)
+                projected.insert(name)
+            }
         case .member(let base, _, _):
             // A modifier on a view (`Text(x).bold()`) reads what its view's arguments read.
             if case .call = base.kind { walk(base) } else { noteAccess(rootedAt: base) }
@@ -135,6 +150,9 @@ private struct ClosureReadWalker {
                 note(.parameterMembers)
             case .dollar(let name) where name == "0":
                 note(.parameterMembers)
+            case .dollar(let name):
+                projected.insert(name)
+                note(.more)
             default:
                 note(.more)
             }

@@ -121,7 +121,7 @@ import RippleSwift
             .replacingOccurrences(of: "struct BookRow", with: "struct ItemRow: View {\n    let book: Book\n    var body: some View { Text(book.title) }\n}\nstruct BookRow")
         let scenario = try loadScenario(source)
         let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
-        #expect(!simulation.engine.instances.contains { $0.description.rowClosure != nil })
+        #expect(!simulation.engine.instances.contains { $0.description.contentClosure != nil })
         let step = try simulation.run(scenario.steps[0])
         #expect(step.evaluated == ["ItemRow[2]"])
     }
