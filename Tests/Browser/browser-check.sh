@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opens rendered reports in a real headless browser: switches steps through the page's own script,
 # reads back the DOM, checks the counts shown for list-rows, checks that hostile names never run,
-# and saves a screenshot. `make test` runs it after the Swift suite.
+# drives clicks and keys (Tests/Browser/drive.py), measures the drawn labels of every gallery page, and
+# saves a screenshot. `make test` runs it after the Swift suite.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -94,6 +95,21 @@ if re.search(r'(href|src)="[a-zA-Z][a-zA-Z0-9+.-]*:', text) or "xml-stylesheet" 
 PY
 done
 echo "browser-check: DOT injection fixtures open with no script run"
+
+# A person's clicks and keys, through the DevTools protocol: choose a step, click an instance, read its
+# explanation; focus it and press Enter; Tab to the next; → to the next step.
+page="file://$(pwd)/$out/render/list-rows/index.html"
+timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 UserList "RootView/UserList — wasted"
+timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 "UserRow[1]" "RootView/UserList/UserRow[1] — needed"
+
+# Every gallery page draws its labels at 10 px or more, side by side at 1400 px and one variant at 700 px.
+.build/debug/ripple render Scenarios -o "$out/gallery" >/dev/null
+for page in "$out"/gallery/*/index.html; do
+    for width in 1400 700; do
+        printf 'browser-check: %s at %s px: ' "$(basename "$(dirname "$page")")" "$width"
+        timeout 120 python3 Tests/Browser/drive.py "$browser" "file://$(pwd)/$page" fonts 10 "$width"
+    done
+done
 
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=5000 \
     --window-size=1400,1100 --screenshot="$out/list-rows-step-0.png" \

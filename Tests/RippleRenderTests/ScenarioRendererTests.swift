@@ -60,6 +60,32 @@ private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(a
         }
     }
 
+    /// graphviz writes `-` as `&#45;`: a step or variant whose name holds one still gets its own title.
+    @Test func everyStepSVGCarriesItsOwnTitleWhateverItsName() throws {
+        let source = """
+        scenario "dashes"
+        struct Root: View {
+            @State private var visits = 0
+            var body: some View { Text("\\(visits)") }
+        }
+        variant "per-object" { }
+        variant "one-store" { }
+        step "re-run once" { Root.visits = 1 }
+        step "re-run twice" { Root.visits = 2 }
+        """
+        let scenario = try Scenario(source: source, file: "dashes.ripple")
+        let rendered = try ScenarioRenderer.render(scenario, folder: "dashes")
+        let files = Dictionary(uniqueKeysWithValues: rendered.files.map { ($0.path, $0.contents) })
+        let trace = try scenario.simulate()
+        for variant in trace.variants {
+            for (index, step) in variant.steps.enumerated() {
+                let name = "\(variant.name)-\(FileName.distinctSlugs(scenario.steps.map(\.name))[index]).svg"
+                let svg = try SVGDocument(try #require(files[name], "\(name) was written"))
+                #expect(svg.texts.contains(StepHighlight.title(step: step.name, variant: variant.name, counts: step.counts)), "\(name)")
+            }
+        }
+    }
+
     @Test func theInvalidationPathIsDrawnHeavy() throws {
         let rendered = try ScenarioRenderer.render(try scenario("list-rows.ripple"), folder: "list-rows")
         let svg = try SVGDocument(try #require(rendered.files.first { $0.path == "narrow-rename-brian.svg" }?.contents))

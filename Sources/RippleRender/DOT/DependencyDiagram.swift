@@ -184,12 +184,12 @@ public struct DependencyDiagram: Sendable {
             dependencyEdges["\(dependency.key)|\(dependency.instance)|\(dependency.mechanism)"] = id
         }
         // The legend: one box per outcome, styled by the same classes as the instances.
-        writer.subgraph("cluster_legend", [(.label, "legend"), (.style, "rounded"), (.color, "#bbbbbb"), (.fontsize, "10"),
+        writer.subgraph("cluster_legend", [(.label, "legend"), (.style, "rounded"), (.color, "#bbbbbb"), (.fontsize, "11"),
                                            (.id, "legend"), (.class, "legend")]) { inner in
             var previous: String?
             for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written")] {
                 let id = "legend-\(outcome)"
-                inner.node(id, [(.label, .text(text)), (.id, .text(id)), (.class, "view legend \(outcome)"), (.fontsize, "9"), (.margin, "0.05,0.02"),
+                inner.node(id, [(.label, .text(text)), (.id, .text(id)), (.class, "view legend \(outcome)"), (.fontsize, "11"), (.margin, "0.05,0.02"),
                                 (.height, "0.25")])
                 if let previous { inner.edge(previous, id, [(.style, "invis")]) }
                 previous = id

@@ -107,6 +107,49 @@ public enum XML {
     }
 }
 
+extension XML {
+    /// Text content as XML reads it: the five named entities and numeric references decoded; anything
+    /// else left as it is.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[ampersand...]
+            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: ampersand, to: semicolon) <= 10 else {
+                result += "&"
+                rest = rest[rest.index(after: ampersand)...]
+                continue
+            }
+            let name = after[after.index(after: ampersand)..<semicolon]
+            let decoded: String? = switch name {
+            case "amp": "&"
+            case "lt": "<"
+            case "gt": ">"
+            case "quot": "\""
+            case "apos": "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                    String(Character(scalar))
+                } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                    String(Character(scalar))
+                } else {
+                    nil
+                }
+            }
+            if let decoded {
+                result += decoded
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = rest[rest.index(after: ampersand)...]
+            }
+        }
+        return result + rest
+    }
+}
+
 extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }

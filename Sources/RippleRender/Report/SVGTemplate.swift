@@ -11,7 +11,8 @@ struct SVGTemplate {
     private var pieces: [Substring] = []
     private var slots: [Slot] = []
 
-    /// Cuts `svg` at every `<g id="…" class="…"` and at every `>text<` whose text is one of `texts`.
+    /// Cuts `svg` at every `<g id="…" class="…"` and at the content of every `<text>` element whose
+    /// text, read as XML (graphviz writes `-` as `&#45;`), is one of `texts`.
     init(_ svg: String, texts: Set<String>) {
         let bytes = Array(svg.utf8)
         var cuts: [(start: Int, end: Int, slot: Slot)] = []
@@ -30,12 +31,16 @@ struct SVGTemplate {
             cuts.append((cursor, cursor, .classes(id)))
             index = cursor
         }
-        for text in texts {
-            let escaped = Array((">" + XML.escape(text) + "<").utf8)
+        if !texts.isEmpty {
+            let open = Array("<text".utf8), close = Array("</text>".utf8)
             var from = 0
-            while let found = Self.find(escaped, in: bytes, from: from) {
-                cuts.append((found + 1, found + escaped.count - 1, .text(text)))
-                from = found + escaped.count
+            while let found = Self.find(open, in: bytes, from: from) {
+                guard let tagEnd = bytes[(found + open.count)...].firstIndex(of: UInt8(ascii: ">")),
+                      let end = Self.find(close, in: bytes, from: tagEnd + 1) else { break }
+                let content = String(decoding: bytes[(tagEnd + 1)..<end], as: UTF8.self)
+                let text = XML.unescape(content)
+                if texts.contains(text) { cuts.append((tagEnd + 1, end, .text(text))) }
+                from = end + close.count
             }
         }
         cuts.sort { $0.start < $1.start }
