@@ -2,7 +2,9 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test bench install clean
+
+PREFIX ?= /usr/local
 
 # Idempotent. Installs graphviz's C library only if pkg-config cannot find it, then
 # recreates graphviz's plugin list if it is missing: without it no layout engine,
@@ -38,6 +40,13 @@ test: setup
 
 bench: setup
 	$(SWIFT) run -c release ripple-bench
+
+# A release build of the command line, copied to $(PREFIX)/bin/ripple (make install PREFIX=$$HOME/.local).
+install: setup
+	$(SWIFT) build -c release --product ripple
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/ripple" "$(DESTDIR)$(PREFIX)/bin/ripple"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/ripple"
 
 clean:
 	rm -rf .build

@@ -506,7 +506,11 @@ final class Bench {
             let seconds = cli.outcome.map { Format.seconds($0.seconds) } ?? "–"
             var detail = cli.note
             if let outcome = cli.outcome { detail += "; max RSS \(Format.megabytes(kib: outcome.maxRSSKiB))" }
-            if let binary = cli.binary { detail += "; \(binary)" }
+            if let binary = cli.binary {
+                // Shown from the package's folder, so that a table says which build it ran and not where.
+                let current = FileManager.default.currentDirectoryPath + "/"
+                detail += "; " + (binary.hasPrefix(current) ? String(binary.dropFirst(current.count)) : binary)
+            }
             table.add(["ripple render FILE -o DIR (\(Format.integer(options.renderRows)) rows, \(Format.integer(cli.writes)) writes, all formats)", seconds, detail])
         }
         return table

@@ -65,10 +65,8 @@ enum RenderBench {
         }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ripple").path)
         let current = FileManager.default.currentDirectoryPath
-        for folder in [current, "/work/main"] {
-            candidates.append(folder + "/.build/release/ripple")
-            candidates.append(folder + "/.build/debug/ripple")
-        }
+        candidates.append(current + "/.build/release/ripple")
+        candidates.append(current + "/.build/debug/ripple")
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -32,6 +32,19 @@ import Testing
         return messages
     }
 
+    /// A reader cannot open a path of the machine a document was written on: the docs cite public sources.
+    @Test func noDocumentNamesAPathOfTheMachineItWasWrittenOn() throws {
+        let docs = repositoryURL.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"]
+        #expect(names.count > 5)
+        for name in names {
+            let text = try String(contentsOf: repositoryURL.appendingPathComponent(name), encoding: .utf8)
+            for prefix in ["/work/", "/tmp/", "/root/", "/home/"] {
+                #expect(!text.contains(prefix), "\(name) names a path under \(prefix)")
+            }
+        }
+    }
+
     @Test func everyUnsupportedConstructTheDocsNameGivesTheMessageTheyQuote() throws {
         let documented = try Self.documentedMessages()
         #expect(documented.count > 30)
