@@ -6,7 +6,7 @@ import RippleSwift
 /// Every complete scenario in the docs (a ```swift block that starts with `scenario` and declares a
 /// view) loads, and the expectations it holds pass: an example a reader copies does what the text says.
 @Suite struct DocumentationExampleTests {
-    static let documents = ["docs/Language.md", "docs/Semantics.md", "docs/Import.md", "README.md"]
+    static let documents = ["docs/Tutorial.md", "docs/Language.md", "docs/Semantics.md", "docs/Import.md", "README.md"]
 
     struct Example: CustomTestStringConvertible, Sendable {
         var document: String
