@@ -22,9 +22,10 @@ enum CommandLine {
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "variant", value: "NAME", help: "Simulate only this variant."),
                               OptionSpec(name: "semantics", value: "swift5.9|swift6.2", help: "Override the file's 'semantics' directive."),
-                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON follows docs/Trace.md.")]
+                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON follows docs/Trace.md."),
+                              OptionSpec(name: "verbose", value: nil, help: "Print every cause in full, one instance per two lines, as trace.txt has it.")]
                         + SourceOptions.specs,
-                    discussion: "Each instance gets SwiftUI's _printChanges line and Ripple's exact cause with old and new values. A folder runs each of its '.ripple' files (or, with none, its Swift source as one app); several scenarios end with a summary, or print a JSON array."),
+                    discussion: "Each instance gets a line that fits 120 columns: its outcome, what reached it with its values cut to the part that changed, and the read that changed; each view type's _printChanges line once above its instances. Outcomes are coloured on a terminal unless NO_COLOR is set. A folder runs each of its '.ripple' files (or, with none, its Swift source as one app); several scenarios end with a summary, or print a JSON array."),
         CommandSpec(name: "check", summary: "Run every 'expect' block; fail when a step evaluates more or other views than expected.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI.")],

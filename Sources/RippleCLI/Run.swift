@@ -5,8 +5,9 @@ import RippleCore
 ///
 /// Everything the command prints goes through `TerminalText.sanitized`, so no name or value from a
 /// scenario can send control sequences to the user's terminal, whichever command printed it.
-public func run(arguments: [String], stdout: some TextOutputStream, stderr: some TextOutputStream) -> Int32 {
-    var out = TerminalSafeStream(stdout)
+/// `colour` lets a text trace's outcomes be coloured (`standardOutputTakesColour(environment:)`).
+public func run(arguments: [String], stdout: some TextOutputStream, stderr: some TextOutputStream, colour: Bool = false) -> Int32 {
+    var out = TerminalSafeStream(OutcomeColouringStream(stdout, enabled: colour))
     var err = TerminalSafeStream(stderr)
     return CommandLine.run(arguments, stdout: &out, stderr: &err)
 }

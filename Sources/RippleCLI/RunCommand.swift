@@ -23,7 +23,10 @@ enum RunCommand {
             do throws(DiagnosticError) {
                 let trace = try scenario.simulate(semantics: semantics, variant: parsed.values["variant"])
                 // Text is printed as each scenario is done; JSON once, as one document.
-                if format == "text" { stdout.write((traces.isEmpty ? "" : "\n") + TraceText.render(trace)) }
+                if format == "text" {
+                    let text = parsed.flags.contains("verbose") ? TraceText.render(trace) : TraceText.compact(trace)
+                    stdout.write((traces.isEmpty ? "" : "\n") + text)
+                }
                 traces.append(trace)
             } catch {
                 stderr.write(error.description + "\n")

@@ -1,3 +1,4 @@
+import Foundation
 import RippleCLI
 
 #if canImport(Glibc)
@@ -7,4 +8,5 @@ import Darwin
 #endif
 
 removeStagingFoldersOnInterruption()
-exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error))
+exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error,
+         colour: standardOutputTakesColour(environment: ProcessInfo.processInfo.environment)))

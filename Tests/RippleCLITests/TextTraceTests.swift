@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleCore
+
+/// What `ripple run` prints by default: lines that fit, values cut to what changed, each view type's
+/// `_printChanges` line once for a run of instances, colour only on a terminal.
+@Suite(.serialized) struct TextTraceTests {
+    @Test(arguments: [
+        // Short values are kept whole.
+        ("false", "true", "false", "true"),
+        // Long ones keep the difference and a little around it.
+        (#"[TaskItem(id: 1, title: "Plan trip", isDone: false), TaskItem(id: 2, title: "Call Sam", isDone: false)]"#,
+         #"[TaskItem(id: 1, title: "Book flights", isDone: false), TaskItem(id: 2, title: "Call Sam", isDone: false)]"#,
+         #"… 1, title: "Plan trip", isDone: f…"#, #"… 1, title: "Book flights", isDone: f…"#),
+    ])
+    func aValueIsCutToThePartThatChanged(old: String, new: String, shownOld: String, shownNew: String) {
+        let shown = ValueChange.abbreviated(old, new)
+        #expect(shown.old == shownOld)
+        #expect(shown.new == shownNew)
+    }
+
+    @Test func theDefaultTraceFitsATerminalAndSaysEachPrintChangesLineOnce() {
+        let result = ripple("run", "Scenarios/task-list.ripple")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        let instanceLines = lines.filter { $0.hasPrefix("      ") || $0.contains("  needed  ") || $0.contains("  wasted  ") }
+        #expect(!instanceLines.isEmpty)
+        for line in lines where !line.hasPrefix("scenario ") {
+            #expect(line.count <= TraceText.compactWidth, "\(line.count) characters: \(line)")
+        }
+        // Two wasted rows share one `_printChanges` line.
+        #expect(result.stdout.contains("    TaskRow: @dependencies changed. (2 views)\n      TaskRow[1]  wasted  "))
+        // The needed row names the read that changed and the values, cut to the change.
+        #expect(result.stdout.contains(#"TaskRow[3]  needed  task.title changed: ContentView.manager.tasks[2].title "Plan trip" → "Book flights""#))
+        // No array is printed whole in the default trace.
+        #expect(!result.stdout.contains("TaskItem(id: 1"))
+    }
+
+    @Test func verbosePrintsTheFullTraceAsTraceTxtHasIt() throws {
+        let result = ripple("run", "--verbose", "Scenarios/list-rows.ripple")
+        #expect(result.status == 0)
+        let committed = try String(contentsOfFile: repositoryPath("Output/list-rows/trace.txt"), encoding: .utf8)
+        #expect(result.stdout == committed)
+    }
+
+    @Test func outcomesAreColouredOnlyWhenAsked() {
+        let plain = Capture(), coloured = Capture()
+        FileManager.default.changeCurrentDirectoryPath(repositoryPath(""))
+        _ = run(arguments: ["run", "Scenarios/list-rows.ripple"], stdout: plain, stderr: Capture())
+        _ = run(arguments: ["run", "Scenarios/list-rows.ripple"], stdout: coloured, stderr: Capture(), colour: true)
+        #expect(!plain.text.contains("\u{1B}"))
+        #expect(coloured.text.contains("  \u{1B}[33mwasted\u{1B}[0m  "))
+        #expect(coloured.text.contains("  \u{1B}[32mneeded\u{1B}[0m  "))
+        // Without the codes, the text is the same.
+        #expect(coloured.text.replacingOccurrences(of: "\u{1B}[33m", with: "").replacingOccurrences(of: "\u{1B}[32m", with: "")
+            .replacingOccurrences(of: "\u{1B}[35m", with: "").replacingOccurrences(of: "\u{1B}[1m", with: "")
+            .replacingOccurrences(of: "\u{1B}[0m", with: "") == plain.text)
+    }
+
+    /// A name cannot bring its own escape sequence in: it is made safe before the colours are added.
+    @Test func aNameCannotColourTheTerminal() {
+        let coloured = OutcomeColouringStream<Capture>.coloured("      Row  wasted  shown\n")
+        #expect(coloured == "      Row  \u{1B}[33mwasted\u{1B}[0m  shown\n")
+        let out = Capture()
+        var stream = TerminalSafeStream(OutcomeColouringStream(out, enabled: true))
+        stream.write("      Evil\u{1B}[2J  wasted  x\n")
+        #expect(!out.text.contains("\u{1B}[2J"))
+        #expect(out.text.contains("\\u{1B}[2J"))
+    }
+}
+
+private func repositoryPath(_ path: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(path).path
+}
