@@ -15,7 +15,8 @@ enum CommandLine {
     static let commands: [CommandSpec] = [
         CommandSpec(name: "parse", summary: "Print the resolved model: each variant's instances, inputs, reads and dependency keys.",
                     positionals: "FILE...", minimumPositionals: 1, maximumPositionals: nil,
-                    options: [OptionSpec(name: "variant", value: "NAME", help: "Print only this variant.")]
+                    options: [OptionSpec(name: "variant", value: "NAME", help: "Print only this variant."),
+                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON is described in docs/Trace.md, \"The model\".")]
                         + SourceOptions.specs,
                     discussion: "FILE is a .ripple scenario, a .swift file or a folder of Swift source read as one module. Every error is reported as file:line:column with the source line and a caret."),
         CommandSpec(name: "run", summary: "Replay a scenario's steps and explain every evaluation, wasted evaluation and stale view.",

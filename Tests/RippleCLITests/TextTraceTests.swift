@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RippleCLI
 @testable import RippleCore
+import RippleSwift
 
 /// What `ripple run` prints by default: lines that fit, values cut to what changed, each view type's
 /// `_printChanges` line once for a run of instances, colour only on a terminal.
@@ -56,6 +57,59 @@ import Testing
         #expect(coloured.text.replacingOccurrences(of: "\u{1B}[33m", with: "").replacingOccurrences(of: "\u{1B}[32m", with: "")
             .replacingOccurrences(of: "\u{1B}[35m", with: "").replacingOccurrences(of: "\u{1B}[1m", with: "")
             .replacingOccurrences(of: "\u{1B}[0m", with: "") == plain.text)
+    }
+
+    /// JSON carries values as JSON values beside their Swift text, and where each write and changed read is.
+    @Test func jsonValuesAreTypedAndLocated() throws {
+        let result = ripple("run", "Scenarios/list-rows.ripple", "--format", "json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["version"] as? Int == 2)
+        let variants = try #require(document["variants"] as? [[String: Any]])
+        let steps = try #require(variants[0]["steps"] as? [[String: Any]])
+        let rename = try #require((steps[0]["writes"] as? [[String: Any]])?.first)
+        #expect(rename["old"] as? String == "\"Brian\"")
+        #expect(rename["oldValue"] as? String == "Brian")
+        #expect(rename["newValue"] as? String == "Bea")
+        let location = try #require(rename["location"] as? [String: Any])
+        #expect(location["file"] as? String == "Scenarios/list-rows.ripple")
+        #expect(location["line"] as? Int == 75)
+        let select = try #require((steps[1]["writes"] as? [[String: Any]])?.first)
+        #expect(select["newValue"] as? Int == 1)
+        #expect(select["oldValue"] is NSNull)
+        let header = try #require((steps[1]["instances"] as? [[String: Any]])?.first { $0["name"] as? String == "Header" })
+        let read = try #require((header["readLocations"] as? [String: Any])?["current"] as? [String: Any])
+        #expect(read["line"] as? Int == 36)
+    }
+
+    @Test func parsePrintsTheModelAsJSON() throws {
+        let result = ripple("parse", "Scenarios/list-rows.ripple", "--format", "json")
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["version"] as? Int == 1)
+        let variants = try #require(document["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["name"] as? String } == ["broad", "narrow"])
+        let instances = try #require((variants[0]["model"] as? [String: Any])?["instances"] as? [[String: Any]])
+        #expect(instances.map { $0["path"] as? String }.contains("RootView/UserList/UserRow[1]"))
+        #expect(ripple("parse", "Scenarios/list-rows.ripple", "--format", "yaml").status == 64)
+    }
+
+    @Test func aStructIsAnObjectOfItsFields() throws {
+        let source = """
+        scenario "s"
+        struct Point: Equatable {
+            var x: Int
+            var y: Int
+        }
+        struct Root: View {
+            @State private var point = Point(x: 1, y: 2)
+            var body: some View { Text("\\(point.x)") }
+        }
+        step "move" { Root.point = Point(x: 3, y: 2) }
+        """
+        let scenario = try Scenario(source: source, file: "s.ripple")
+        let write = try #require(scenario.trace.variants.first?.steps.first?.writes.first)
+        #expect(write.newValue == .object(["x": .number(3), "y": .number(2)]))
+        #expect(write.oldValue == .object(["x": .number(1), "y": .number(2)]))
     }
 
     /// A name cannot bring its own escape sequence in: it is made safe before the colours are added.

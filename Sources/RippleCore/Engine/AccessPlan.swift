@@ -75,7 +75,7 @@ final class AccessPlan {
     /// The site of a read of this path whose root has `role`.
     func site(role: String) -> ReadSite {
         for site in sites where site.rootRole == role { return site }
-        let site = ReadSite(path: text, rootRole: role, deferred: false)
+        let site = ReadSite(path: text, rootRole: role, deferred: false, location: root?.location)
         sites.append(site)
         return site
     }

@@ -51,11 +51,14 @@ final class ReadSite: Sendable {
     let deferred: Bool
     /// `[path]`: an evaluation whose only changed read is this one reports this list, made once.
     let alone: [String]
+    /// Where the path is written, when it is known.
+    let location: SourceLocation?
 
-    init(path: String, rootRole: String, deferred: Bool) {
+    init(path: String, rootRole: String, deferred: Bool, location: SourceLocation? = nil) {
         self.path = path
         self.rootRole = rootRole
         self.deferred = deferred
+        self.location = location
         alone = [path]
     }
 

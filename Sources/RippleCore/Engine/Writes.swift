@@ -97,7 +97,8 @@ extension Engine {
             environmentChanged(key, under: root, pass: &pass)
             let decision = EnvironmentWrite.decide(differs: inputDifference(old, value) != nil)
             return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
-                              notified: decision.notifies, note: decision.note(key: key))
+                              notified: decision.notifies, note: decision.note(key: key), location: TraceLocation(statement.location),
+                              oldValue: traceValue(old), newValue: traceValue(value))
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
             let current = try read(target, at: targetExpression.location)
@@ -658,7 +659,17 @@ extension Engine {
         var target: String
     }
 
+    /// Writes `leaf` at `target` and tells whoever depends on it, under SwiftUI's rules for that storage;
+    /// the trace carries where the statement is and both values as JSON has them.
     func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+        var trace = try perform(target, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
+        trace.location = TraceLocation(location)
+        trace.oldValue = traceValue(old)
+        trace.newValue = traceValue(leaf)
+        return trace
+    }
+
+    private func perform(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         let kind = inPlace ? "in-place mutation" : "assignment"
         switch target.root {
         case .property(let object, let index):
@@ -1005,8 +1016,12 @@ extension Engine {
 
     /// An instance's entry in a step's trace.
     private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
-        InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
-                      outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
+        var trace = InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
+                                  outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
+        for path in changedReads {
+            if let location = instances[id].reads.first(where: { $0.path == path })?.site.location { trace.readLocations[path] = TraceLocation(location) }
+        }
+        return trace
     }
 
     /// What `Self._printChanges()` would print for the instance's evaluation (Rule 13).
@@ -1086,3 +1101,38 @@ extension Engine {
     }
 }
 
+
+extension Engine {
+    /// A value as JSON has it, for the trace (`TraceValue`); nested values below 20 levels are `null`.
+    func traceValue(_ value: Value, depth: Int = 0) -> TraceValue {
+        guard depth < 20 else { return .null }
+        switch value {
+        case .int(let number): return .number(Double(number))
+        case .double(let number): return number.isFinite ? .number(number) : .string(describe(value))
+        case .bool(let flag): return .bool(flag)
+        case .string(let text): return .string(text)
+        case .none: return .null
+        case .array(let elements): return .array(elements.prefix(1000).map { traceValue($0, depth: depth + 1) })
+        case .dictionary(let keys, let values):
+            var fields: [String: TraceValue] = [:]
+            for (key, value) in zip(keys, values) {
+                guard case .string(let name) = key else {
+                    return .array(zip(keys, values).prefix(1000).map { .array([traceValue($0, depth: depth + 1), traceValue($1, depth: depth + 1)]) })
+                }
+                fields[name] = traceValue(value, depth: depth + 1)
+            }
+            return .object(fields)
+        case .record(let type, let values):
+            let names = infos(ofType: type).data?.declaration.stored.map(\.name) ?? values.indices.map { "\($0)" }
+            var fields: [String: TraceValue] = [:]
+            for (name, value) in zip(names, values) { fields[name] = traceValue(value, depth: depth + 1) }
+            return .object(fields)
+        case .enumCase(_, let name, let payload):
+            return payload.isEmpty ? .string(name) : .object([name: .array(payload.map { traceValue($0, depth: depth + 1) })])
+        case .object(let object):
+            return .object(["object": .string(objectName(object))])
+        case .closure, .binding, .keyPath, .opaque:
+            return .null
+        }
+    }
+}

@@ -1,7 +1,7 @@
 /// The instance tree of one variant at a moment: what `ripple parse` prints and renderers draw.
-public struct ModelSnapshot: Hashable, Sendable {
+public struct ModelSnapshot: Hashable, Sendable, Encodable {
     /// A model object.
-    public struct Object: Hashable, Sendable {
+    public struct Object: Hashable, Sendable, Encodable {
         public var name: String
         public var type: String
         public var kind: String
@@ -16,10 +16,23 @@ public struct ModelSnapshot: Hashable, Sendable {
                 && a.computed.map { [$0.name] + $0.reads } == b.computed.map { [$0.name] + $0.reads }
         }
         public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+        private enum CodingKeys: String, CodingKey { case name, type, kind, properties, computed }
+        private struct StoredProperty: Encodable { var name: String; var marker: String; var value: String }
+        private struct ComputedProperty: Encodable { var name: String; var reads: [String] }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(type, forKey: .type)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(properties.map { StoredProperty(name: $0.name, marker: $0.marker, value: $0.value) }, forKey: .properties)
+            try container.encode(computed.map { ComputedProperty(name: $0.name, reads: $0.reads) }, forKey: .computed)
+        }
     }
 
     /// One property of an instance: an input with its source, or a dynamic property with its value.
-    public struct Property: Hashable, Sendable {
+    public struct Property: Hashable, Sendable, Encodable {
         public var name: String
         public var role: String
         /// The argument the parent passed, or the property's default.
@@ -28,14 +41,14 @@ public struct ModelSnapshot: Hashable, Sendable {
     }
 
     /// One key a read creates, for people: `RootView.state.users (Observation, via currentUser)`.
-    public struct Key: Hashable, Sendable {
+    public struct Key: Hashable, Sendable, Encodable {
         public var key: String
         public var mechanism: String
         public var via: [String]
     }
 
     /// One read of a body.
-    public struct Read: Hashable, Sendable {
+    public struct Read: Hashable, Sendable, Encodable {
         public var path: String
         public var value: String?
         public var deferred: Bool
@@ -44,7 +57,7 @@ public struct ModelSnapshot: Hashable, Sendable {
     }
 
     /// One view instance.
-    public struct Instance: Hashable, Sendable {
+    public struct Instance: Hashable, Sendable, Encodable {
         public var path: String
         public var name: String
         public var viewType: String

@@ -12,6 +12,54 @@ public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
     case skipped
 }
 
+/// Where something is in a scenario or a Swift file: 1-based line and column.
+public struct TraceLocation: Hashable, Sendable, Codable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(_ location: SourceLocation) {
+        file = location.file
+        line = location.line
+        column = location.column
+    }
+}
+
+/// A value as JSON has it: `"Bea"`, `3`, `true`, `["a", "b"]`, a struct as an object of its fields.
+/// A class instance is `{"object": "Root.model"}`; a case without payload its name (`"dark"`); what JSON
+/// has no form for (a closure, a binding, a value Ripple does not model) is `null`, with the Swift text
+/// beside it in the trace.
+public indirect enum TraceValue: Hashable, Sendable, Codable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([TraceValue])
+    case object([String: TraceValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([TraceValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: TraceValue].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
 /// One write in a step.
 public struct WriteTrace: Hashable, Sendable, Codable {
     /// The statement as written: `state.users[1].name = "Bea"`.
@@ -20,12 +68,32 @@ public struct WriteTrace: Hashable, Sendable, Codable {
     public var target: String
     /// `assignment`, `in-place mutation`, `objectWillChange.send()`, `environment`, `app storage`.
     public var kind: String
+    /// The values as Swift prints them.
     public var old: String?
     public var new: String?
     /// Whether anyone was told.
     public var notified: Bool
     /// Why it did or did not notify.
     public var note: String
+    /// Where the statement is.
+    public var location: TraceLocation?
+    /// The values as JSON values (`TraceValue`); `null` for a write without values (`objectWillChange.send()`).
+    public var oldValue: TraceValue
+    public var newValue: TraceValue
+
+    public init(statement: String, target: String, kind: String, old: String?, new: String?, notified: Bool, note: String,
+                location: TraceLocation? = nil, oldValue: TraceValue = .null, newValue: TraceValue = .null) {
+        self.statement = statement
+        self.target = target
+        self.kind = kind
+        self.old = old
+        self.new = new
+        self.notified = notified
+        self.note = note
+        self.location = location
+        self.oldValue = oldValue
+        self.newValue = newValue
+    }
 }
 
 /// An evaluated or stale instance in a step.
@@ -43,6 +111,8 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     /// `TaskRow: @self, @identity, _isEditing changed.` Empty for a `ForEach` row shown as an instance
     /// of its own (`ForEach[2]`): its content closure is no view body, and prints nothing.
     public var printChanges: String
+    /// Where each of `changedReads` is read in the source, by its path.
+    public var readLocations: [String: TraceLocation] = [:]
 }
 
 /// Totals for one step of one variant.
@@ -91,7 +161,7 @@ public struct VariantTrace: Hashable, Sendable, Codable {
 /// A whole scenario's simulation, the document `ripple run --format json` prints (see docs/Trace.md).
 public struct ScenarioTrace: Hashable, Sendable, Codable {
     /// Bumped on any incompatible change to this schema.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
     public var version: Int = ScenarioTrace.currentVersion
     public var file: String
     public var title: String

@@ -18,7 +18,7 @@ public enum TraceJSON {
         try JSONDecoder().decode(ScenarioTrace.self, from: Data(text.utf8))
     }
 
-    static func encode(value: some Encodable, pretty: Bool = true) -> String {
+    public static func encode(value: some Encodable, pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return "{}" }
