@@ -86,6 +86,48 @@ private let bundled: [String] = ((try? FileManager.default.contentsOfDirectory(a
         }
     }
 
+    /// A step marks the views it created and the ones it destroyed.
+    @Test func newAndDestroyedViewsAreMarked() throws {
+        let scenario = try scenario("presentations.ripple")
+        let rendered = try ScenarioRenderer.render(scenario, folder: "presentations")
+        let files = Dictionary(uniqueKeysWithValues: rendered.files.map { ($0.path, $0.contents) })
+        let (_, graphs) = try scenario.simulateWithGraphs()
+        let diagram = DependencyDiagram(graph: graphs[0], titles: [], maximumCounts: 0)
+        let page = try #require(diagram.instanceNodes["Shelf/BookPage[0]"])
+        let pushed = try SVGDocument(try #require(files["broad-push-emma.svg"]))
+        #expect(pushed.classes[page]?.contains("created") == true)
+        #expect(pushed.classes[page]?.contains("destroyed") == false)
+        let popped = try SVGDocument(try #require(files["broad-pop.svg"]))
+        #expect(popped.classes[page]?.contains("destroyed") == true)
+        #expect(popped.classes[page]?.contains("created") == false)
+    }
+
+    /// One view's storage is one box: the object its `@State` holds is drawn inside it.
+    @Test func aViewsStorageIsDrawnOnce() throws {
+        let source = """
+        scenario "storage"
+        @Observable final class Store {
+            var tasks: [String] = []
+        }
+        struct Root: View {
+            @State private var store = Store()
+            @State private var draft = ""
+            var body: some View { Text("\\(store.tasks.count) \\(draft)") }
+        }
+        step "type" { Root.draft = "a" }
+        """
+        let scenario = try Scenario(source: source, file: "storage.ripple")
+        let (_, graphs) = try scenario.simulateWithGraphs()
+        #expect(graphs[0].groups.first { $0.name == "Root.store" }?.owner == "Root storage")
+        let dot = DependencyDiagram(graph: graphs[0], titles: [], maximumCounts: 0).dot
+        let storage = try #require(dot.range(of: "label=\"Root storage\""))
+        let object = try #require(dot.range(of: "label=\"Root.store: Store  @Observable\""))
+        #expect(storage.lowerBound < object.lowerBound)
+        // The object's cluster closes before the storage's: it is nested, not beside it.
+        let between = dot[storage.upperBound..<object.lowerBound]
+        #expect(!between.contains("\n    }\n"))
+    }
+
     @Test func theInvalidationPathIsDrawnHeavy() throws {
         let rendered = try ScenarioRenderer.render(try scenario("list-rows.ripple"), folder: "list-rows")
         let svg = try SVGDocument(try #require(rendered.files.first { $0.path == "narrow-rename-brian.svg" }?.contents))

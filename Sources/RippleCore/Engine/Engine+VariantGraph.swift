@@ -94,6 +94,14 @@ extension Engine {
         for owner in owners where !(storage[owner] ?? []).isEmpty {
             groups.append(.init(name: owner + " storage", kind: "@State", type: "", key: owner + " storage", properties: storage[owner]!))
         }
+        // An object a view's `@State` holds is drawn inside that view's storage, when it has more.
+        var holders: [String: String] = [:]
+        for slot in slots {
+            if case .object(let object) = slot.value, storage[instances[slot.owner].path] != nil {
+                holders[objects[object.raw].label] = instances[slot.owner].path + " storage"
+            }
+        }
+        for index in groups.indices { groups[index].owner = holders[groups[index].name] }
         let used = Set(dependencies.map(\.key))
         let environment = environmentDeclarers.keys.sorted().filter { used.contains("\\." + $0) }
         if !environment.isEmpty {

@@ -11,6 +11,9 @@ public struct VariantGraph: Hashable, Sendable {
         /// The group's own node: what `objectWillChange` dependencies point from.
         public var key: String
         public var properties: [Property]
+        /// The group drawn around this one: the storage of the view whose `@State` holds the object, so
+        /// that one view's storage is one box.
+        public var owner: String? = nil
     }
 
     /// A stored or computed property, a state slot, an environment or app-storage key.

@@ -94,7 +94,10 @@ public struct DependencyDiagram: Sendable {
                 for property in group.properties { keyNodes[property.key] = ids[property.label] }
             }
         }
-        for group in keptGroups {
+        // A group is drawn inside the group it belongs to (`Group.owner`), when that one is drawn.
+        let keptNames = Set(keptGroups.map(\.name))
+        let inside = Dictionary(grouping: keptGroups.filter { $0.owner.map(keptNames.contains) == true }, by: { $0.owner! })
+        func draw(_ group: VariantGraph.Group, into writer: inout DOTWriter) {
             let clusterID = nextID("cluster_g")
             let groupKind = Self.classToken(group.kind)
             var members: [(String, VariantGraph.Property)] = []
@@ -114,10 +117,12 @@ public struct DependencyDiagram: Sendable {
                                     (.style, property.kind == "computed" ? "filled" : "rounded,filled"),
                                     (.fillcolor, .text(Self.propertyFill(property.kind)))])
                 }
+                for child in inside[group.name] ?? [] { draw(child, into: &inner) }
             }
             if hasHeader { keyNodes[group.key] = headerID }
             for (id, property) in members { keyNodes[property.key] = id }
         }
+        for group in keptGroups where group.owner.map(keptNames.contains) != true { draw(group, into: &writer) }
         for group in graph.groups {
             for property in group.properties where property.kind == "computed" {
                 for read in property.reads {
@@ -187,7 +192,8 @@ public struct DependencyDiagram: Sendable {
         writer.subgraph("cluster_legend", [(.label, "legend"), (.style, "rounded"), (.color, "#bbbbbb"), (.fontsize, "11"),
                                            (.id, "legend"), (.class, "legend")]) { inner in
             var previous: String?
-            for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written")] {
+            for (outcome, text) in [("needed", "needed"), ("wasted", "wasted"), ("stale", "stale"), ("skipped", "skipped"), ("written", "written"),
+                                    ("created", "new"), ("destroyed", "destroyed")] {
                 let id = "legend-\(outcome)"
                 inner.node(id, [(.label, .text(text)), (.id, .text(id)), (.class, "view legend \(outcome)"), (.fontsize, "11"), (.margin, "0.05,0.02"),
                                 (.height, "0.25")])

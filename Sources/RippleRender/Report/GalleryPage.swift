@@ -77,8 +77,8 @@ public enum GalleryPage {
         </head>
         <body>
         <h1>Ripple gallery</h1>
-        <p>Each scenario is one piece of SwiftUI state-management guidance, drawn twice: the broad way and the narrow way.
-        Open one to step through its writes.</p>
+        <p>Each scenario is one piece of SwiftUI state-management guidance, drawn once for each of its variants
+        (usually the broad way and the narrow way), side by side. Open one to step through its writes.</p>
 
         """
         for summary in summaries {

@@ -121,7 +121,7 @@ enum HTMLReport {
 
     static let legend = """
     <div class="legend" aria-label="Legend">
-    <svg width="620" height="28" role="img" aria-label="needed, wasted, stale, skipped, written">
+    <svg width="820" height="28" role="img" aria-label="needed, wasted, stale, skipped, written, new, destroyed">
     <defs>
     <pattern id="legend-hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffe2bf"/><line x1="0" y1="0" x2="0" y2="8" stroke="#d9822b" stroke-width="3"/></pattern>
     <pattern id="legend-dots" patternUnits="userSpaceOnUse" width="7" height="7"><rect width="7" height="7" fill="#f6dcf6"/><circle cx="3.5" cy="3.5" r="1.6" fill="#a54aa5"/></pattern>
@@ -131,6 +131,8 @@ enum HTMLReport {
     <rect x="222" y="4" width="28" height="18" rx="4" fill="url(#legend-dots)" stroke="#8e1b8e" stroke-width="2.5" stroke-dasharray="1.5 3"/><text x="256" y="18">stale</text>
     <rect x="322" y="4" width="28" height="18" rx="4" fill="#f4f4f4" stroke="#9a9a9a"/><text x="356" y="18">skipped</text>
     <rect x="432" y="4" width="28" height="18" rx="4" fill="#fff08a" stroke="#000" stroke-width="3"/><text x="466" y="18">written property</text>
+    <rect x="592" y="4" width="28" height="18" rx="4" fill="#fff" stroke="#555" stroke-width="4.5"/><text x="626" y="18" font-weight="bold">new</text>
+    <rect x="682" y="4" width="28" height="18" rx="4" fill="#fff" stroke="#c62828" stroke-width="2" stroke-dasharray="3 2"/><text x="716" y="18" text-decoration="line-through">destroyed</text>
     </svg>
     <svg width="1060" height="28" role="img" aria-label="arrows: builds, Observation, objectWillChange, @State, binding, environment, app storage, untracked, invalidation path">
     <line x1="2" y1="14" x2="30" y2="14" stroke="#444444" stroke-width="1.5"/><text x="36" y="18">builds</text>

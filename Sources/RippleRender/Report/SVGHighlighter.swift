@@ -10,6 +10,10 @@ public enum SVGHighlighter {
     .node.skipped polygon, .node.skipped path { fill: #f4f4f4; stroke: #9a9a9a; }
     .node.absent { opacity: 0.25; }
     .node.created text { font-weight: bold; }
+    .node.created polygon, .node.created path { stroke-width: 4.5px; }
+    .node.destroyed { opacity: 0.6; }
+    .node.destroyed polygon, .node.destroyed path { stroke: #c62828; stroke-dasharray: 3 2; }
+    .node.destroyed text { text-decoration: line-through; }
     .node.written polygon, .node.written path { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
     .node.source polygon, .node.source path { stroke: #000000; stroke-width: 2px; }
     .edge.path path { stroke-width: 3.5px; }
@@ -20,6 +24,8 @@ public enum SVGHighlighter {
     .legend-stale { fill: url(#ripple-dots); stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 1.5 3; }
     .legend-skipped { fill: #f4f4f4; stroke: #9a9a9a; }
     .legend-written { fill: #fff08a; stroke: #000000; stroke-width: 3px; }
+    .legend-created { fill: #ffffff; stroke: #555555; stroke-width: 4.5px; }
+    .legend-destroyed { fill: #ffffff; stroke: #c62828; stroke-dasharray: 3 2; }
     </style>
     """
 

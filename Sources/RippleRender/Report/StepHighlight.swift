@@ -2,7 +2,8 @@ import RippleCore
 
 /// What one step changes in a variant's picture: extra classes per node and edge, and replaced texts.
 public struct StepHighlight: Hashable, Sendable {
-    /// Element id → classes added for this step (`needed`, `wasted`, `stale`, `skipped`, `absent`, `written`, `path`).
+    /// Element id → classes added for this step (`needed`, `wasted`, `stale`, `skipped`, `absent`, `created`,
+    /// `destroyed`, `written`, `path`).
     public var classes: [String: [String]]
     /// Text as laid out → text for this step (the title, folded runs' counts).
     public var texts: [String: String]
@@ -38,6 +39,7 @@ public struct StepHighlight: Hashable, Sendable {
                 classes[id, default: []].append((outcomes[path] ?? .skipped).rawValue)
             }
             if step.created.contains(path) { classes[id, default: []].append("created") }
+            if step.destroyed.contains(path) { classes[id, default: []].append("destroyed") }
         }
         // Folded runs count only the instances the step touched; the rest are skipped.
         var touched: [Int: [Outcome: Int]] = [:]
