@@ -39,6 +39,36 @@ import RippleSwift
         return found
     }
 
+    /// Every ```swift block of the docs, complete or a fragment (a declaration, a `step`, an `expect`),
+    /// reads without a syntax error: what a reader copies is written as Ripple reads it.
+    static func snippets() throws -> [Example] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        var found: [Example] = []
+        for document in documents {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            var block: [String]?
+            var start = 0
+            for (index, line) in text.components(separatedBy: "\n").enumerated() {
+                if block == nil, line == "```swift" {
+                    block = []
+                    start = index + 2
+                } else if let lines = block, line == "```" {
+                    found.append(Example(document: document, line: start, source: lines.joined(separator: "\n") + "\n"))
+                    block = nil
+                } else if block != nil {
+                    block!.append(line)
+                }
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: try snippets())
+    func everySnippetReadsWithoutASyntaxError(_ example: Example) {
+        let reading = ScenarioFile.read(source: example.source, file: example.testDescription)
+        #expect(reading.errors.isEmpty, "\(example.testDescription): \(reading.errors.map(\.message))")
+    }
+
     @Test func theDocsHoldExamples() throws {
         #expect(try Self.examples().count >= 10)
     }
