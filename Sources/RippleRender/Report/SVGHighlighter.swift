@@ -8,6 +8,7 @@ public enum SVGHighlighter {
     .node.wasted polygon, .node.wasted path { fill: url(#ripple-hatch); stroke: #b35900; stroke-width: 2.5px; stroke-dasharray: 6 3; }
     .node.stale polygon, .node.stale path { fill: url(#ripple-dots); stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 1.5 3; }
     .node.skipped polygon, .node.skipped path { fill: #f4f4f4; stroke: #9a9a9a; }
+    .node.wasted text, .node.stale text { paint-order: stroke; stroke: #ffffff; stroke-width: 4px; stroke-linejoin: round; }
     .node.absent { opacity: 0.25; }
     .node.created text { font-weight: bold; }
     .node.created polygon, .node.created path { stroke-width: 4.5px; }
@@ -19,6 +20,7 @@ public enum SVGHighlighter {
     .edge.path path { stroke-width: 3.5px; }
     .edge.path polygon { stroke-width: 2px; }
     .edge.missed path { stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 2 3; }
+    .node.missed polygon, .node.missed path { stroke: #8e1b8e; stroke-width: 3px; stroke-dasharray: 1.5 3; }
     .legend-needed { fill: #cfeed3; stroke: #1b7a2c; stroke-width: 3px; }
     .legend-wasted { fill: url(#ripple-hatch); stroke: #b35900; stroke-width: 2.5px; stroke-dasharray: 6 3; }
     .legend-stale { fill: url(#ripple-dots); stroke: #8e1b8e; stroke-width: 2.5px; stroke-dasharray: 1.5 3; }

@@ -67,6 +67,10 @@ public struct StepHighlight: Hashable, Sendable {
                 switch cause.kind {
                 case .input, .newIdentity, .objectRecreated, .seededState:
                     if let id = diagram.treeEdges[source + "|" + instance.path] { classes[id, default: []].append("path") }
+                    // A stale view's seeded `@State` is what it shows: its box is marked as the cause.
+                    if cause.kind == .seededState, let id = diagram.keyNodes[instance.path + "." + cause.subject] {
+                        classes[id, default: []].append("missed")
+                    }
                 default:
                     for mechanism in ["observation", "objectWillChange", "state", "binding", "environment", "appstorage", "untracked"] {
                         if let id = diagram.dependencyEdges["\(source)|\(instance.path)|\(mechanism)"] {
