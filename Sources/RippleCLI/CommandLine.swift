@@ -31,6 +31,12 @@ enum CommandLine {
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI.")],
                     discussion: "Scenarios without expectations are reported as unchecked. Exit status 1 on any mismatch or error."),
+        CommandSpec(name: "audit", summary: "Perform every action a person can take on each screen and rank them by wasted evaluations.",
+                    positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
+                    options: [OptionSpec(name: "format", value: "text|json", help: "Output format (default: text)."),
+                              OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last.")]
+                        + SourceOptions.specs,
+                    discussion: "Each Button, tap, long-press and submit gesture, Toggle, TextField, Stepper and Slider the first evaluation builds is performed from that first state, on a screen of its own: a closure runs as a step does, a control gets a new value (toggled, a typed character, one more). The table is sorted by wasted evaluations, then by evaluations."),
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "output", short: "o", value: "DIR", help: "Output folder (default: Output)."),
@@ -105,6 +111,7 @@ enum CommandLine {
             case "parse": return try ParseCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "run": return try RunCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "check": return try CheckCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            case "audit": return try AuditCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             }
         } catch {

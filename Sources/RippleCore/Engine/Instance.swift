@@ -148,6 +148,8 @@ struct Instance: Sendable {
     /// started that wait at an `await`, oldest first.
     var actions: [ViewAction] = []
     var suspended: [SuspendedAction] = []
+    /// What a person can do with the views its last evaluation built.
+    var userActions: [UserAction] = []
     /// A `ForEach` row whose closure built a custom view: that view stands for it (Rule 14), so the row
     /// is left out of paths, traces and pictures, and its path is its parent's.
     var isHiddenRow = false

@@ -183,6 +183,7 @@ extension Engine {
         self.tracker = nil
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
+        if !tracker.log.userActions.isEmpty || !instances[id].userActions.isEmpty { instances[id].userActions = tracker.log.userActions }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info

@@ -45,6 +45,8 @@ struct ReadLog {
     var reads: [ReadRecord] = []
     /// The `.task` and `.refreshable` closures the body attached, which a step can run (`ViewActions.swift`).
     var actions: [ViewAction] = []
+    /// What a person can do with the views the body built (`UserActions.swift`).
+    var userActions: [UserAction] = []
     var keyLog: [KeyUse] = []
     /// The places in the order first read: what the instance keeps (a small array, not a set).
     private(set) var placeList: [Place] = []
@@ -162,6 +164,7 @@ struct ReadLog {
         seenList.removeAllKeepingStorage()
         if seenValues != nil { seenValues = nil }
         if !actions.isEmpty { actions = [] }
+        if !userActions.isEmpty { userActions = [] }
     }
 
     mutating func use(_ key: DependencyKey) {

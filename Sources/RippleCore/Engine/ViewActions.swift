@@ -74,7 +74,7 @@ extension Engine {
     /// `resuming`: the awaited call has returned), then each frame around it once it ends. An awaited
     /// model method (`await model.load()`) runs as Swift runs it, up to its own first `await`, in a frame
     /// of its own. What is left waits as the instance's suspended action.
-    private func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
+    func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
                                pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var frames = frames
         var resuming = resuming

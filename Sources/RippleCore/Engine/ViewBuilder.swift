@@ -151,7 +151,7 @@ extension Engine {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
-                    try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
+                    try build(builtinPlan(name, arguments, trailing, at: expression.location), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil, readsOtherModules {
                     // A `UIViewRepresentable` and its kin: another framework's view, built as a built-in one.
                     assume("'\(name)' is not a SwiftUI view the source declares; it is built as a view that shows its content", at: expression.location)

@@ -42,6 +42,8 @@ enum ArgumentStep {
     case destination(ExprSyntax)
     /// `NavigationStack(path: $path)`: the path its `.navigationDestination(for:)`s present.
     case navigationPath(ExprSyntax)
+    /// What a person can do with a control or a gesture, recorded for `ripple audit` (`UserActions.swift`).
+    case userAction(UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, binding: ExprSyntax?, location: SourceLocation)
 }
 
 /// One access path in an argument, with what reading it takes. A class: the paths are walked on every
@@ -92,7 +94,7 @@ extension Engine {
                case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                 return .general(expression)
             }
-            return builtinPlan(name, arguments, trailing)
+            return builtinPlan(name, arguments, trailing, at: expression.location)
         default:
             return .general(expression)
         }
@@ -103,6 +105,9 @@ extension Engine {
     func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
         (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
+                if let kind = UserAction.Kind.gesture(name) {
+                    return .userAction(kind, control: "." + name, label: nil, closure: closure, binding: nil, location: closure.location)
+                }
                 return Modifier.kind(of: name) == .builder ? .builder(closure.body) : .deferred(closure)
             }
             return argumentStep(argument.value)
@@ -111,7 +116,7 @@ extension Engine {
 
     /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first
     /// trailing closure is its action unless `action:` is given).
-    func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> ViewPlan {
+    func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> ViewPlan {
         var steps: [ArgumentStep] = []
         var builders: [ClosureSyntax] = []
         var deferred: [ClosureSyntax] = []
@@ -139,6 +144,16 @@ extension Engine {
             if name == "Button" && index == 0 && !hasAction && argument.label == nil { deferred.append(closure) }
             else if isLink && (argument.label == "destination" || (linkDestinationFirst && index == 0 && argument.label == nil)) { deferred.append(closure) }
             else { builders.append(closure) }
+        }
+        if let (kind, bindingLabel) = UserAction.Kind.control(name) {
+            let label = arguments.first(where: { $0.label == nil }).flatMap { argument -> String? in
+                if case .string(let parts) = argument.value.kind, parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
+            }
+            let binding = bindingLabel.flatMap { wanted in arguments.first(where: { $0.label == wanted })?.value }
+            let action = name == "Button" ? deferred.first : nil
+            if binding != nil || action != nil, let at = location ?? binding?.location ?? action?.location {
+                steps.append(.userAction(kind, control: name, label: label, closure: action, binding: binding, location: at))
+            }
         }
         return .builtin(arguments: steps, deferred: deferred, builders: builders)
     }
@@ -229,6 +244,9 @@ extension Engine {
             recordDeferredReads(closure, in: scope)
         case .navigationPath(let expression):
             _ = try evaluate(expression, in: scope, expected: nil)
+        case .userAction(let kind, let control, let label, let closure, let binding, let location):
+            if let closure { recordDeferredReads(closure, in: scope) }
+            recordUserAction(kind, control: control, label: label, closure: closure, bindingExpression: binding, in: scope, at: location)
         case .destination(let expression):
             // The destination's value is made, reading its arguments; what it builds is dropped.
             var made: [ChildDescription] = []

@@ -1,0 +1,99 @@
+import RippleCore
+import RippleRender
+
+/// `ripple audit PATH...`: every action a person can take on each screen, performed from its first
+/// state, ranked by the work SwiftUI would do for nothing.
+enum AuditCommand {
+    /// One action performed in one variant.
+    struct Row: Encodable {
+        var file: String
+        var variant: String
+        var action: String
+        var kind: String
+        var location: TraceLocation
+        var evaluations: Int
+        var wasted: Int
+        var stale: Int
+        /// The view type with the most wasted evaluations, and how many; nil when nothing was wasted.
+        var mostWasted: String?
+        var mostWastedCount: Int
+        /// Why it could not be simulated; nil when it was.
+        var error: String?
+    }
+
+    static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
+        let format = parsed.values["format"] ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
+        let allRows = parsed.flags.contains("all-rows")
+        let options = try SourceOptions(parsed)
+        var rows: [Row] = []
+        var failed = false
+        for file in try ScenarioFiles.expand(parsed.positionals) {
+            guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
+                failed = true
+                continue
+            }
+            for variant in scenario.variants {
+                do throws(DiagnosticError) {
+                    rows += try audit(scenario, variant: variant.name, file: file, allRows: allRows)
+                } catch {
+                    stderr.write(error.description + "\n")
+                    failed = true
+                }
+            }
+        }
+        // Most wasted first, then most evaluations; ties keep the order the screen offers them in.
+        let ranked = rows.enumerated().sorted { a, b in
+            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
+        }.map(\.element)
+        if format == "json" {
+            stdout.write(TraceJSON.encode(value: ranked) + "\n")
+        } else {
+            stdout.write(table(ranked))
+        }
+        let unsimulated = rows.filter { $0.error != nil }
+        for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
+        return failed ? CommandLine.Status.failure : CommandLine.Status.success
+    }
+
+    /// Every action of one variant, each performed on a screen of its own in its first state.
+    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool) throws(DiagnosticError) -> [Row] {
+        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
+        var rows: [Row] = []
+        for (index, action) in first.availableActions(allRows: allRows).enumerated() {
+            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location),
+                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, error: nil)
+            do throws(DiagnosticError) {
+                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
+                let step = try simulation.perform(actionAt: index, allRows: allRows)
+                row.evaluations = step.counts.evaluations
+                row.wasted = step.counts.wasted
+                row.stale = step.counts.stale
+                var wastedByType: [String: Int] = [:]
+                for instance in step.instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+                if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
+                    row.mostWasted = top.key
+                    row.mostWastedCount = top.value
+                }
+            } catch {
+                row.error = error.diagnostics.first?.message ?? "\(error)"
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The ranked table: one line per action.
+    static func table(_ rows: [Row]) -> String {
+        guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
+        let variants = Set(rows.map(\.variant))
+        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "most wasted"]]
+        for row in rows {
+            let place = "\(row.location.file):\(row.location.line)"
+            let most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
+            lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
+                         + [String(row.evaluations), String(row.wasted), String(row.stale), most])
+        }
+        return TraceText.formatTable(lines)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleCore
+import RippleSwift
+
+/// `ripple audit`: every action on screen found, named, performed from the first state, and ranked.
+@Suite(.serialized) struct AuditTests {
+    static let screen = """
+    scenario "audit"
+    semantics swift6.2
+    @Observable final class Model {
+        var count = 0
+        var name = ""
+        var on = false
+        var title = "Inbox"
+        var items: [Int] = [1, 2, 3, 4, 5]
+        func bump() { count += 1 }
+    }
+    struct Root: View {
+        @State private var model = Model()
+        @State private var volume = 3
+        var body: some View {
+            Text(model.title)
+            Button("Bump") { model.bump() }
+            Toggle("On", isOn: $model.on)
+            TextField("Name", text: $model.name)
+            Stepper("Volume", value: $volume)
+            Text("\\(volume)").onTapGesture { model.title = "Tapped" }
+            Text("hold").onLongPressGesture { model.title = model.title }
+            TextField("Search", text: $model.name).onSubmit { model.count = 0 }
+            Counter(model: model)
+            Summary(model: model)
+            ForEach(model.items, id: \\.self) { item in
+                Row(model: model, item: item)
+            }
+        }
+    }
+    struct Counter: View {
+        let model: Model
+        var body: some View { Text("\\(model.count)") }
+    }
+    struct Summary: View {
+        let model: Model
+        var body: some View { Text(model.items.isEmpty ? "no items" : "items") }
+    }
+    struct Row: View {
+        let model: Model
+        let item: Int
+        var body: some View {
+            Text("\\(item) \\(model.title)")
+            Button("Remove") { model.items.removeAll { $0 == item } }
+        }
+    }
+    """
+
+    func actions(allRows: Bool = false) throws -> [AvailableAction] {
+        let scenario = try Scenario(source: Self.screen, file: "audit.ripple")
+        return try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62).availableActions(allRows: allRows)
+    }
+
+    @Test func everyKindOfActionIsFoundAndNamed() throws {
+        let names = try actions().map(\.name)
+        #expect(names.prefix(8) == [
+            "tap Button \"Bump\" in Root", "toggle Toggle \"On\" in Root", "type in TextField \"Name\" in Root",
+            "increment Stepper \"Volume\" in Root", "tap .onTapGesture in Root", "long press .onLongPressGesture in Root",
+            // A modifier's action is recorded before the view it modifies.
+            "submit .onSubmit in Root", "type in TextField \"Search\" in Root",
+        ])
+        // A text that is no control offers nothing.
+        #expect(!names.contains { $0.contains("Text ") })
+    }
+
+    /// A row's action is listed for the first and the last row, or for every row when asked.
+    @Test func rowsAreRepresentedByTheirFirstAndLast() throws {
+        #expect(try actions().filter { $0.name.hasPrefix("tap Button \"Remove\"") }.map(\.instance) == ["Root/Row[1]", "Root/Row[5]"])
+        #expect(try actions(allRows: true).filter { $0.name.hasPrefix("tap Button \"Remove\"") }.count == 5)
+    }
+
+    @Test(arguments: [
+        // Must re-evaluate: what the action changed is read.
+        ("tap Button \"Bump\" in Root", ["Counter"], [String]()),
+        ("tap .onTapGesture in Root", ["Root", "Row[1]", "Row[2]", "Row[3]", "Row[4]", "Row[5]"], []),
+        ("increment Stepper \"Volume\" in Root", ["Root"], []),
+        // `$model.on` is read by the body that makes it (Rule 5.5), and the toggle shows it.
+        ("toggle Toggle \"On\" in Root", ["Root"], []),
+        // A removed row re-runs the body holding the ForEach; the rows left are handed equal inputs, and
+        // the summary shows the same text.
+        ("tap Button \"Remove\" in Row[1]", ["Root", "Summary"], ["Summary"]),
+        // Must not: an equal assignment does not notify.
+        ("long press .onLongPressGesture in Root", [], []),
+    ])
+    func anActionIsPerformedFromTheFirstState(name: String, evaluated: [String], wasted: [String]) throws {
+        let scenario = try Scenario(source: Self.screen, file: "audit.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == name })
+        let step = try simulation.perform(actionAt: index)
+        #expect(step.instances.filter { $0.outcome != .stale }.map(\.name) == evaluated)
+        #expect(step.instances.filter { $0.outcome == .wasted }.map(\.name) == wasted)
+    }
+
+    @Test func theTableIsRankedByWastedThenEvaluations() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("audit.ripple")
+        try Self.screen.write(to: file, atomically: true, encoding: .utf8)
+        let result = ripple("audit", file.path, "--format", "json")
+        #expect(result.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let keys = rows.map { [($0["wasted"] as? Int) ?? 0, ($0["evaluations"] as? Int) ?? 0] }
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }.reversed())
+        // Removing a row re-runs the summary, which shows the same text: the one action with waste.
+        let top = try #require(rows.first)
+        #expect((top["action"] as? String)?.hasPrefix("tap Button \"Remove\"") == true)
+        #expect(top["mostWasted"] as? String == "Summary")
+        #expect(rows.dropFirst(2).allSatisfy { ($0["wasted"] as? Int) == 0 })
+        let text = ripple("audit", file.path)
+        #expect(text.stdout.hasPrefix("action"))
+        #expect(text.stdout.contains("tap Button \"Bump\" in Root"))
+    }
+}
