@@ -17,6 +17,8 @@ enum AuditCommand {
         /// The view type with the most wasted evaluations, and how many; nil when nothing was wasted.
         var mostWasted: String?
         var mostWastedCount: Int
+        /// What would have avoided the waste or the stale views, the hint for `mostWasted` first.
+        var hints: [AuditHint]
         /// Why it could not be simulated; nil when it was.
         var error: String?
     }
@@ -62,7 +64,7 @@ enum AuditCommand {
         var rows: [Row] = []
         for (index, action) in first.availableActions(allRows: allRows).enumerated() {
             var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location),
-                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, error: nil)
+                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
@@ -75,6 +77,8 @@ enum AuditCommand {
                     row.mostWasted = top.key
                     row.mostWastedCount = top.value
                 }
+                let hints = AuditHints.hints(for: step)
+                row.hints = hints.filter { $0.view == row.mostWasted } + hints.filter { $0.view != row.mostWasted }
             } catch {
                 row.error = error.diagnostics.first?.message ?? "\(error)"
             }
@@ -88,12 +92,21 @@ enum AuditCommand {
         guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
         let variants = Set(rows.map(\.variant))
         var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "most wasted"]]
+        var hints: [String] = []
         for row in rows {
             let place = "\(row.location.file):\(row.location.line)"
             let most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale), most])
+            if let hint = row.hints.first {
+                let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
+                if !hints.contains(text) { hints.append(text) }
+            }
         }
-        return TraceText.formatTable(lines)
+        var text = TraceText.formatTable(lines)
+        if !hints.isEmpty {
+            text += "\nhints:\n" + hints.map { "  " + $0 + "\n" }.joined()
+        }
+        return text
     }
 }

@@ -99,6 +99,23 @@ import RippleSwift
         #expect(step.instances.filter { $0.outcome == .wasted }.map(\.name) == wasted)
     }
 
+    /// The task-manager app, read from its Swift source with three tasks: every action in its code.
+    @Test func theTaskManagerAppsActionsAreAllFound() throws {
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let names = Set(rows.compactMap { $0["action"] as? String })
+        #expect(names == [
+            "type in TextField \"New task\" in TaskListView", "tap Button \"Add\" in TaskListView",
+            "toggle Toggle \"Show finished\" in TaskListView",
+            "tap Button in TaskRowView[UUID-1]", "tap Button in TaskRowView[UUID-3]",
+        ])
+        #expect(rows.allSatisfy { $0["error"] == nil })
+        // Checking a task off re-runs its row and the list, whose header counts what is left.
+        let check = try #require(rows.first { $0["action"] as? String == "tap Button in TaskRowView[UUID-1]" })
+        #expect(check["evaluations"] as? Int == 2)
+    }
+
     @Test func theTableIsRankedByWastedThenEvaluations() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

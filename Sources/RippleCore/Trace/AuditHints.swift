@@ -1,0 +1,96 @@
+/// What would have avoided a wasted evaluation or a stale view, from why it happened, named after the
+/// guidance it follows (the gallery scenario that shows the rule): the hints `ripple audit` prints.
+public struct AuditHint: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A row given a whole model and an index reads one field of one element.
+        case passTheField = "pass-the-field"
+        /// A computed property read by the body drags every stored property it reads.
+        case computedProperty = "computed-property"
+        /// An `ObservableObject` re-runs every view holding it for any `@Published` write.
+        case observableObject = "observable-object"
+        /// A closure input never compares equal, so the view re-runs whenever its parent does.
+        case closureInput = "closure-input"
+        /// A view given a whole value re-runs when any part of it changes, though it shows few.
+        case passTheFieldsItShows = "pass-the-fields-it-shows"
+        /// A view declares an environment key it does not show.
+        case environmentKey = "environment-key"
+        /// A `@State` seeded from an input keeps its first value.
+        case seededState = "seeded-state"
+    }
+
+    public var kind: Kind
+    /// The view type the hint is about.
+    public var view: String
+    public var text: String
+    /// The gallery scenario that shows the rule: `list-rows`, `observable-vs-observableobject`.
+    public var guidance: String
+}
+
+/// The hints for what happened in one step.
+public enum AuditHints {
+    /// One hint per view type and kind, in the order the step lists the views.
+    public static func hints(for step: StepTrace) -> [AuditHint] {
+        var hints: [AuditHint] = []
+        var seen: Set<String> = []
+        for instance in step.instances where instance.outcome == .wasted || instance.outcome == .stale {
+            guard let hint = hint(for: instance), seen.insert(hint.view + "|" + hint.kind.rawValue).inserted else { continue }
+            hints.append(hint)
+        }
+        return hints
+    }
+
+    /// What would have avoided this wasted evaluation or stale view; nil when Ripple has no hint.
+    public static func hint(for instance: InstanceTrace) -> AuditHint? {
+        let view = instance.viewType
+        for cause in instance.causes {
+            switch (instance.outcome, cause.kind) {
+            case (.stale, .seededState):
+                return AuditHint(kind: .seededState, view: view,
+                                 text: "`\(view)` keeps `\(cause.subject)` as its first value: its `@State` was seeded from a parent's input; show the input itself, or give the view a new identity when it changes",
+                                 guidance: "state-from-parent-input")
+            case (.wasted, .objectWillChange):
+                return AuditHint(kind: .observableObject, view: view,
+                                 text: "`\(view)` re-ran because \(cause.source ?? cause.subject) sent objectWillChange for a property it does not show: as an `@Observable` model it would re-run only the views that read that property",
+                                 guidance: "observable-vs-observableobject")
+            case (.wasted, .observation):
+                guard case .dependency(let key, let via, let read, _, _) = cause.explanation else { continue }
+                if !via.isEmpty {
+                    return AuditHint(kind: .computedProperty, view: view,
+                                     text: "`\(view)` reads \(read.map { "`\($0)`" } ?? "a value") through the computed `\(via.joined(separator: "` → `"))`, which reads `\(key)`: any change to it re-runs the view; store the computed value and update it on write, or read only what it needs",
+                                     guidance: "computed-vs-cached")
+                }
+                if let read, let (root, index) = modelPlusIndex(read) {
+                    return AuditHint(kind: .passTheField, view: view,
+                                     text: "`\(view)` receives `\(root)` and an index but reads only `\(read)`: pass it that value instead",
+                                     guidance: "list-rows")
+                }
+            case (.wasted, .input):
+                if cause.detail.contains(InputDifference.closure.explanation) {
+                    return AuditHint(kind: .closureInput, view: view,
+                                     text: "`\(view)`'s input `\(cause.subject)` is a closure, which never compares equal: make `\(view)` `Equatable` on its data, or pass a method reference",
+                                     guidance: "equatable-view")
+                }
+                return AuditHint(kind: .passTheFieldsItShows, view: view,
+                                 text: "`\(view)` receives `\(cause.subject)`, which changed, but nothing it shows did: pass it only the fields it shows",
+                                 guidance: "whole-struct-vs-fields")
+            case (.wasted, .environment):
+                return AuditHint(kind: .environmentKey, view: view,
+                                 text: "`\(view)` declares `\(cause.subject)`, which changed, but does not show it: declare the key only in the views that read it",
+                                 guidance: "environment-keys")
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// `state.users[index].name` → (`state`, `index`): a read through a collection by an index that is
+    /// a name, the "model plus index" pattern; nil for any other read.
+    static func modelPlusIndex(_ read: String) -> (root: String, index: String)? {
+        guard let open = read.firstIndex(of: "["), let close = read[open...].firstIndex(of: "]") else { return nil }
+        let index = read[read.index(after: open)..<close]
+        guard let first = index.first, first.isLetter || first == "_", index.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        let root = read[..<open].split(separator: ".").first.map(String.init) ?? String(read[..<open])
+        return (root, String(index))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import RippleCore
+import RippleSwift
+
+/// Each hint is given where its guidance applies (the broad design of its gallery scenario) and not
+/// where it does not (the narrow design, which already follows it).
+@Suite struct AuditHintTests {
+    static func trace(_ name: String) throws -> ScenarioTrace {
+        let url = repositoryURL.appendingPathComponent("Scenarios/\(name).ripple")
+        return try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).ripple").trace
+    }
+
+    @Test(arguments: [
+        ("list-rows", 0, AuditHint.Kind.passTheField, "UserRow"),
+        ("computed-vs-cached", 0, .computedProperty, "UnreadBadge"),
+        ("observable-vs-observableobject", 0, .observableObject, "NameLabel"),
+        ("equatable-view", 0, .closureInput, "SalesChart"),
+        ("whole-struct-vs-fields", 0, .passTheFieldsItShows, "AvatarBadge"),
+        ("environment-keys", 0, .environmentKey, "MessageRow"),
+        ("state-from-parent-input", 0, .seededState, "NameBadge"),
+    ])
+    func theBroadDesignGetsItsHintAndTheNarrowOneDoesNot(scenario: String, step: Int, kind: AuditHint.Kind, view: String) throws {
+        let trace = try Self.trace(scenario)
+        let broad = try #require(trace.variants.first { $0.name == "broad" })
+        let narrow = try #require(trace.variants.first { $0.name == "narrow" })
+        let given = AuditHints.hints(for: broad.steps[step])
+        #expect(given.contains { $0.kind == kind && $0.view == view }, "\(scenario): \(given.map(\.text))")
+        #expect(given.allSatisfy { !$0.guidance.isEmpty })
+        let notGiven = AuditHints.hints(for: narrow.steps[step])
+        #expect(!notGiven.contains { $0.kind == kind && $0.view == view }, "\(scenario) narrow: \(notGiven.map(\.text))")
+    }
+
+    @Test func aRowGivenTheModelAndAnIndexIsToldWhatToPass() throws {
+        let hint = try #require(AuditHints.hints(for: try Self.trace("list-rows").variants[0].steps[0]).first { $0.kind == .passTheField })
+        #expect(hint.text == "`UserRow` receives `state` and an index but reads only `state.users[index].name`: pass it that value instead")
+    }
+
+    @Test(arguments: [
+        ("state.users[index].name", "state", "index"),
+        ("model.items[row].title", "model", "row"),
+    ])
+    func modelPlusIndexReadsAreFound(read: String, root: String, index: String) {
+        let found = AuditHints.modelPlusIndex(read)
+        #expect(found?.root == root && found?.index == index)
+    }
+
+    @Test(arguments: ["state.users[0].name", "state.users", "items[i + 1]", "title"])
+    func otherReadsAreNot(read: String) {
+        #expect(AuditHints.modelPlusIndex(read) == nil)
+    }
+
+    /// Every guidance a hint names is a scenario in the gallery.
+    @Test func everyGuidanceIsAGalleryScenario() throws {
+        for name in ["list-rows", "computed-vs-cached", "observable-vs-observableobject", "equatable-view", "whole-struct-vs-fields",
+                     "environment-keys", "state-from-parent-input"] {
+            #expect(FileManager.default.fileExists(atPath: repositoryURL.appendingPathComponent("Scenarios/\(name).ripple").path))
+        }
+    }
+}
