@@ -27,7 +27,11 @@ enum AuditCommand {
         let format = parsed.values["format"] ?? "text"
         guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
         let allRows = parsed.flags.contains("all-rows")
+        let budget = try Budget(parsed)
         let options = try SourceOptions(parsed)
+        if let path = parsed.values["junit"] {
+            try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
+        }
         var rows: [Row] = []
         var failed = false
         for file in try ScenarioFiles.expand(parsed.positionals) {
@@ -55,7 +59,51 @@ enum AuditCommand {
         }
         let unsimulated = rows.filter { $0.error != nil }
         for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
-        return failed ? CommandLine.Status.failure : CommandLine.Status.success
+        let overruns = budget.overruns(ranked)
+        for overrun in overruns { stderr.write("error: \(overrun)\n") }
+        if let path = parsed.values["junit"] {
+            var report = JUnitReport()
+            report.add(suite: "ripple audit", cases: [("budget", overruns.isEmpty ? nil : overruns.joined(separator: "\n"))]
+                + ranked.map { ("\($0.action) (\($0.variant))", nil) })
+            do {
+                try AtomicFile.write(report.xml.utf8, to: path)
+            } catch {
+                stderr.write("error: \(FileError("cannot write the JUnit report", path, error).message)\n")
+                return CommandLine.Status.failure
+            }
+        }
+        return failed || !overruns.isEmpty ? CommandLine.Status.failure : CommandLine.Status.success
+    }
+
+    /// The most wasted evaluations and stale views the audit may find in all, for CI.
+    struct Budget {
+        var maximumWasted: Int?
+        var maximumStale: Int?
+
+        init(_ parsed: ParsedArguments) throws(UsageError) {
+            func number(_ name: String) throws(UsageError) -> Int? {
+                guard let text = parsed.values[name] else { return nil }
+                guard let value = Int(text), value >= 0 else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'") }
+                return value
+            }
+            maximumWasted = try number("max-wasted")
+            maximumStale = try number("max-stale")
+        }
+
+        /// What went over the budget, each with the actions and views that did most of it.
+        func overruns(_ rows: [Row]) -> [String] {
+            var found: [String] = []
+            let wasted = rows.reduce(0) { $0 + $1.wasted }, stale = rows.reduce(0) { $0 + $1.stale }
+            if let maximumWasted, wasted > maximumWasted {
+                let worst = rows.filter { $0.wasted > 0 }.prefix(3).map { "'\($0.action)' \($0.wasted) (most: \($0.mostWasted ?? "?"))" }
+                found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))")
+            }
+            if let maximumStale, stale > maximumStale {
+                let worst = rows.filter { $0.stale > 0 }.sorted { $0.stale > $1.stale }.prefix(3).map { "'\($0.action)' \($0.stale)" }
+                found.append("the audit found \(stale) stale views, over the budget of \(maximumStale): \(worst.joined(separator: ", "))")
+            }
+            return found
+        }
     }
 
     /// Every action of one variant, each performed on a screen of its own in its first state.

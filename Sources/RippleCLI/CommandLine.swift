@@ -34,7 +34,10 @@ enum CommandLine {
         CommandSpec(name: "audit", summary: "Perform every action a person can take on each screen and rank them by wasted evaluations.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "format", value: "text|json", help: "Output format (default: text)."),
-                              OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last.")]
+                              OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last."),
+                              OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
+                              OptionSpec(name: "max-stale", value: "N", help: "Exit 1 when all actions together leave more than N views stale."),
+                              OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI.")]
                         + SourceOptions.specs,
                     discussion: "Each Button, tap, long-press and submit gesture, Toggle, TextField, Stepper and Slider the first evaluation builds is performed from that first state, on a screen of its own: a closure runs as a step does, a control gets a new value (toggled, a typed character, one more). The table is sorted by wasted evaluations, then by evaluations."),
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",

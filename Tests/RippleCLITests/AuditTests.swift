@@ -116,6 +116,25 @@ import RippleSwift
         #expect(check["evaluations"] as? Int == 2)
     }
 
+    /// A budget for CI: over it, the audit exits 1 and names the actions that did most of it.
+    @Test func aBudgetFailsTheAuditWhenExceeded() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("audit.ripple")
+        try Self.screen.write(to: file, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("audit.xml")
+        let over = ripple("audit", file.path, "--max-wasted", "1", "--junit", report.path)
+        #expect(over.status == 1)
+        #expect(over.stderr.contains("the audit found 2 wasted evaluations, over the budget of 1: 'tap Button \"Remove\" in Row[1]' 1 (most: Summary)"))
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        #expect(xml.contains("<testcase name=\"budget\" classname=\"ripple audit\">\n      <failure"))
+        // Within the budget, and for stale views none were left: it passes.
+        let within = ripple("audit", file.path, "--max-wasted", "2", "--max-stale", "0")
+        #expect(within.status == 0)
+        #expect(!within.stderr.contains("error:"))
+        #expect(ripple("audit", file.path, "--max-wasted", "-1").status == 64)
+    }
+
     @Test func theTableIsRankedByWastedThenEvaluations() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
