@@ -116,6 +116,34 @@ import RippleSwift
         #expect(check["evaluations"] as? Int == 2)
     }
 
+    /// Two apps written in the style of real ones, each audited with the ranking it must give.
+    @Test(arguments: [
+        // The seal in the section header reads a computed property over three fields: typing a name or an
+        // address re-runs the screen for a seal that does not change.
+        ("Scenarios/apps/settings", [
+            ("type in TextField \"Name\" in ProfileForm", 3, 1), ("type in TextField \"Email\" in ProfileForm", 2, 1),
+            ("increment Stepper \"Text size\" in SettingsView", 2, 0), ("type in TextField \"Bio\" in ProfileForm", 2, 0),
+            ("toggle Toggle \"Notifications\" in SettingsView", 1, 0), ("tap Button \"About\" in SettingsView", 1, 0),
+        ]),
+        // Starring a book re-runs the list and every row, which read the whole set of favourites.
+        ("Scenarios/apps/reading-list", [
+            ("tap Button in BookRow[1]", 3, 0), ("tap Button in BookRow[3]", 3, 0), ("type in .searchable in LibraryView", 1, 0),
+        ]),
+    ])
+    func anAppIsAuditedWithTheRankingItMustGive(app: String, expected: [(String, Int, Int)]) throws {
+        let result = ripple("audit", app, "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let ranking = rows.map { [($0["action"] as? String) ?? "", String(($0["evaluations"] as? Int) ?? -1), String(($0["wasted"] as? Int) ?? -1)] }
+        #expect(ranking == expected.map { [$0.0, String($0.1), String($0.2)] })
+    }
+
+    @Test func theSettingsAuditNamesTheComputedProperty() {
+        let result = ripple("audit", "Scenarios/apps/settings")
+        #expect(result.stdout.contains("type in TextField \"Name\" in ProfileForm: `SettingsView` reads `profile.isComplete` through the computed `isComplete`"))
+        #expect(result.stdout.contains("[computed-vs-cached]"))
+    }
+
     /// A budget for CI: over it, the audit exits 1 and names the actions that did most of it.
     @Test func aBudgetFailsTheAuditWhenExceeded() throws {
         let folder = try temporaryFolder()

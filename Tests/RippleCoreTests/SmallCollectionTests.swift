@@ -251,4 +251,25 @@ extension SmallCollectionTests {
         list.append("again")
         #expect(list == ["again"])
     }
+
+    /// A `Set` is kept as an array: `insert(_:)` and `remove(_:)` without `at:` are the set's.
+    @Test func aSetInsertsWhatIsNotThereAndRemovesWhatIs() throws {
+        let source = """
+        scenario "set"
+        @Observable final class Model {
+            var favorites: Set<Int> = [1]
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View { Text("\\(model.favorites.count)") }
+        }
+        step "add" { model.favorites.insert(2) }
+        step "add again" { model.favorites.insert(2) }
+        step "remove" { model.favorites.remove(1) }
+        step "remove what is gone" { model.favorites.remove(1) }
+        """
+        let steps = try #require(try simulateChecked(source).variants.first?.steps)
+        #expect(steps.map { $0.writes.first?.new } == ["[1, 2]", "[1, 2]", "[2]", "[2]"])
+        #expect(steps.map { $0.instances.first?.outcome } == [.needed, .wasted, .needed, .wasted])
+    }
 }

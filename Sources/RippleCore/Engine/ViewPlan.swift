@@ -103,7 +103,7 @@ extension Engine {
     /// A styling modifier's arguments, then its trailing closures: closures build with the body for a
     /// builder modifier (`.overlay { ... }`) and run later for any other.
     func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
-        (arguments + trailing).map { argument -> ArgumentStep in
+        var steps = (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
                 if let kind = UserAction.Kind.gesture(name) {
                     return .userAction(kind, control: "." + name, label: nil, closure: closure, binding: nil, location: closure.location)
@@ -112,6 +112,11 @@ extension Engine {
             }
             return argumentStep(argument.value)
         }
+        // `.searchable(text: $query)`: typing in the search field is an action.
+        if name == "searchable", let text = arguments.first(where: { $0.label == "text" })?.value {
+            steps.append(.userAction(.type, control: ".searchable", label: nil, closure: nil, binding: text, location: text.location))
+        }
+        return steps
     }
 
     /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first

@@ -610,8 +610,21 @@ extension Engine {
                 elements.append(try argument(nil, 0))
             case "insert":
                 let element = try argument(nil, 0)
+                // A `Set` is kept as an array: `insert(_:)` without `at:` is the set's, which adds what is
+                // not there yet.
+                if arguments.count == 1 {
+                    if !elements.contains(element) { elements.append(element) }
+                    break
+                }
                 elements.insert(element, at: try index(try argument("at", 1), elements.count, allowEnd: true))
-            case "remove": elements.remove(at: try index(try argument("at", 0), elements.count))
+            case "remove":
+                // `remove(_:)` without `at:` is a `Set`'s: it takes the element out, if it is there.
+                if arguments.count == 1, arguments[0].label == nil {
+                    let element = try argument(nil, 0)
+                    if let found = elements.firstIndex(of: element) { elements.remove(at: found) }
+                    break
+                }
+                elements.remove(at: try index(try argument("at", 0), elements.count))
             case "removeAll":
                 if let argument = arguments.last, case .closure(let closure) = argument.value.kind {
                     var kept: [Value] = []

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ReadingListApp: App {
+    var body: some Scene {
+        WindowGroup {
+            LibraryView()
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct SettingsApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SettingsView()
+        }
+    }
+}
