@@ -1113,39 +1113,3 @@ extension Engine {
         }
     }
 }
-
-
-extension Engine {
-    /// A value as JSON has it, for the trace (`TraceValue`); nested values below 20 levels are `null`.
-    func traceValue(_ value: Value, depth: Int = 0) -> TraceValue {
-        guard depth < 20 else { return .null }
-        switch value {
-        case .int(let number): return .number(Double(number))
-        case .double(let number): return number.isFinite ? .number(number) : .string(describe(value))
-        case .bool(let flag): return .bool(flag)
-        case .string(let text): return .string(text)
-        case .none: return .null
-        case .array(let elements): return .array(elements.prefix(1000).map { traceValue($0, depth: depth + 1) })
-        case .dictionary(let keys, let values):
-            var fields: [String: TraceValue] = [:]
-            for (key, value) in zip(keys, values) {
-                guard case .string(let name) = key else {
-                    return .array(zip(keys, values).prefix(1000).map { .array([traceValue($0, depth: depth + 1), traceValue($1, depth: depth + 1)]) })
-                }
-                fields[name] = traceValue(value, depth: depth + 1)
-            }
-            return .object(fields)
-        case .record(let type, let values):
-            let names = infos(ofType: type).data?.declaration.stored.map(\.name) ?? values.indices.map { "\($0)" }
-            var fields: [String: TraceValue] = [:]
-            for (name, value) in zip(names, values) { fields[name] = traceValue(value, depth: depth + 1) }
-            return .object(fields)
-        case .enumCase(_, let name, let payload):
-            return payload.isEmpty ? .string(name) : .object([name: .array(payload.map { traceValue($0, depth: depth + 1) })])
-        case .object(let object):
-            return .object(["object": .string(objectName(object))])
-        case .closure, .binding, .keyPath, .opaque:
-            return .null
-        }
-    }
-}
