@@ -15,28 +15,9 @@ import RippleSwift
         var testDescription: String { "\(document):\(line)" }
     }
 
+    /// The complete scenarios among the snippets: they start with `scenario` and declare a view.
     static func examples() throws -> [Example] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
-        var found: [Example] = []
-        for document in documents {
-            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-            var block: [String]?
-            var start = 0
-            for (index, line) in text.components(separatedBy: "\n").enumerated() {
-                if block == nil, line == "```swift" {
-                    block = []
-                    start = index + 2
-                } else if let lines = block, line == "```" {
-                    if lines.first?.hasPrefix("scenario \"") == true, lines.contains(where: { $0.contains(": View {") }) {
-                        found.append(Example(document: document, line: start, source: lines.joined(separator: "\n") + "\n"))
-                    }
-                    block = nil
-                } else if block != nil {
-                    block!.append(line)
-                }
-            }
-        }
-        return found
+        try snippets().filter { $0.source.hasPrefix("scenario \"") && $0.source.contains(": View {") }
     }
 
     /// Every ```swift block of the docs, complete or a fragment (a declaration, a `step`, an `expect`),
