@@ -21,6 +21,30 @@ enum AuditCommand {
         var hints: [AuditHint]
         /// Why it could not be simulated; nil when it was.
         var error: String?
+        /// What the action does with every proven fix applied; nil when no fix was kept.
+        var fixed: Counts? = nil
+
+        /// Takes the counts, the view type that wasted most, and the hints from what the action did.
+        mutating func count(_ step: StepTrace) {
+            evaluations = step.counts.evaluations
+            wasted = step.counts.wasted
+            stale = step.counts.stale
+            var wastedByType: [String: Int] = [:]
+            for instance in step.instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+            if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
+                mostWasted = top.key
+                mostWastedCount = top.value
+            }
+            let hints = AuditHints.hints(for: step)
+            self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
+        }
+    }
+
+    /// Evaluations, wasted evaluations and stale views of one action.
+    struct Counts: Encodable {
+        var evaluations: Int
+        var wasted: Int
+        var stale: Int
     }
 
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
@@ -32,7 +56,9 @@ enum AuditCommand {
         if let path = parsed.values["junit"] {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
         }
+        let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         var rows: [Row] = []
+        var proofs: [AuditFixes] = []
         var failed = false
         for file in try ScenarioFiles.expand(parsed.positionals) {
             guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
@@ -41,7 +67,14 @@ enum AuditCommand {
             }
             for variant in scenario.variants {
                 do throws(DiagnosticError) {
-                    rows += try audit(scenario, variant: variant.name, file: file, allRows: allRows)
+                    var found = try audit(scenario, variant: variant.name, file: file, allRows: allRows)
+                    let fixes = AuditFixes(scenario: scenario, variant: variant.name, file: file, rows: found, allRows: allRows)
+                    for index in found.indices {
+                        guard let fixed = fixes.fixedRows[found[index].action], fixed.error == nil else { continue }
+                        found[index].fixed = Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
+                    }
+                    if !fixes.proofs.isEmpty { proofs.append(fixes) }
+                    rows += found
                 } catch {
                     stderr.write(error.description + "\n")
                     failed = true
@@ -56,6 +89,23 @@ enum AuditCommand {
             stdout.write(TraceJSON.encode(value: ranked) + "\n")
         } else {
             stdout.write(table(ranked))
+            for fixes in proofs { stdout.write("\n" + fixes.text) }
+        }
+        if let emitted {
+            let withFixes = proofs.filter { !$0.kept.isEmpty }
+            if withFixes.isEmpty {
+                stderr.write("note: no fix was proven, so no variant was written\n")
+            }
+            for fixes in withFixes {
+                let path = emitted.path(for: fixes, among: withFixes)
+                do {
+                    try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
+                    stderr.write("wrote \(path)\n")
+                } catch {
+                    stderr.write("error: \(FileError("cannot write the variant", path, error).message)\n")
+                    failed = true
+                }
+            }
         }
         let unsimulated = rows.filter { $0.error != nil }
         for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
@@ -106,7 +156,8 @@ enum AuditCommand {
         }
     }
 
-    /// Every action of one variant, each performed on a screen of its own in its first state.
+    /// Every action of one variant, each performed on a screen of its own in its first state, and then
+    /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
     static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool) throws(DiagnosticError) -> [Row] {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
         var rows: [Row] = []
@@ -115,22 +166,20 @@ enum AuditCommand {
                           evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
-                let step = try simulation.perform(actionAt: index, allRows: allRows)
-                row.evaluations = step.counts.evaluations
-                row.wasted = step.counts.wasted
-                row.stale = step.counts.stale
-                var wastedByType: [String: Int] = [:]
-                for instance in step.instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
-                if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
-                    row.mostWasted = top.key
-                    row.mostWastedCount = top.value
-                }
-                let hints = AuditHints.hints(for: step)
-                row.hints = hints.filter { $0.view == row.mostWasted } + hints.filter { $0.view != row.mostWasted }
+                row.count(try simulation.perform(actionAt: index, allRows: allRows))
             } catch {
                 row.error = error.diagnostics.first?.message ?? "\(error)"
             }
             rows.append(row)
+        }
+        // The steps were replayed when the scenario loaded.
+        if let trace = scenario.trace.variants.first(where: { $0.name == variant }) {
+            for (step, stepTrace) in zip(scenario.steps(of: variant), trace.steps) {
+                var row = Row(file: file, variant: variant, action: "step \"\(step.name)\"", kind: "step", location: TraceLocation(step.location),
+                              evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+                row.count(stepTrace)
+                rows.append(row)
+            }
         }
         return rows
     }

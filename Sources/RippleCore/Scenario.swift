@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
     public private(set) var notes: [Diagnostic] = []
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
+    /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
+    package let syntax: ScenarioSyntax
 
     /// A scenario file's text: its bytes, rejected when over the size limit or not valid UTF-8. The front
     /// end that reads scenario files (`RippleSwift`) starts here.
@@ -65,6 +67,7 @@ public struct Scenario: Sendable {
         let resolved = resolver.resolve(syntax)
         diagnostics += resolver.diagnostics
         self.file = file
+        self.syntax = syntax
         self.title = syntax.title ?? file
         self.semantics = syntax.semantics ?? .swift62
         self.variants = resolved.variants

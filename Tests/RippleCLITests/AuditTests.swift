@@ -99,6 +99,36 @@ import RippleSwift
         #expect(step.instances.filter { $0.outcome == .wasted }.map(\.name) == wasted)
     }
 
+    /// A control writes its property as an assignment does: the property's `didSet` runs, and a view
+    /// showing what it wrote re-runs; a property without observers writes nothing else.
+    @Test(arguments: [("type in TextField \"Name\" in Root", ["Root", "Counter"]), ("type in TextField \"Note\" in Root", ["Root"])])
+    func aControlsWriteRunsThePropertysObservers(action: String, evaluated: [String]) throws {
+        let scenario = try Scenario(source: """
+            scenario "observers"
+            @Observable final class Form {
+                var name = "" { didSet { count = name.count } }
+                var note = ""
+                var count = 0
+            }
+            struct Root: View {
+                @State private var form = Form()
+                var body: some View {
+                    TextField("Name", text: $form.name)
+                    TextField("Note", text: $form.note)
+                    Counter(form: form)
+                }
+            }
+            struct Counter: View {
+                let form: Form
+                var body: some View { Text("\\(form.count)") }
+            }
+            """, file: "observers.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == action })
+        let step = try simulation.perform(actionAt: index)
+        #expect(step.instances.map(\.name) == evaluated)
+    }
+
     /// The task-manager app, read from its Swift source with three tasks: every action in its code.
     @Test func theTaskManagerAppsActionsAreAllFound() throws {
         let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json")
@@ -111,9 +141,103 @@ import RippleSwift
             "tap Button in TaskRowView[UUID-1]", "tap Button in TaskRowView[UUID-3]",
         ])
         #expect(rows.allSatisfy { $0["error"] == nil })
-        // Checking a task off re-runs its row and the list, whose header counts what is left.
+        // Checking a task off re-runs its row and the list, whose header counts what is left, and the
+        // toolbar's count, which reads a computed property over the same array: wasted.
         let check = try #require(rows.first { $0["action"] as? String == "tap Button in TaskRowView[UUID-1]" })
-        #expect(check["evaluations"] as? Int == 2)
+        #expect(check["evaluations"] as? Int == 3)
+        #expect(check["wasted"] as? Int == 1)
+        #expect(check["mostWasted"] as? String == "TaskCountBadge")
+        let hints = try #require(check["hints"] as? [[String: Any]])
+        #expect(hints.first?["kind"] as? String == "computed-property")
+        // The fix, stored and written only when the count changes, keeps the badge quiet.
+        let fixed = try #require(check["fixed"] as? [String: Any])
+        #expect(fixed["evaluations"] as? Int == 2)
+        #expect(fixed["wasted"] as? Int == 0)
+    }
+
+    /// The fix the task-manager audit proves, as the table prints it.
+    @Test func theTaskManagerAuditProvesItsFix() {
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            proven fixes (Ripple rewrote the code and performed the same actions):
+              1. store `TaskStore.total` and update it when `tasks` changes, writing it only when its value changes: wasted 2 → 0, evaluations 7 → 5, stale 0 → 0 across 5 actions
+            """))
+    }
+
+    /// Each fix Ripple can make, proven on the broad design of the gallery scenario that shows its rule:
+    /// the wasted evaluations and evaluations of all its steps, as written and with the fix.
+    @Test(arguments: [
+        ("list-rows", "broad", "pass `UserRow` `name` instead of `state` and `index`", 4, 2, 7, 5),
+        ("whole-struct-vs-fields", "broad", "pass `AvatarBadge` `avatarURL` instead of `user`", 1, 0, 4, 3),
+        ("computed-vs-cached", "broad", "store `Inbox.unreadCount` and update it when `messages` changes, writing it only when its value changes", 2, 0, 6, 4),
+        ("equatable-view", "broad", "make `SalesChart` `Equatable` on `samples`, leaving out its closure", 1, 0, 5, 4),
+        ("environment-keys", "broad", "remove `MessageRow`'s `@Environment(\\.colorScheme) var scheme`, which nothing in it reads", 6, 3, 9, 6),
+    ])
+    func aFixIsProvenOnTheBroadDesign(scenario: String, variant: String, summary: String,
+                                      wastedBefore: Int, wastedAfter: Int, evaluationsBefore: Int, evaluationsAfter: Int) throws {
+        let loaded = try Scenario(source: String(contentsOfFile: "Scenarios/\(scenario).ripple", encoding: .utf8),
+                                  file: "Scenarios/\(scenario).ripple")
+        let rows = try AuditCommand.audit(loaded, variant: variant, file: loaded.file, allRows: false)
+        let fixes = AuditFixes(scenario: loaded, variant: variant, file: loaded.file, rows: rows, allRows: false)
+        let proof = try #require(fixes.proofs.first, "\(scenario): no fix")
+        #expect(proof.summary == summary)
+        #expect(proof.rejected == nil)
+        #expect(proof.before.wasted == wastedBefore)
+        #expect(proof.after?.wasted == wastedAfter)
+        #expect(proof.before.evaluations == evaluationsBefore)
+        #expect(proof.after?.evaluations == evaluationsAfter)
+        #expect(proof.after?.stale == proof.before.stale)
+        // The narrow design follows the guidance already: no fix of the kind is offered for it.
+        let narrowRows = try AuditCommand.audit(loaded, variant: "narrow", file: loaded.file, allRows: false)
+        let narrow = AuditFixes(scenario: loaded, variant: "narrow", file: loaded.file, rows: narrowRows, allRows: false)
+        #expect(!narrow.proofs.contains { $0.kind == proof.kind && $0.type == proof.type }, "\(narrow.proofs.map(\.summary))")
+    }
+
+    /// `--emit-variant` writes a scenario with the code as written and the fixed code, which loads, and
+    /// whose fixed variant does what the proof measured.
+    @Test func theEmittedVariantLoadsAndDoesWhatWasProven() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "cached", "-o", folder.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        let path = folder.appendingPathComponent("cached.ripple").path
+        #expect(first.stderr.contains("wrote \(path)"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("// 1. store `Inbox.unreadCount` and update it when `messages` changes"))
+        #expect(text.contains("variant \"broad\" {") && text.contains("variant \"cached\" {"))
+        #expect(text.contains("var unreadCount: Int = 0"))
+        let audited = ripple("audit", path, "--format", "json")
+        #expect(audited.status == 0, "\(audited.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        let fixed = rows.filter { $0["variant"] as? String == "cached" }
+        #expect(fixed.count == 2)
+        #expect(fixed.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
+        #expect(fixed.reduce(0) { $0 + (($1["evaluations"] as? Int) ?? 99) } == 4)
+        // The same input writes the same file.
+        let again = ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "cached", "-o", folder.path)
+        #expect(again.status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        #expect(ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "a\"b").status == 64)
+    }
+
+    /// A Swift app's emitted variant reads the app where it is and holds only the declarations the fix
+    /// changed.
+    @Test func anAppsEmittedVariantReadsTheAppSource() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("audit", "Scenarios/apps/settings", "--emit-variant", "stored", "-o", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = folder.appendingPathComponent("stored.ripple").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("source \"") && text.contains("Scenarios/apps/settings\""))
+        #expect(text.contains("final class Profile"))
+        #expect(!text.contains("struct SettingsView"))
+        let audited = ripple("audit", path, "--format", "json")
+        #expect(audited.status == 0, "\(audited.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.filter { $0["variant"] as? String == "stored" }.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
+        #expect(rows.filter { $0["variant"] as? String == "main" }.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 2)
     }
 
     /// Two apps written in the style of real ones, each audited with the ranking it must give.

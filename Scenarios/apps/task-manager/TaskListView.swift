@@ -35,6 +35,9 @@ struct TaskListView: View {
                 ToolbarItem(placement: .primaryAction) {
                     Toggle("Show finished", isOn: $showsFinished)
                 }
+                ToolbarItem(placement: .status) {
+                    TaskCountBadge(store: store)
+                }
             }
         }
         .environment(store)

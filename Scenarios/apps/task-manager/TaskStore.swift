@@ -12,6 +12,10 @@ final class TaskStore {
         restore()
     }
 
+    var total: Int {
+        tasks.count
+    }
+
     var remaining: Int {
         tasks.filter { !$0.isDone }.count
     }

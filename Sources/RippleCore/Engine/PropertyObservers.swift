@@ -14,8 +14,14 @@ extension Engine {
     /// The observed property a write statement writes, with its value before the write; nil when the
     /// statement writes none (or no class declares observers).
     func observedProperty(written statement: StatementSyntax) -> (place: PropertyPlace, old: Value)? {
-        guard observesWrites, case .assignment(let target, _, _) = statement.kind,
-              let lvalue = try? lvalue(target), case .property(let object, let slot) = lvalue.root else { return nil }
+        guard observesWrites, case .assignment(let target, _, _) = statement.kind, let lvalue = try? lvalue(target) else { return nil }
+        return observedProperty(at: lvalue)
+    }
+
+    /// The observed property a place is in, with its value before a write; nil for a place in no class's
+    /// property with observers, or in one whose observer is running.
+    func observedProperty(at lvalue: LValue) -> (place: PropertyPlace, old: Value)? {
+        guard observesWrites, case .property(let object, let slot) = lvalue.root else { return nil }
         let property = objects[object.raw].info.declaration.stored[slot]
         guard property.willSet != nil || property.didSet != nil else { return nil }
         let place = PropertyPlace(object: object, slot: slot)

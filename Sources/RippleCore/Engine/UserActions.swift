@@ -103,8 +103,11 @@ extension Engine {
                 guard let target = lvalue(of: binding) else {
                     throw EvaluationError("'\(action.control)' is bound to a value a step cannot write", at: action.location)
                 }
+                let observed = observedProperty(at: target)
                 writes.append(try write(target, leaf: new, old: old, inPlace: !target.path.isEmpty,
                                         text: StatementText(full: name, target: name), pass: &pass, written: &written, at: action.location))
+                // A control writes the property as a step's assignment does: its observers run.
+                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
             }
         } catch {
             report(error)

@@ -86,7 +86,7 @@ extension StatementSyntax {
 
 extension String {
     /// The string with quotes, backslashes and control characters escaped as in a Swift literal.
-    var escapedForSwift: String {
+    package var escapedForSwift: String {
         // Most strings need no escaping: check the bytes before looking at scalars.
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return self }
         var text = ""

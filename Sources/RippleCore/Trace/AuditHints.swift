@@ -24,6 +24,9 @@ public struct AuditHint: Hashable, Sendable, Codable {
     public var text: String
     /// The gallery scenario that shows the rule: `list-rows`, `observable-vs-observableobject`.
     public var guidance: String
+    /// What the hint is about besides the view, for the fix that follows it: the computed property a
+    /// computed-property hint names, the key an environment-key hint names; nil for the other kinds.
+    public var subject: String? = nil
 }
 
 /// The hints for what happened in one step.
@@ -57,9 +60,9 @@ public enum AuditHints {
                 if !via.isEmpty {
                     return AuditHint(kind: .computedProperty, view: view,
                                      text: "`\(view)` reads \(read.map { "`\($0)`" } ?? "a value") through the computed `\(via.joined(separator: "` → `"))`, which reads `\(key)`: any change to it re-runs the view; store the computed value and update it on write, or read only what it needs",
-                                     guidance: "computed-vs-cached")
+                                     guidance: "computed-vs-cached", subject: via.first)
                 }
-                if let read, let (root, index) = modelPlusIndex(read) {
+                if let read, let (root, _) = modelPlusIndex(read) {
                     return AuditHint(kind: .passTheField, view: view,
                                      text: "`\(view)` receives `\(root)` and an index but reads only `\(read)`: pass it that value instead",
                                      guidance: "list-rows")
@@ -76,7 +79,7 @@ public enum AuditHints {
             case (.wasted, .environment):
                 return AuditHint(kind: .environmentKey, view: view,
                                  text: "`\(view)` declares `\(cause.subject)`, which changed, but does not show it: declare the key only in the views that read it",
-                                 guidance: "environment-keys")
+                                 guidance: "environment-keys", subject: cause.subject)
             default:
                 continue
             }

@@ -1,0 +1,90 @@
+/// A rewrite of a variant's declarations that would avoid what a hint names, made by Ripple itself:
+/// `ripple audit` simulates the rewritten variant with the same actions and reports the difference it
+/// measured, so the fix is proven, not promised.
+public struct ProvenFix: Sendable {
+    /// The hint the fix follows.
+    public var kind: AuditHint.Kind
+    /// The type the fix rewrites: the view, or the model class of a computed property.
+    public var type: String
+    /// What the fix changes, in one sentence: "pass `UserRow` `name` instead of `state` and `index`".
+    public var summary: String
+    /// The declarations the fix changed, as they were and as they are after it, by name.
+    package var before: [DeclarationSyntax]
+    package var after: [DeclarationSyntax]
+
+    /// The declarations with the fix's changed ones put in place of those of the same name.
+    package func applied(to declarations: [DeclarationSyntax]) -> [DeclarationSyntax] {
+        let changed = Dictionary(after.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return declarations.map { changed[$0.name] ?? $0 }
+    }
+}
+
+/// Finding the fix for a hint, and the scenario a set of fixes makes.
+public enum ProvenFixes {
+    /// The fix for the hint in these declarations; nil when the hint names no mechanical rewrite, or the
+    /// code is not of the shape the rewrite needs (it says nothing it cannot write correctly).
+    package static func fix(for hint: AuditHint, in declarations: [DeclarationSyntax]) -> ProvenFix? {
+        switch hint.kind {
+        case .passTheField, .passTheFieldsItShows: PassTheFields.fix(view: hint.view, kind: hint.kind, in: declarations)
+        case .computedProperty: hint.subject.flatMap { StoreComputedProperty.fix(property: $0, in: declarations) }
+        case .closureInput: EquatableOnData.fix(view: hint.view, in: declarations)
+        case .environmentKey: hint.subject.flatMap { UnreadEnvironmentKey.fix(view: hint.view, key: $0, in: declarations) }
+        case .observableObject, .seededState: nil
+        }
+    }
+
+    /// The declarations one variant of a scenario is made of: the top-level ones, with those the
+    /// variant's block declares put in their place, in the order the resolver reads them.
+    package static func declarations(of syntax: ScenarioSyntax, variant: String) -> [DeclarationSyntax] {
+        var declarations = syntax.declarations
+        if let block = syntax.variants.first(where: { $0.name == variant }) {
+            for declaration in block.declarations {
+                declarations.removeAll { $0.name == declaration.name }
+                declarations.append(declaration)
+            }
+        }
+        return declarations
+    }
+
+    /// The fixes for every hint, each found in the declarations the ones before it made; hints of one
+    /// view and kind are fixed once.
+    package static func fixes(for hints: [AuditHint], in scenario: Scenario, variant: String) -> [ProvenFix] {
+        var declarations = declarations(of: scenario.syntax, variant: variant)
+        var fixes: [ProvenFix] = []
+        var seen: Set<String> = []
+        for hint in hints where seen.insert(hint.kind.rawValue + " " + hint.view + " " + (hint.subject ?? "")).inserted {
+            guard let fix = fix(for: hint, in: declarations) else { continue }
+            // Two hints one rewrite answers (the same view given twice): the second finds nothing to do.
+            guard !fixes.contains(where: { $0.kind == fix.kind && $0.type == fix.type && $0.summary == fix.summary }) else { continue }
+            declarations = fix.applied(to: declarations)
+            fixes.append(fix)
+        }
+        return fixes
+    }
+
+    /// The scenario the variant makes with the fixes applied, as its only variant, of the same name: the
+    /// same root, steps and first values, and none of the expectations (they were written for the code as
+    /// it was).
+    package static func scenario(_ scenario: Scenario, variant: String, applying fixes: [ProvenFix]) throws(DiagnosticError) -> Scenario {
+        try Scenario(syntax: syntax(scenario, variant: variant, applying: fixes), file: scenario.file)
+    }
+
+    /// The syntax `scenario(_:variant:applying:)` resolves.
+    package static func syntax(_ scenario: Scenario, variant: String, applying fixes: [ProvenFix]) -> ScenarioSyntax {
+        var syntax = scenario.syntax
+        var declarations = declarations(of: syntax, variant: variant)
+        for fix in fixes { declarations = fix.applied(to: declarations) }
+        let location = syntax.variants.first { $0.name == variant }?.location ?? SourceLocation(file: syntax.file, line: 1, column: 1)
+        syntax.declarations = declarations
+        syntax.variants = [VariantSyntax(name: variant, declarations: [], location: location)]
+        syntax.steps = syntax.steps.filter { $0.variant == nil || $0.variant == variant }
+        syntax.expectations = []
+        syntax.sources = []
+        if let resolved = scenario.variants.first(where: { $0.name == variant }), !resolved.table.rootView.isEmpty {
+            if syntax.root != resolved.table.rootView { syntax.rootArguments = [] }
+            syntax.root = resolved.table.rootView
+            syntax.rootLocation = nil
+        }
+        return syntax
+    }
+}

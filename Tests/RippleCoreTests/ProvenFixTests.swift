@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+@testable import RippleCore
+import RippleSwift
+
+/// The rewrites behind proven fixes: each made where the code has the shape it needs, printed as a
+/// person would write it, and not made where the code does something the rewrite would change.
+@Suite struct ProvenFixTests {
+    static func declarations(_ source: String, variant: String = "main") throws -> [DeclarationSyntax] {
+        let scenario = try Scenario(source: "scenario \"fix\"\nsemantics swift6.2\n" + source, file: "fix.ripple")
+        return ProvenFixes.declarations(of: scenario.syntax, variant: variant)
+    }
+
+    static func hint(_ kind: AuditHint.Kind, _ view: String, subject: String? = nil) -> AuditHint {
+        AuditHint(kind: kind, view: view, text: "", guidance: "", subject: subject)
+    }
+
+    static func printed(_ fix: ProvenFix?, _ name: String) -> String? {
+        guard let declaration = fix?.after.first(where: { $0.name == name }) else { return nil }
+        return SwiftPrinter().declarations([declaration])
+    }
+
+    static let model = """
+    struct User: Equatable, Identifiable {
+        var id: Int
+        var name: String
+    }
+    @Observable final class AppState {
+        var users: [User] = [User(id: 1, name: "Ada"), User(id: 2, name: "Brian")]
+        var title = "People"
+        var count: Int { users.count }
+        func rename() { users[0].name = "Bea" }
+    }
+    struct Root: View {
+        @State private var state = AppState()
+        var body: some View {
+            ForEach(state.users.indices, id: \\.self) { index in
+                Row(state: state, index: index)
+            }
+        }
+    }
+
+    """
+
+    @Test func aRowGivenTheModelAndAnIndexIsGivenTheFieldItShows() throws {
+        let declarations = try Self.declarations(Self.model + """
+        struct Row: View {
+            let state: AppState
+            let index: Int
+            var body: some View { Text(state.users[index].name.uppercased()) }
+        }
+        """)
+        let fix = PassTheFields.fix(view: "Row", kind: .passTheField, in: declarations)
+        #expect(fix?.summary == "pass `Row` `name` instead of `state` and `index`")
+        #expect(Self.printed(fix, "Row") == """
+            struct Row: View {
+                let name: String
+                var body: some View {
+                    Text(name.uppercased())
+                }
+            }
+
+            """)
+        // The place that builds the row reads the field there.
+        #expect(Self.printed(fix, "Root")?.contains("Row(name: state.users[index].name)") == true)
+    }
+
+    /// Must not: each of these uses the model in a way that reading fields would change.
+    @Test(arguments: [
+        // The model is handed on whole.
+        ("Text(state.title); Child(state: state)", "struct Child: View { let state: AppState; var body: some View { Text(state.title) } }"),
+        // A method is called on it.
+        ("Button(\"Rename\") { state.rename() }", ""),
+        // The index is read through something that is not an input.
+        ("ForEach(0..<1) { i in Text(state.users[i].name) }", ""),
+    ])
+    func aRowThatUsesTheModelOtherwiseIsLeftAlone(body: String, extra: String) throws {
+        let declarations = try Self.declarations(Self.model + """
+        struct Row: View {
+            let state: AppState
+            let index: Int
+            var body: some View { \(body) }
+        }
+        \(extra)
+        """)
+        #expect(PassTheFields.fix(view: "Row", kind: .passTheField, in: declarations) == nil)
+    }
+
+    @Test func aViewWithItsOwnInitIsLeftAlone() throws {
+        let declarations = try Self.declarations(Self.model + """
+        struct Row: View {
+            let state: AppState
+            let index: Int
+            init(state: AppState, index: Int) {
+                self.state = state
+                self.index = index
+            }
+            var body: some View { Text(state.users[index].name) }
+        }
+        """)
+        #expect(PassTheFields.fix(view: "Row", kind: .passTheField, in: declarations) == nil)
+    }
+
+    @Test func aComputedPropertyIsStoredAndWrittenWhenItChanges() throws {
+        let declarations = try Self.declarations(Self.model + """
+        struct Row: View {
+            let state: AppState
+            let index: Int
+            var body: some View { Text(state.users[index].name) }
+        }
+        """)
+        let fix = StoreComputedProperty.fix(property: "count", in: declarations)
+        #expect(Self.printed(fix, "AppState") == """
+            @Observable
+            final class AppState {
+                var users: [User] = [User(id: 1, name: "Ada"), User(id: 2, name: "Brian")] {
+                    didSet {
+                        let updatedCount = users.count
+                        if updatedCount != count {
+                            count = updatedCount
+                        }
+                    }
+                }
+                var title = "People"
+                var count: Int = 0
+                func rename() {
+                    users[0].name = "Bea"
+                }
+                init() {
+                    count = users.count
+                }
+            }
+
+            """)
+    }
+
+    /// Must not: a getter of several statements, or one that reads an object whose changes no `didSet`
+    /// of the class sees.
+    @Test(arguments: [
+        "var count: Int { let all = users; return all.count }",
+        "var other = Other()\n    var count: Int { other.value }",
+    ])
+    func aComputedPropertyTheRewriteCannotKeepCorrectIsLeftAlone(member: String) throws {
+        let declarations = try Self.declarations("""
+        @Observable final class Other { var value = 1 }
+        struct User: Equatable { var id: Int }
+        @Observable final class Store {
+            var users: [User] = []
+            \(member)
+        }
+        struct Root: View {
+            @State private var store = Store()
+            var body: some View { Text("\\(store.count)") }
+        }
+        """)
+        #expect(StoreComputedProperty.fix(property: "count", in: declarations) == nil)
+    }
+
+    @Test func aClosureHoldingViewIsMadeEquatableOnItsData() throws {
+        let declarations = try Self.declarations("""
+        struct Chart: View {
+            let samples: [Int]
+            let onTap: () -> Void
+            var body: some View { Text("\\(samples.count)") }
+        }
+        struct Root: View {
+            @State private var taps = 0
+            var body: some View { Chart(samples: [1, 2], onTap: { taps += 1 }) }
+        }
+        """)
+        let fix = EquatableOnData.fix(view: "Chart", in: declarations)
+        #expect(Self.printed(fix, "Chart")?.contains("struct Chart: View, Equatable {") == true)
+        #expect(Self.printed(fix, "Chart")?.contains("static func == (_ lhs: Chart, _ rhs: Chart) -> Bool {\n        lhs.samples == rhs.samples\n    }") == true)
+        // Must not: a view holding an object, which `==` does not compare.
+        let object = try Self.declarations("""
+        final class Box { var value = 1 }
+        struct Chart: View {
+            let box: Box
+            let onTap: () -> Void
+            var body: some View { Text("chart") }
+        }
+        struct Root: View {
+            @State private var taps = 0
+            var body: some View { Chart(box: Box(), onTap: { taps += 1 }) }
+        }
+        """)
+        #expect(EquatableOnData.fix(view: "Chart", in: object) == nil)
+    }
+
+    @Test func anEnvironmentKeyIsRemovedOnlyWhenNothingReadsIt() throws {
+        let source = """
+        struct Row: View {
+            @Environment(\\.colorScheme) private var scheme
+            var body: some View { BODY }
+        }
+        struct Root: View {
+            var body: some View { Row() }
+        }
+        """
+        let unread = try Self.declarations(source.replacingOccurrences(of: "BODY", with: "Text(\"row\")"))
+        let fix = UnreadEnvironmentKey.fix(view: "Row", key: "\\.colorScheme", in: unread)
+        #expect(Self.printed(fix, "Row")?.contains("scheme") == false)
+        let read = try Self.declarations(source.replacingOccurrences(of: "BODY", with: "Button(\"row\") { print(scheme) }"))
+        #expect(UnreadEnvironmentKey.fix(view: "Row", key: "\\.colorScheme", in: read) == nil)
+    }
+
+    /// Every gallery scenario printed back and read again simulates as the file does: same instances, same
+    /// outcomes, step by step.
+    @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: repositoryURL.appendingPathComponent("Scenarios").path)
+        .filter { $0.hasSuffix(".ripple") }.sorted())
+    func aPrintedScenarioSimulatesAsTheFileDoes(name: String) throws {
+        let text = try String(contentsOf: repositoryURL.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
+        // A scenario over app source is read with the app, which the command line loads.
+        guard !text.contains("\nsource \"") else { return }
+        let original = try Scenario(source: text, file: name)
+        let printed = SwiftPrinter().scenario(original.syntax)
+        let again = try Scenario(source: printed, file: name)
+        #expect(SwiftPrinter().scenario(again.syntax) == printed, "printing is not stable for \(name)")
+        for (a, b) in zip(original.trace.variants, again.trace.variants) {
+            #expect(a.steps.map { $0.instances.map { "\($0.name) \($0.outcome)" } } == b.steps.map { $0.instances.map { "\($0.name) \($0.outcome)" } },
+                    "\(name), variant \(a.name)")
+        }
+        #expect(original.trace.variants.count == again.trace.variants.count)
+    }
+}
