@@ -23,6 +23,8 @@ enum AuditCommand {
         var error: String?
         /// What the action does with every proven fix applied; nil when no fix was kept.
         var fixed: Counts? = nil
+        /// Per view type the action re-ran or left stale, in the order the step lists them.
+        var views: [ViewCounts] = []
 
         /// Takes the counts, the view type that wasted most, and the hints from what the action did.
         mutating func count(_ step: StepTrace) {
@@ -31,6 +33,16 @@ enum AuditCommand {
             stale = step.counts.stale
             var wastedByType: [String: Int] = [:]
             for instance in step.instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+            views = []
+            for instance in step.instances {
+                if !views.contains(where: { $0.view == instance.viewType }) { views.append(ViewCounts(view: instance.viewType)) }
+                let index = views.firstIndex { $0.view == instance.viewType }!
+                switch instance.outcome {
+                case .stale: views[index].stale += 1
+                case .wasted: views[index].wasted += 1; views[index].evaluations += 1
+                default: views[index].evaluations += 1
+                }
+            }
             if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
                 mostWasted = top.key
                 mostWastedCount = top.value
@@ -38,6 +50,21 @@ enum AuditCommand {
             let hints = AuditHints.hints(for: step)
             self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
         }
+    }
+
+    /// What one action did to one view type.
+    struct ViewCounts: Encodable {
+        var view: String
+        var evaluations = 0
+        var wasted = 0
+        var stale = 0
+    }
+
+    /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
+    static func ranked(_ rows: [Row]) -> [Row] {
+        rows.enumerated().sorted { a, b in
+            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
+        }.map(\.element)
     }
 
     /// Evaluations, wasted evaluations and stale views of one action.
@@ -49,7 +76,8 @@ enum AuditCommand {
 
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let format = parsed.values["format"] ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
+        guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
+        let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
         let budget = try Budget(parsed)
         let options = try SourceOptions(parsed)
@@ -59,6 +87,7 @@ enum AuditCommand {
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         var rows: [Row] = []
         var proofs: [AuditFixes] = []
+        var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
         var failed = false
         for file in try ScenarioFiles.expand(parsed.positionals) {
             guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
@@ -74,6 +103,7 @@ enum AuditCommand {
                         found[index].fixed = Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
                     }
                     if !fixes.proofs.isEmpty { proofs.append(fixes) }
+                    if report != nil { audited.append((scenario, variant.name, file, found, fixes)) }
                     rows += found
                 } catch {
                     stderr.write(error.description + "\n")
@@ -81,16 +111,21 @@ enum AuditCommand {
                 }
             }
         }
-        // Most wasted first, then most evaluations; ties keep the order the screen offers them in.
-        let ranked = rows.enumerated().sorted { a, b in
-            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
-        }.map(\.element)
+        let ranked = Self.ranked(rows)
         if format == "json" {
             stdout.write(TraceJSON.encode(value: ranked) + "\n")
         } else {
             stdout.write(table(ranked))
             for fixes in proofs { stdout.write("\n" + fixes.text) }
+            let views = ViewTypeSummary.summaries(ranked).filter { $0.wasted > 0 || $0.stale > 0 }
+            if !views.isEmpty {
+                stdout.write("\nviews that re-ran in vain or were left stale:\n")
+                stdout.write(TraceText.formatTable([["view type", "evals", "wasted", "stale", "wasted in"]] + views.map {
+                    [$0.viewType, String($0.evaluations), String($0.wasted), String($0.stale), $0.wastedIn.joined(separator: ", ")]
+                }).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
+            }
         }
+        if let report, !write(audited, into: report, allRows: allRows, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
             let withFixes = proofs.filter { !$0.kept.isEmpty }
             if withFixes.isEmpty {
@@ -99,6 +134,7 @@ enum AuditCommand {
             for fixes in withFixes {
                 let path = emitted.path(for: fixes, among: withFixes)
                 do {
+                    try FileSystem.makeFolders(FileSystem.parentFolder(of: path))
                     try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
                     stderr.write("wrote \(path)\n")
                 } catch {
@@ -123,6 +159,44 @@ enum AuditCommand {
             }
         }
         return failed || !overruns.isEmpty ? CommandLine.Status.failure : CommandLine.Status.success
+    }
+
+    /// Writes one report folder per audited variant into the output folder, and the gallery page that
+    /// links them; false when something could not be drawn or written.
+    static func write(_ audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)], into output: OutputFolder,
+                      allRows: Bool, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
+        do throws(FileError) {
+            try output.create()
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            return false
+        }
+        var succeeded = true
+        for entry in audited {
+            let folder = AuditReport.folder(for: entry.file, variant: entry.variant, variants: entry.scenario.variants.count)
+            do {
+                let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
+                                                      allRows: allRows, folder: folder)
+                try output.write(rendered, summary: GallerySummary(rendered).json)
+                stdout.write("report: \(output.shown(folder))/index.html\n")
+            } catch let error as DiagnosticError {
+                stderr.write(Renderer.printed(error, in: entry.file))
+                succeeded = false
+            } catch let error as FileError {
+                stderr.write("error: \(error.message)\n")
+                succeeded = false
+            } catch {
+                stderr.write("\(entry.file): error: \(error)\n")
+                succeeded = false
+            }
+        }
+        do throws(FileError) {
+            try output.writeGallery()
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            succeeded = false
+        }
+        return succeeded
     }
 
     /// The most wasted evaluations and stale views the audit may find in all, for CI.
@@ -159,26 +233,47 @@ enum AuditCommand {
     /// Every action of one variant, each performed on a screen of its own in its first state, and then
     /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
     static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool) throws(DiagnosticError) -> [Row] {
+        var drawing: AuditDrawing?
+        return try audit(scenario, variant: variant, file: file, allRows: allRows, drawing: &drawing)
+    }
+
+    /// `audit(_:variant:file:allRows:)`, also keeping what the HTML report draws when `drawing` is not
+    /// nil: each action's trace, and one graph of everything the actions touched.
+    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [Row] {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
         var rows: [Row] = []
         for (index, action) in first.availableActions(allRows: allRows).enumerated() {
             var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location),
                           evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
             do throws(DiagnosticError) {
-                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
-                row.count(try simulation.perform(actionAt: index, allRows: allRows))
+                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawing != nil)
+                let step = try simulation.perform(actionAt: index, allRows: allRows)
+                row.count(step)
+                if drawing != nil {
+                    simulation.collectDependencies()
+                    drawing!.add(step, named: action.name, graph: simulation.graph(), startingFrom: nil)
+                }
             } catch {
                 row.error = error.diagnostics.first?.message ?? "\(error)"
             }
             rows.append(row)
         }
-        // The steps were replayed when the scenario loaded.
-        if let trace = scenario.trace.variants.first(where: { $0.name == variant }) {
-            for (step, stepTrace) in zip(scenario.steps(of: variant), trace.steps) {
-                var row = Row(file: file, variant: variant, action: "step \"\(step.name)\"", kind: "step", location: TraceLocation(step.location),
-                              evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
-                row.count(stepTrace)
-                rows.append(row)
+        // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
+        guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else { return rows }
+        let steps = scenario.steps(of: variant)
+        let replay = drawing != nil && !steps.isEmpty ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: true) : nil
+        var alive = Set(replay?.graph().initialPaths ?? [])
+        for (step, stepTrace) in zip(steps, trace.steps) {
+            let name = "step \"\(step.name)\""
+            var row = Row(file: file, variant: variant, action: name, kind: "step", location: TraceLocation(step.location),
+                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+            row.count(stepTrace)
+            rows.append(row)
+            if let replay {
+                _ = try replay.run(step)
+                replay.collectDependencies()
+                drawing!.add(stepTrace, named: name, graph: replay.graph(), startingFrom: alive)
+                alive = alive.union(stepTrace.created).subtracting(stepTrace.destroyed)
             }
         }
         return rows

@@ -33,13 +33,13 @@ enum CommandLine {
                     discussion: "Scenarios without expectations are reported as unchecked. Exit status 1 on any mismatch or error."),
         CommandSpec(name: "audit", summary: "Perform every action a person can take on each screen and rank them by wasted evaluations.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
-                    options: [OptionSpec(name: "format", value: "text|json", help: "Output format (default: text)."),
+                    options: [OptionSpec(name: "format", value: "text|json|html", help: "Output format (default: text); html also writes a report per screen into the output folder."),
                               OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last."),
                               OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
                               OptionSpec(name: "max-stale", value: "N", help: "Exit 1 when all actions together leave more than N views stale."),
                               OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI."),
                               OptionSpec(name: "emit-variant", value: "NAME", help: "Write the code with every proven fix as the variant NAME of a scenario, NAME.ripple."),
-                              OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the emitted variant (default: the current folder).")]
+                              OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML report (default: Output) and the emitted variant (default: the current folder).")]
                         + SourceOptions.specs,
                     discussion: "Each Button, tap, long-press and submit gesture, Toggle, TextField, Stepper and Slider the first evaluation builds is performed from that first state, on a screen of its own: a closure runs as a step does, a control gets a new value (toggled, a typed character, one more). The table is sorted by wasted evaluations, then by evaluations. Where a hint is a rewrite Ripple can make (pass the fields a view shows, store a computed property, make a closure-holding view Equatable on its data, drop an environment key nothing reads), it makes it, performs the same actions again and prints what the fix saved."),
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",

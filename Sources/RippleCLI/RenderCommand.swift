@@ -28,11 +28,44 @@ enum Gallery {
         do throws(UsageError) {
             let files = try ScenarioFiles.expand(["Scenarios"])
             let output = try OutputFolder(path: "Output", inputs: ["Scenarios"])
-            return Renderer.render(files, into: output, formats: Set(OutputFormat.allCases), stdout: &stdout, stderr: &stderr)
+            let status = Renderer.render(files, into: output, formats: Set(OutputFormat.allCases), stdout: &stdout, stderr: &stderr)
+            let audited = auditBundledApps(into: output, stdout: &stdout, stderr: &stderr)
+            return status == CommandLine.Status.success && audited ? status : CommandLine.Status.failure
         } catch {
             stderr.write("error: \(error.message) (run 'ripple' from the folder that holds Scenarios/, or see 'ripple help render')\n")
             return CommandLine.Status.usage
         }
+    }
+}
+
+extension Gallery {
+    /// The apps in `Scenarios/apps`, each audited into the gallery with three rows in its lists: the
+    /// report `ripple audit Scenarios/apps/NAME --rows 3 --format html` writes.
+    static func auditBundledApps(into output: OutputFolder, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
+        let folder = "Scenarios/apps"
+        guard let names = try? FileSystem.contentsOfFolder(folder) else { return true }
+        var audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes)] = []
+        var succeeded = true
+        for name in names.sorted() where !name.hasPrefix(".") && (try? FileSystem.status(folder + "/" + name))?.kind == .folder {
+            let path = folder + "/" + name
+            // Notes about what Ripple assumed are the audit's to print; the gallery's output stays short.
+            var notes = ""
+            guard let scenario = SwiftSources.load(path, options: SourceOptions(rows: 3), stderr: &notes) else {
+                stderr.write(notes)
+                succeeded = false
+                continue
+            }
+            for variant in scenario.variants {
+                do throws(DiagnosticError) {
+                    let rows = try AuditCommand.audit(scenario, variant: variant.name, file: path, allRows: false)
+                    audited.append((scenario, variant.name, path, rows, AuditFixes(scenario: scenario, variant: variant.name, file: path, rows: rows, allRows: false)))
+                } catch {
+                    stderr.write(error.description + "\n")
+                    succeeded = false
+                }
+            }
+        }
+        return AuditCommand.write(audited, into: output, allRows: false, stdout: &stdout, stderr: &stderr) && succeeded
     }
 }
 

@@ -102,6 +102,15 @@ page="file://$(pwd)/$out/render/list-rows/index.html"
 timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 UserList "RootView/UserList — wasted"
 timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 "UserRow[1]" "RootView/UserList/UserRow[1] — needed"
 
+# The audit's report: its first action, checking a task off, explains the toolbar count's wasted run.
+.build/debug/ripple audit Scenarios/apps/task-manager --rows 3 --format html -o "$out/audit" >/dev/null 2>"$out/audit-notes.txt"
+page="file://$(pwd)/$out/audit/audit-task-manager/index.html"
+timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 TaskCountBadge "TaskListView/TaskCountBadge — wasted"
+for width in 1400 700; do
+    printf 'browser-check: audit-task-manager at %s px: ' "$width"
+    timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" fonts 10 "$width"
+done
+
 # Every gallery page draws its labels at 10 px or more, side by side at 1400 px and one variant at 700 px.
 .build/debug/ripple render Scenarios -o "$out/gallery" >/dev/null
 for page in "$out"/gallery/*/index.html; do

@@ -144,6 +144,15 @@ public struct StepTrace: Hashable, Sendable, Codable {
     public var created: [String]
     public var destroyed: [String]
     public var counts: StepCounts
+
+    package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts) {
+        self.name = name
+        self.writes = writes
+        self.instances = instances
+        self.created = created
+        self.destroyed = destroyed
+        self.counts = counts
+    }
 }
 
 /// One variant simulated under one semantics.
@@ -156,6 +165,14 @@ public struct VariantTrace: Hashable, Sendable, Codable {
     /// Kept only when an `expect initial` block asks for it.
     public var initial: StepTrace?
     public var steps: [StepTrace]
+
+    package init(name: String, semantics: Semantics, initialInstances: Int, initial: StepTrace? = nil, steps: [StepTrace]) {
+        self.name = name
+        self.semantics = semantics
+        self.initialInstances = initialInstances
+        self.initial = initial
+        self.steps = steps
+    }
 }
 
 /// A whole scenario's simulation, the document `ripple run --format json` prints (see docs/Trace.md).
@@ -167,4 +184,11 @@ public struct ScenarioTrace: Hashable, Sendable, Codable {
     public var title: String
     public var semantics: Semantics
     public var variants: [VariantTrace]
+
+    package init(file: String, title: String, semantics: Semantics, variants: [VariantTrace]) {
+        self.file = file
+        self.title = title
+        self.semantics = semantics
+        self.variants = variants
+    }
 }

@@ -57,4 +57,12 @@ public struct VariantGraph: Hashable, Sendable {
     public var groups: [Group]
     public var instances: [Instance]
     public var dependencies: [Dependency]
+
+    package init(variant: String, initialPaths: [String], groups: [Group], instances: [Instance], dependencies: [Dependency]) {
+        self.variant = variant
+        self.initialPaths = initialPaths
+        self.groups = groups
+        self.instances = instances
+        self.dependencies = dependencies
+    }
 }

@@ -9,6 +9,8 @@ public struct GallerySummary: Codable, Hashable, Sendable {
     public var variants: [RenderedScenario.Totals]
     /// Per variant, its picture's file name without `.svg` (nil when it has none), for the thumbnails.
     public var variantFiles: [String?]
+    /// `action` for an audit's report; nil for a scenario, whose steps are steps.
+    public var stepWord: String?
 
     public init(_ rendered: RenderedScenario) {
         folder = rendered.folder
@@ -17,6 +19,7 @@ public struct GallerySummary: Codable, Hashable, Sendable {
         steps = rendered.steps
         variants = rendered.totals
         variantFiles = rendered.variantFiles
+        stepWord = rendered.stepWord == "step" ? nil : rendered.stepWord
     }
 
     /// The summary as JSON.
@@ -73,6 +76,7 @@ public enum GalleryPage {
         th, td { border: 1px solid #ccc; padding: 0.15rem 0.5rem; text-align: left; }
         td.number { text-align: right; font-variant-numeric: tabular-nums; }
         .meta { color: #555; }
+        h2.group { font-size: 1.2rem; margin: 1.4rem 0 0.4rem; }
         </style>
         </head>
         <body>
@@ -81,9 +85,16 @@ public enum GalleryPage {
         (usually the broad way and the narrow way), side by side. Open one to step through its writes.</p>
 
         """
-        for summary in summaries {
+        // Audits first: what every action on an app's screen does, with the fixes Ripple proved.
+        let audits = summaries.filter { $0.stepWord != nil }
+        if !audits.isEmpty {
+            html += "<h2 class=\"group\">Audits</h2>\n<p>Every action on an app's screen performed from its first state, most wasted first, beside the same code with the fixes Ripple made and proved.</p>\n"
+        }
+        for (index, summary) in (audits + summaries.filter { $0.stepWord == nil }).enumerated() {
+            if !audits.isEmpty && index == audits.count { html += "<h2 class=\"group\">Scenarios</h2>\n" }
+            let word = summary.stepWord ?? "step"
             html += "<section class=\"scenario\">\n<h2><a href=\"\(XML.escape(summary.folder))/index.html\">\(XML.escape(summary.title))</a></h2>\n"
-            html += "<p class=\"meta\">\(XML.escape(summary.file)) · \(summary.steps) step\(summary.steps == 1 ? "" : "s")</p>\n"
+            html += "<p class=\"meta\">\(XML.escape(summary.file)) · \(summary.steps) \(XML.escape(word))\(summary.steps == 1 ? "" : "s")</p>\n"
             html += "<table><thead><tr><th>variant</th><th>evaluations</th><th>wasted</th><th>stale</th></tr></thead><tbody>\n"
             for totals in summary.variants {
                 html += "<tr><td>\(XML.escape(totals.variant))</td><td class=\"number\">\(totals.evaluations)</td><td class=\"number\">\(totals.wasted)</td><td class=\"number\">\(totals.stale)</td></tr>\n"

@@ -30,7 +30,8 @@ enum HTMLReport {
         var variants: [Variant]
     }
 
-    static func page(scenario: Scenario, trace: ScenarioTrace, pictures: [VariantPicture]) -> String {
+    static func page(_ input: ReportInput, pictures: [VariantPicture]) -> String {
+        let trace = input.trace
         var variants: [PageData.Variant] = []
         for (index, picture) in pictures.enumerated() {
             let variant = trace.variants[index]
@@ -51,7 +52,7 @@ enum HTMLReport {
                                              writes: [], instances: [])
             variants.append(PageData.Variant(name: variant.name, overview: overviewStep, steps: steps))
         }
-        let data = PageData(steps: scenario.steps.map(\.name), variants: variants)
+        let data = PageData(steps: input.stepNames, variants: variants)
 
         var html = """
         <!doctype html>
@@ -59,29 +60,29 @@ enum HTMLReport {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(XML.escape(scenario.title)) — Ripple</title>
+        <title>\(XML.escape(input.title)) — Ripple</title>
         <style>\(stylesheet)</style>
         </head>
         <body>
         <header>
         <p class="crumbs"><a href="../index.html">Ripple gallery</a></p>
-        <h1>\(XML.escape(scenario.title))</h1>
-        <p class="meta">\(XML.escape(scenario.file)) · semantics \(trace.semantics.rawValue) · \(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s")</p>
+        <h1>\(XML.escape(input.title))</h1>
+        <p class="meta">\(XML.escape(input.file)) · semantics \(trace.semantics.rawValue) · \(input.stepNames.count) \(input.stepWord)\(input.stepNames.count == 1 ? "" : "s")</p>
         </header>
-        <nav id="steps" aria-label="Steps">
+        \(input.preface)<nav id="steps" aria-label="Steps">
         <button type="button" data-step="-1" class="selected">Overview</button>
 
         """
-        for (index, step) in scenario.steps.enumerated() {
-            html += "<button type=\"button\" data-step=\"\(index)\">\(XML.escape(step.name))</button>\n"
+        for (index, step) in input.stepNames.enumerated() {
+            html += "<button type=\"button\" data-step=\"\(index)\">\(XML.escape(step))</button>\n"
         }
-        html += "</nav>\n<p id=\"current\" class=\"current\"></p>\n<p id=\"writes\" class=\"writes\"></p>\n<table id=\"counts\">\n<thead><tr><th>step</th>"
+        html += "</nav>\n<p id=\"current\" class=\"current\"></p>\n<p id=\"writes\" class=\"writes\"></p>\n<table id=\"counts\">\n<thead><tr><th>\(input.stepWord)</th>"
         for variant in trace.variants {
             html += "<th>\(XML.escape(variant.name)): evaluations</th><th>wasted</th><th>stale</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        for (index, step) in scenario.steps.enumerated() {
-            html += "<tr data-step=\"\(index)\"><td>\(XML.escape(step.name))</td>"
+        for (index, step) in input.stepNames.enumerated() {
+            html += "<tr data-step=\"\(index)\"><td>\(XML.escape(step))</td>"
             for variant in trace.variants {
                 let counts = variant.steps[index].counts
                 html += "<td class=\"number\">\(counts.evaluations)</td><td class=\"number\">\(counts.wasted)</td><td class=\"number\">\(counts.stale)</td>"

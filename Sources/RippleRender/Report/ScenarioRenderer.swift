@@ -30,6 +30,8 @@ public struct RenderedScenario: Sendable {
     public var files: [(path: String, contents: String)]
     /// What the render left out and why, at the variant it concerns.
     public var warnings: [Diagnostic]
+    /// What a step is called: `step` for a scenario, `action` for an audit's report.
+    public var stepWord = "step"
 }
 
 /// What `ripple render` can write.
@@ -46,14 +48,25 @@ public enum ScenarioRenderer {
     public static func render(_ scenario: Scenario, folder: String, formats: Set<OutputFormat> = Set(OutputFormat.allCases),
                               engine: String = "dot") throws -> RenderedScenario {
         let (trace, graphs) = try scenario.simulateWithGraphs()
-        let names = PictureNames(variants: trace.variants.map(\.name), steps: scenario.steps.map(\.name))
+        let locations = scenario.variants.map { $0.location ?? SourceLocation(file: scenario.file, line: 1, column: 1) }
+        return try render(ReportInput(title: scenario.title, file: scenario.file, stepNames: scenario.steps.map(\.name),
+                                      trace: trace, graphs: graphs, locations: locations), folder: folder, formats: formats, engine: engine)
+    }
+
+    /// Renders a trace and its graphs into files for a folder: what `render(_:folder:formats:engine:)`
+    /// does once it has simulated a scenario, and what `ripple audit --format html` does with the actions
+    /// it performed.
+    public static func render(_ input: ReportInput, folder: String, formats: Set<OutputFormat> = Set(OutputFormat.allCases),
+                              engine: String = "dot") throws -> RenderedScenario {
+        let trace = input.trace, graphs = input.graphs
+        let names = PictureNames(variants: trace.variants.map(\.name), steps: input.stepNames)
         var files: [(String, String)] = []
         var pictures: [VariantPicture] = []
         var warnings: [Diagnostic] = []
         for (index, variant) in trace.variants.enumerated() {
             let graph = graphs[index]
-            let location = scenario.variants[index].location ?? SourceLocation(file: scenario.file, line: 1, column: 1)
-            let overview = overviewTitle(scenario: scenario, variant: variant)
+            let location = input.locations[index]
+            let overview = overviewTitle(variant: variant, steps: input.stepWord)
             let titles = variant.steps.map { StepHighlight.title(step: $0.name, variant: variant.name, counts: $0.counts) } + [overview]
             let maximum = variant.steps.map { $0.counts.evaluations }.max() ?? 0
             let drawn = index < RenderLimits.maximumVariantsDrawn
@@ -89,7 +102,7 @@ public enum ScenarioRenderer {
             if formats.contains(.svg) { files.append((names.variants[index] + ".svg", picture.svg)) }
             for (stepIndex, step) in variant.steps.enumerated() {
                 // Alive during the step: what existed before it, plus what it created.
-                var during = alive
+                var during = input.startingPaths?[index][stepIndex] ?? alive
                 during.formUnion(step.created)
                 let highlight = StepHighlight(diagram: diagram, step: step, variant: variant.name, alive: during)
                 picture.highlights.append(highlight)
@@ -106,16 +119,16 @@ public enum ScenarioRenderer {
         files.append(("trace.txt", TraceText.render(trace)))
         if formats.contains(.json) { files.append(("trace.json", TraceJSON.encode(trace) + "\n")) }
         if formats.contains(.html) {
-            files.append(("index.html", HTMLReport.page(scenario: scenario, trace: trace, pictures: pictures)))
+            files.append(("index.html", HTMLReport.page(input, pictures: pictures)))
         }
         let totals = trace.variants.map(RenderedScenario.Totals.init)
         let thumbnails = pictures.map { $0.omission == nil && formats.contains(.svg) ? $0.slug : nil }
-        return RenderedScenario(folder: folder, title: scenario.title, file: scenario.file, steps: scenario.steps.count,
-                                totals: totals, variantFiles: thumbnails, files: files, warnings: warnings)
+        return RenderedScenario(folder: folder, title: input.title, file: input.file, steps: input.stepNames.count,
+                                totals: totals, variantFiles: thumbnails, files: files, warnings: warnings, stepWord: input.stepWord)
     }
 
-    static func overviewTitle(scenario: Scenario, variant: VariantTrace) -> String {
-        "\(variant.name): \(variant.initialInstances) instance\(variant.initialInstances == 1 ? "" : "s"), \(variant.steps.count) step\(variant.steps.count == 1 ? "" : "s")"
+    static func overviewTitle(variant: VariantTrace, steps word: String = "step") -> String {
+        "\(variant.name): \(variant.initialInstances) instance\(variant.initialInstances == 1 ? "" : "s"), \(variant.steps.count) \(word)\(variant.steps.count == 1 ? "" : "s")"
     }
 }
 

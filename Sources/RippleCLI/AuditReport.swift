@@ -1,0 +1,92 @@
+import RippleCore
+import RippleRender
+
+/// `ripple audit --format html`: one report page per audited variant, in the gallery's form. Its steps
+/// are the actions, most wasted first, each highlighted on one graph of everything the actions touched;
+/// with a proven fix, the fixed code is the second picture, side by side. Above them: the ranked table,
+/// the hints, the fixes and what each saved, and a summary per view type.
+enum AuditReport {
+    /// The report's folder name: `audit-task-manager`, with the variant when the file has several.
+    static func folder(for file: String, variant: String, variants: Int) -> String {
+        FileName.slug("audit-" + Renderer.name(of: file) + (variants > 1 ? "-" + variant : ""))
+    }
+
+    static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes,
+                       allRows: Bool, folder: String) throws -> RenderedScenario {
+        let ranked = AuditCommand.ranked(rows).filter { $0.error == nil }
+        let names = ranked.map(\.action)
+        var variants: [(label: String, drawing: AuditDrawing, initial: Int)] = []
+        var drawing: AuditDrawing? = AuditDrawing()
+        _ = try AuditCommand.audit(scenario, variant: variant, file: file, allRows: allRows, drawing: &drawing)
+        let written = variant == "main" ? "as written" : variant
+        variants.append((written, drawing!, try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics).initialInstances))
+        if !fixes.kept.isEmpty {
+            let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: fixes.kept)
+            var fixedDrawing: AuditDrawing? = AuditDrawing()
+            _ = try AuditCommand.audit(fixed, variant: variant, file: file, allRows: allRows, drawing: &fixedDrawing)
+            variants.append((variant == "main" ? "with fixes" : variant + " with fixes", fixedDrawing!,
+                             try Simulation(scenario: fixed, variant: variant, semantics: scenario.semantics).initialInstances))
+        }
+        var trace = ScenarioTrace(file: file, title: "Audit: " + scenario.title, semantics: scenario.semantics, variants: [])
+        var graphs: [VariantGraph] = []
+        var starting: [[Set<String>]] = []
+        for entry in variants {
+            let steps = names.map { name in
+                entry.drawing.traces[name] ?? StepTrace(name: name, writes: [], instances: [], created: [], destroyed: [],
+                                                       counts: StepCounts(evaluations: 0, needed: 0, wasted: 0, stale: 0, created: 0, destroyed: 0))
+            }
+            trace.variants.append(VariantTrace(name: entry.label, semantics: scenario.semantics, initialInstances: entry.initial, steps: steps))
+            var graph = entry.drawing.graph ?? VariantGraph(variant: entry.label, initialPaths: [], groups: [], instances: [], dependencies: [])
+            graph.variant = entry.label
+            graphs.append(graph)
+            starting.append(names.map { entry.drawing.starting[$0] ?? Set(graph.initialPaths) })
+        }
+        let location = scenario.variants.first { $0.name == variant }?.location ?? SourceLocation(file: file, line: 1, column: 1)
+        let input = ReportInput(title: trace.title, file: file, stepNames: names, trace: trace, graphs: graphs,
+                                locations: variants.map { _ in location }, startingPaths: starting,
+                                preface: preface(ranked, fixes: fixes), stepWord: "action")
+        return try ScenarioRenderer.render(input, folder: folder)
+    }
+
+    /// The ranked table, hints, fixes and view types, above the pictures.
+    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes) -> String {
+        func e(_ text: String) -> String { XML.escape(text) }
+        var html = "<style>.audit h2 { font-size: 1.1rem; margin: 1.2rem 0 0.3rem; } .audit li { margin: 0.2rem 0; } .audit code { font-family: ui-monospace, Menlo, monospace; font-size: 0.9em; }</style>\n"
+        html += "<section class=\"audit\">\n<h2>Actions, most wasted first</h2>\n<table>\n<thead><tr><th>action</th><th>where</th><th>evaluations</th><th>wasted</th><th>stale</th><th>most wasted</th></tr></thead>\n<tbody>\n"
+        for row in rows {
+            html += "<tr><td>\(e(row.action))</td><td><code>\(e("\(row.location.file):\(row.location.line)"))</code></td>"
+            html += "<td class=\"number\">\(row.evaluations)</td><td class=\"number\">\(row.wasted)</td><td class=\"number\">\(row.stale)</td>"
+            html += "<td>\(e(row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"))</td>"
+            html += "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        var hints: [String] = []
+        for row in rows {
+            guard let hint = row.hints.first else { continue }
+            let item = "<li><b>\(e(row.action))</b>: \(inlineCode(hint.text)) <span class=\"meta\">[\(e(hint.guidance))]</span></li>\n"
+            if !hints.contains(item) { hints.append(item) }
+        }
+        if !hints.isEmpty { html += "<h2>Hints</h2>\n<ul>\n" + hints.joined() + "</ul>\n" }
+        if !fixes.proofs.isEmpty {
+            html += "<h2>Proven fixes</h2>\n<p class=\"meta\">Ripple rewrote the code and performed the same actions again; the second picture and the counts below are the code with every kept fix.</p>\n<ol>\n"
+            for proof in fixes.proofs {
+                let measured = proof.after.map { "\(proof.before.change(to: $0)) across \(proof.before.actions) actions" } ?? ""
+                html += "<li>\(inlineCode(proof.summary)): " + e(proof.rejected.map { "not kept, \($0)" + (measured.isEmpty ? "" : " (\(measured))") } ?? measured) + "</li>\n"
+            }
+            html += "</ol>\n"
+        }
+        html += "<h2>View types</h2>\n<table>\n<thead><tr><th>view type</th><th>evaluations</th><th>wasted</th><th>stale</th><th>wasted in</th></tr></thead>\n<tbody>\n"
+        for summary in ViewTypeSummary.summaries(rows) {
+            html += "<tr><td>\(e(summary.viewType))</td><td class=\"number\">\(summary.evaluations)</td><td class=\"number\">\(summary.wasted)</td><td class=\"number\">\(summary.stale)</td><td>\(e(summary.wastedIn.joined(separator: ", ")))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n</section>\n"
+        return html
+    }
+
+    /// The text escaped, with its `backquoted` parts set as code.
+    static func inlineCode(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset % 2 == 1 ? "<code>" + XML.escape(String($0.element)) + "</code>" : XML.escape(String($0.element)) }
+            .joined()
+    }
+}

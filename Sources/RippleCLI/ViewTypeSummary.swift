@@ -1,0 +1,27 @@
+/// What all the actions of an audit did to one view type: how often it re-ran, how often in vain, how
+/// often it was left stale, and the actions that wasted it.
+struct ViewTypeSummary: Encodable, Equatable {
+    var viewType: String
+    var evaluations = 0
+    var wasted = 0
+    var stale = 0
+    /// The actions that wasted an evaluation of it, in the order of the rows.
+    var wastedIn: [String] = []
+
+    /// One summary per view type any action reached: most wasted first, then most evaluations, then by
+    /// name.
+    static func summaries(_ rows: [AuditCommand.Row]) -> [ViewTypeSummary] {
+        var byType: [String: ViewTypeSummary] = [:]
+        for row in rows where row.error == nil {
+            for counts in row.views {
+                var summary = byType[counts.view] ?? ViewTypeSummary(viewType: counts.view)
+                summary.evaluations += counts.evaluations
+                summary.wasted += counts.wasted
+                summary.stale += counts.stale
+                if counts.wasted > 0, !summary.wastedIn.contains(row.action) { summary.wastedIn.append(row.action) }
+                byType[counts.view] = summary
+            }
+        }
+        return byType.values.sorted { ($0.wasted, $0.evaluations, $1.viewType) > ($1.wasted, $1.evaluations, $0.viewType) }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleCore
+import RippleRender
+
+/// `ripple audit --format html`: a report per screen in the gallery's form, with the fixed code beside
+/// the code as written, and the committed reports in Output/ up to date.
+@Suite(.serialized) struct AuditReportTests {
+    @Test func theReportShowsTheRankingTheFixesAndBothPictures() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "html", "-o", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("report: \(folder.path)/audit-task-manager/index.html"))
+        let page = try String(contentsOf: folder.appendingPathComponent("audit-task-manager/index.html"), encoding: .utf8)
+        #expect(page.contains("<h2>Actions, most wasted first</h2>"))
+        #expect(page.contains("<td>tap Button in TaskRowView[UUID-1]</td><td><code>Scenarios/apps/task-manager/TaskRowView.swift:10</code></td><td class=\"number\">3</td><td class=\"number\">1</td>"))
+        #expect(page.contains("<li>store <code>TaskStore.total</code> and update it when <code>tasks</code> changes, writing it only when its value changes: wasted 2 → 0"))
+        #expect(page.contains("<tr><td>TaskCountBadge</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">0</td><td>tap Button in TaskRowView[UUID-1], tap Button in TaskRowView[UUID-3]</td></tr>"))
+        #expect(page.contains("<figcaption>as written") && page.contains("<figcaption>with fixes"))
+        // One picture per variant per action, and the gallery page lists the audit first.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("audit-task-manager").path)
+        #expect(files.filter { $0.hasPrefix("with-fixes-") && $0.hasSuffix(".svg") }.count == 5)
+        let gallery = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(gallery.contains("<h2 class=\"group\">Audits</h2>"))
+        #expect(gallery.contains("<a href=\"audit-task-manager/index.html\">Audit: task-manager</a>"))
+        #expect(gallery.contains("· 5 actions"))
+        // The same input writes the same files.
+        let again = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: again) }
+        #expect(ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "html", "-o", again.path).status == 0)
+        for file in files {
+            #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("audit-task-manager/\(file)").path)
+                    == FileManager.default.contents(atPath: again.appendingPathComponent("audit-task-manager/\(file)").path), "\(file)")
+        }
+    }
+
+    /// Output/ holds the audits of the bundled apps that `make demo` writes: their DOT and traces must
+    /// match what the code renders now.
+    @Test(arguments: ["reading-list", "settings", "task-manager"])
+    func committedAuditIsUpToDate(_ app: String) throws {
+        let path = "Scenarios/apps/" + app
+        var notes = ""
+        let scenario = try #require(SwiftSources.load(path, options: SourceOptions(rows: 3), stderr: &notes))
+        let variant = scenario.variants[0].name
+        let rows = try AuditCommand.audit(scenario, variant: variant, file: path, allRows: false)
+        let fixes = AuditFixes(scenario: scenario, variant: variant, file: path, rows: rows, allRows: false)
+        let folder = AuditReport.folder(for: path, variant: variant, variants: scenario.variants.count)
+        let rendered = try AuditReport.render(scenario, variant: variant, file: path, rows: rows, fixes: fixes, allRows: false, folder: folder)
+        #expect(!rendered.files.isEmpty)
+        for (name, contents) in rendered.files where name.hasSuffix(".dot") || name.hasPrefix("trace.") || name == "index.html" {
+            let committed = FileManager.default.contents(atPath: "Output/\(folder)/\(name)").map { String(decoding: $0, as: UTF8.self) }
+            #expect(committed == contents, "Output/\(folder)/\(name) is stale: run `make demo` and commit Output/")
+        }
+    }
+
+    @Test func viewTypesAreSummedOverTheActions() {
+        func row(_ action: String, _ views: [AuditCommand.ViewCounts]) -> AuditCommand.Row {
+            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)),
+                                       evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+            row.views = views
+            return row
+        }
+        let summaries = ViewTypeSummary.summaries([
+            row("a", [AuditCommand.ViewCounts(view: "List", evaluations: 1), AuditCommand.ViewCounts(view: "Row", evaluations: 3, wasted: 2)]),
+            row("b", [AuditCommand.ViewCounts(view: "Row", evaluations: 1, wasted: 1), AuditCommand.ViewCounts(view: "Badge", stale: 1)]),
+            row("c", [AuditCommand.ViewCounts(view: "List", evaluations: 2)]),
+        ])
+        #expect(summaries == [
+            ViewTypeSummary(viewType: "Row", evaluations: 4, wasted: 3, stale: 0, wastedIn: ["a", "b"]),
+            ViewTypeSummary(viewType: "List", evaluations: 3, wasted: 0, stale: 0, wastedIn: []),
+            ViewTypeSummary(viewType: "Badge", evaluations: 0, wasted: 0, stale: 1, wastedIn: []),
+        ])
+    }
+}
