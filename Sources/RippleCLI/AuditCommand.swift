@@ -203,6 +203,14 @@ enum AuditCommand {
     struct Budget {
         var maximumWasted: Int?
         var maximumStale: Int?
+        var maximumEvaluations: Int?
+
+        /// A budget written in a scenario file (`expect audit { … }`).
+        init(_ syntax: AuditBudgetSyntax) {
+            maximumWasted = syntax.maximumWasted
+            maximumStale = syntax.maximumStale
+            maximumEvaluations = syntax.maximumEvaluations
+        }
 
         init(_ parsed: ParsedArguments) throws(UsageError) {
             func number(_ name: String) throws(UsageError) -> Int? {
@@ -221,6 +229,11 @@ enum AuditCommand {
             if let maximumWasted, wasted > maximumWasted {
                 let worst = rows.filter { $0.wasted > 0 }.prefix(3).map { "'\($0.action)' \($0.wasted) (most: \($0.mostWasted ?? "?"))" }
                 found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))")
+            }
+            let evaluations = rows.reduce(0) { $0 + $1.evaluations }
+            if let maximumEvaluations, evaluations > maximumEvaluations {
+                let worst = rows.sorted { $0.evaluations > $1.evaluations }.prefix(3).map { "'\($0.action)' \($0.evaluations)" }
+                found.append("the audit found \(evaluations) evaluations, over the budget of \(maximumEvaluations): \(worst.joined(separator: ", "))")
             }
             if let maximumStale, stale > maximumStale {
                 let worst = rows.filter { $0.stale > 0 }.sorted { $0.stale > $1.stale }.prefix(3).map { "'\($0.action)' \($0.stale)" }

@@ -13,13 +13,18 @@ enum CheckCommand {
                 report.add(suite: file, cases: [("load", "could not load the scenario (see diagnostics)")])
                 continue
             }
-            let results: [ExpectationResult]
+            var results: [ExpectationResult]
             do throws(DiagnosticError) {
                 results = try ExpectationChecker.check(scenario)
             } catch {
                 stderr.write(error.description + "\n")
                 broken += 1
                 continue
+            }
+            // `expect audit { … }`: every action performed, held to the budget.
+            for budget in scenario.syntax.auditBudgets {
+                let outcome = audit(file, scenario, budget: budget, stderr: &stderr)
+                results.append(outcome)
             }
             if results.isEmpty {
                 unchecked += 1
@@ -56,7 +61,37 @@ enum CheckCommand {
         return failed + broken == 0 ? CommandLine.Status.success : CommandLine.Status.failure
     }
 
+    /// The audit a budget names, as an expectation's result: passed, or failed with what went over.
+    static func audit(_ file: String, _ scenario: Scenario, budget: AuditBudgetSyntax, stderr: inout some TextOutputStream) -> ExpectationResult {
+        var result = ExpectationResult(step: "audit", variant: budget.variant ?? "every variant", semantics: scenario.semantics,
+                                       location: budget.location, mismatches: [])
+        // Stand-in rows change what loads, so the scenario is loaded again with them.
+        let loaded = budget.rows.flatMap { ScenarioFiles.load(file, options: SourceOptions(rows: $0), stderr: &stderr) } ?? scenario
+        let variants = loaded.variants.map(\.name).filter { budget.variant == nil || $0 == budget.variant }
+        guard !variants.isEmpty else {
+            result.mismatches.append(.init(clause: "audit", message: "no variant '\(budget.variant ?? "")'\(Suggestion.didYouMean(budget.variant ?? "", in: loaded.variants.map(\.name)))"))
+            return result
+        }
+        var rows: [AuditCommand.Row] = []
+        for variant in variants {
+            do throws(DiagnosticError) {
+                rows += try AuditCommand.audit(loaded, variant: variant, file: file, allRows: false)
+            } catch {
+                result.mismatches.append(.init(clause: "audit", message: error.diagnostics.first?.message ?? "\(error)"))
+            }
+        }
+        for overrun in AuditCommand.Budget(budget).overruns(AuditCommand.ranked(rows)) {
+            result.mismatches.append(.init(clause: "audit", message: overrun))
+        }
+        return result
+    }
+
     static func describe(_ result: ExpectationResult) -> String {
+        if result.step == "audit", result.mismatches.allSatisfy({ $0.clause == "audit" }) {
+            var text = "\(result.location): error: audit budget failed in \(result.variant == "every variant" ? "every variant" : "variant '\(result.variant)'")\n"
+            for mismatch in result.mismatches { text += "    \(mismatch.message ?? "")\n" }
+            return text
+        }
         let what = result.step.isEmpty ? "the first evaluation" : "step '\(result.step)'"
         var text = "\(result.location): error: expectation for \(what) failed in variant '\(result.variant)' (\(result.semantics.rawValue))\n"
         for mismatch in result.mismatches {

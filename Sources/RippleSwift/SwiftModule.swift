@@ -109,6 +109,7 @@ package struct SwiftModule: Sendable {
         syntax.variants = scenario.variants
         syntax.steps = scenario.steps
         syntax.expectations = scenario.expectations
+        syntax.auditBudgets = scenario.auditBudgets
         syntax.sources = scenario.sources
         return syntax
     }

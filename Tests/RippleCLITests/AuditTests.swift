@@ -287,6 +287,29 @@ import RippleSwift
         #expect(ripple("audit", file.path, "--max-wasted", "-1").status == 64)
     }
 
+    /// `expect audit { … }` in a scenario file: `ripple check` performs every action and holds the
+    /// audit to the budget, failing with the actions that did most of it.
+    @Test(arguments: [
+        ("expect audit { wasted <= 2; stale 0 }", 0, nil),
+        ("expect audit { wasted 1 }", 1, "the audit found 2 wasted evaluations, over the budget of 1: 'tap Button \"Remove\" in Row[1]' 1 (most: Summary)"),
+        ("expect audit { evaluations <= 3 }", 1, "the audit found 15 evaluations, over the budget of 3: 'tap .onTapGesture in Root' 6"),
+        ("expect audit in \"wide\" { wasted 0 }", 1, "no variant 'wide'"),
+    ])
+    func aBudgetInAScenarioFileIsHeldByCheck(budget: String, status: Int32, message: String?) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("audit.ripple")
+        try (Self.screen + "\n" + budget + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = ripple("check", file.path)
+        #expect(result.status == status, "\(result.stderr)")
+        if let message {
+            #expect(result.stderr.contains("audit.ripple:\(Self.screen.split(separator: "\n", omittingEmptySubsequences: false).count + 1):1: error: audit budget failed"))
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        } else {
+            #expect(result.stdout.contains("passed \(file.path): 1 expectation"))
+        }
+    }
+
     @Test func theTableIsRankedByWastedThenEvaluations() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

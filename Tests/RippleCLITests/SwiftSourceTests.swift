@@ -18,7 +18,7 @@ extension CLITests {
     @Test func aScenarioThatNamesItsSourceIsCheckedAgainstIt() {
         let result = ripple("check", "Scenarios/task-manager.ripple")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("passed Scenarios/task-manager.ripple: 3 expectations"))
+        #expect(result.stdout.contains("passed Scenarios/task-manager.ripple: 4 expectations"))
         let run = ripple("run", "Scenarios/task-manager.ripple")
         #expect(run.stdout.contains("write tasks[index].isDone.toggle()"))
     }

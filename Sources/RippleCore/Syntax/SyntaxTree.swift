@@ -537,6 +537,23 @@ public struct ExpectationSyntax: Hashable, Sendable {
     }
 }
 
+/// `expect audit [in "variant"] { rows 3; wasted <= 2; stale 0 }`: a budget `ripple check` holds the
+/// audit of the scenario's screens to (`ripple audit`, every action performed from the first state).
+public struct AuditBudgetSyntax: Hashable, Sendable {
+    public var variant: String?
+    public var variantLocation: SourceLocation?
+    /// `rows N`: the stand-in rows the audit gives collections that start empty (`--rows N`).
+    public var rows: Int?
+    public var maximumWasted: Int?
+    public var maximumStale: Int?
+    public var maximumEvaluations: Int?
+    public var location: SourceLocation
+
+    package init(location: SourceLocation) {
+        self.location = location
+    }
+}
+
 /// A whole scenario file.
 public struct ScenarioSyntax: Hashable, Sendable {
     public var file: String
@@ -547,6 +564,8 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var variants: [VariantSyntax] = []
     public var steps: [StepSyntax] = []
     public var expectations: [ExpectationSyntax] = []
+    /// `expect audit { … }` blocks, in file order.
+    public var auditBudgets: [AuditBudgetSyntax] = []
     /// The root view a front end chose (`--root`, a `#Preview`, a `WindowGroup`); nil lets the resolver
     /// take the view no other view builds.
     public var root: String?

@@ -14,6 +14,13 @@ public struct ExpectationResult: Hashable, Sendable {
             a.clause == b.clause && a.message == b.message && a.missing.map(\.path) == b.missing.map(\.path) && a.extra.map(\.path) == b.extra.map(\.path)
         }
         public func hash(into hasher: inout Hasher) { hasher.combine(clause) }
+
+        package init(clause: String, missing: [(path: String, actual: String)] = [], extra: [(path: String, causes: String)] = [], message: String? = nil) {
+            self.clause = clause
+            self.missing = missing
+            self.extra = extra
+            self.message = message
+        }
     }
 
     public var step: String
@@ -22,6 +29,14 @@ public struct ExpectationResult: Hashable, Sendable {
     public var location: SourceLocation
     public var mismatches: [Mismatch]
     public var passed: Bool { mismatches.isEmpty }
+
+    package init(step: String, variant: String, semantics: Semantics, location: SourceLocation, mismatches: [Mismatch]) {
+        self.step = step
+        self.variant = variant
+        self.semantics = semantics
+        self.location = location
+        self.mismatches = mismatches
+    }
 }
 
 /// Runs a scenario's `expect` blocks against its simulation.

@@ -316,7 +316,12 @@ struct DirectiveReader {
             steps.append(Region(name: name, location: location(keyword), range: try block("the step", closing: "step '\(name)'"),
                                 start: keyword.range.lowerBound))
         default:
-            syntax.expectations.append(try expectation(at: keyword))
+            if cursor.isWord("audit") {
+                advance()
+                syntax.auditBudgets.append(try auditBudget(at: keyword))
+            } else {
+                syntax.expectations.append(try expectation(at: keyword))
+            }
         }
     }
 
@@ -369,6 +374,41 @@ struct DirectiveReader {
     }
 
     // MARK: - Expectations
+
+    /// `expect audit [in "variant"] { rows 3; wasted <= 2; stale 0; evaluations <= 20 }`, after `audit`. A
+    /// bare number is a budget as `<=` is: `stale 0` allows none.
+    private mutating func auditBudget(at keyword: DirectiveToken) throws(Failure) -> AuditBudgetSyntax {
+        var budget = AuditBudgetSyntax(location: location(keyword))
+        if cursor.isWord("in") {
+            advance()
+            budget.variantLocation = location(cursor)
+            budget.variant = try name("a variant name in quotes")
+        }
+        try expect("{", "to open the audit budget")
+        let known = ["rows", "wasted", "stale", "evaluations"]
+        while !cursor.isSymbol("}") {
+            if cursor.kind == .end { throw fail("expected '}' to close the audit budget") }
+            let clauseLocation = location(cursor)
+            let keyword = try word(known.map { "'\($0)'" }.joined(separator: ", "))
+            guard known.contains(keyword) else {
+                throw Failure(diagnostic: .error("unknown audit budget '\(keyword)'\(Suggestion.didYouMean(keyword, in: known))", at: clauseLocation))
+            }
+            if keyword != "rows" { _ = consume("<=") }
+            guard case .integer(let value?) = cursor.kind, value >= 0 else {
+                throw fail("expected a whole number after '\(keyword)', found \(describedCurrent)")
+            }
+            advance()
+            switch keyword {
+            case "rows": budget.rows = value
+            case "wasted": budget.maximumWasted = value
+            case "stale": budget.maximumStale = value
+            default: budget.maximumEvaluations = value
+            }
+            try endOfLine()
+        }
+        advance()
+        return budget
+    }
 
     private mutating func expectation(at keyword: DirectiveToken) throws(Failure) -> ExpectationSyntax {
         let stepLocation = location(cursor)
