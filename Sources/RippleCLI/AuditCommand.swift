@@ -26,6 +26,22 @@ enum AuditCommand {
         /// Per view type the action re-ran or left stale, in the order the step lists them.
         var views: [ViewCounts] = []
 
+        /// An action not yet performed: no evaluations, nothing wasted, no hint.
+        init(file: String, variant: String, action: String, kind: String, location: TraceLocation) {
+            self.file = file
+            self.variant = variant
+            self.action = action
+            self.kind = kind
+            self.location = location
+            evaluations = 0
+            wasted = 0
+            stale = 0
+            mostWasted = nil
+            mostWastedCount = 0
+            hints = []
+            error = nil
+        }
+
         /// Takes the counts, the view type that wasted most, and the hints from what the action did.
         mutating func count(_ step: StepTrace) {
             evaluations = step.counts.evaluations
@@ -256,8 +272,7 @@ enum AuditCommand {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
         var rows: [Row] = []
         for (index, action) in first.availableActions(allRows: allRows).enumerated() {
-            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location),
-                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location))
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawing != nil)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
@@ -278,8 +293,7 @@ enum AuditCommand {
         var alive = Set(replay?.graph().initialPaths ?? [])
         for (step, stepTrace) in zip(steps, trace.steps) {
             let name = "step \"\(step.name)\""
-            var row = Row(file: file, variant: variant, action: name, kind: "step", location: TraceLocation(step.location),
-                          evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+            var row = Row(file: file, variant: variant, action: name, kind: "step", location: TraceLocation(step.location))
             row.count(stepTrace)
             rows.append(row)
             if let replay {

@@ -57,8 +57,7 @@ import RippleRender
 
     @Test func viewTypesAreSummedOverTheActions() {
         func row(_ action: String, _ views: [AuditCommand.ViewCounts]) -> AuditCommand.Row {
-            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)),
-                                       evaluations: 0, wasted: 0, stale: 0, mostWasted: nil, mostWastedCount: 0, hints: [], error: nil)
+            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
             row.views = views
             return row
         }
