@@ -21,10 +21,16 @@ enum AuditCommand {
         var hints: [AuditHint]
         /// Why it could not be simulated; nil when it was.
         var error: String?
+        /// What Ripple assumed while performing it, beyond what loading the code assumed: code it does not
+        /// simulate.
+        var notes: [Note] = []
         /// What the action does with every proven fix applied; nil when no fix was kept.
         var fixed: Counts? = nil
         /// Per view type the action re-ran or left stale, in the order the step lists them.
         var views: [ViewCounts] = []
+
+        /// Whether some of what the action runs was not simulated: its notes say what.
+        var isPartial: Bool { notes.contains { $0.message.hasPrefix("not simulated: ") } }
 
         /// An action not yet performed: no evaluations, nothing wasted, no hint.
         init(file: String, variant: String, action: String, kind: String, location: TraceLocation) {
@@ -66,6 +72,12 @@ enum AuditCommand {
             let hints = AuditHints.hints(for: step)
             self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
         }
+    }
+
+    /// Something Ripple assumed while performing an action, where the code is.
+    struct Note: Encodable {
+        var location: TraceLocation
+        var message: String
     }
 
     /// What one action did to one view type.
@@ -161,6 +173,11 @@ enum AuditCommand {
         }
         let unsimulated = rows.filter { $0.error != nil }
         for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
+        for row in rows {
+            for note in row.notes {
+                stderr.write("\(note.location.file):\(note.location.line):\(note.location.column): note: while performing '\(row.action)': \(note.message)\n")
+            }
+        }
         let overruns = budget.overruns(ranked)
         for overrun in overruns { stderr.write("error: \(overrun)\n") }
         if let path = parsed.values["junit"] {
@@ -277,6 +294,8 @@ enum AuditCommand {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawing != nil)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
                 row.count(step)
+                let loaded = Set(scenario.notes)
+                row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
                 if drawing != nil {
                     simulation.collectDependencies()
                     drawing!.add(step, named: action.name, graph: simulation.graph(), startingFrom: nil)
@@ -314,7 +333,8 @@ enum AuditCommand {
         var hints: [String] = []
         for row in rows {
             let place = "\(row.location.file):\(row.location.line)"
-            let most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
+            var most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
+            if row.error == nil, row.isPartial { most += " (partly simulated: see the notes)" }
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale), most])
             if let hint = row.hints.first {

@@ -248,6 +248,8 @@ import RippleSwift
             ("type in TextField \"Name\" in ProfileForm", 3, 1), ("type in TextField \"Email\" in ProfileForm", 2, 1),
             ("increment Stepper \"Text size\" in SettingsView", 2, 0), ("type in TextField \"Bio\" in ProfileForm", 2, 0),
             ("toggle Toggle \"Notifications\" in SettingsView", 1, 0), ("tap Button \"About\" in SettingsView", 1, 0),
+            // The about sheet, shown and then dismissed: its view goes, and nothing re-runs.
+            ("dismiss .sheet in SettingsView", 0, 0),
         ]),
         // Starring a book re-runs the list and every row, which read the whole set of favourites.
         ("Scenarios/apps/reading-list", [
@@ -328,5 +330,53 @@ import RippleSwift
         let text = ripple("audit", file.path)
         #expect(text.stdout.hasPrefix("action"))
         #expect(text.stdout.contains("tap Button \"Bump\" in Root"))
+    }
+
+    /// App source names methods as actions (`action: showSheet`, `perform: store.delete`), iterates an
+    /// enum's `allCases`, and calls what Ripple does not model: each action is simulated, and what was
+    /// not is a note naming the action, with the row marked as partly simulated.
+    @Test func appSourceActionsNameMethodsAndSayWhatWasNotSimulated() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            import SwiftUI
+            enum Filter: String, CaseIterable, Identifiable {
+                case all, open
+                var id: Self { self }
+            }
+            @Observable final class Store {
+                var names = ["A", "B", "C"]
+                var filter: Filter = .all
+                var showsSheet = false
+                func delete(at offsets: IndexSet) {
+                    names.remove(atOffsets: offsets)
+                    Analytics.track("deleted")
+                }
+            }
+            struct ListView: View {
+                @State private var store = Store()
+                var body: some View {
+                    Picker("Filter", selection: $store.filter) {
+                        ForEach(Filter.allCases) { filter in Text(filter.rawValue).tag(filter) }
+                    }
+                    List {
+                        ForEach(store.names, id: \\.self) { name in Text(name) }
+                            .onDelete(perform: store.delete)
+                    }
+                    Button("Show", action: showSheet)
+                    Text(store.showsSheet ? "shown" : "hidden")
+                }
+                private func showSheet() { store.showsSheet = true }
+            }
+            """.write(to: folder.appendingPathComponent("ListView.swift"), atomically: true, encoding: .utf8)
+        let result = ripple("audit", folder.path, "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let evaluations = Dictionary(uniqueKeysWithValues: rows.map { (($0["action"] as? String) ?? "", ($0["evaluations"] as? Int) ?? -1) })
+        #expect(evaluations == ["choose Picker \"Filter\" in ListView": 1, "delete a row with .onDelete in ListView": 1, "tap Button \"Show\" in ListView": 1])
+        #expect(!result.stderr.contains("allCases"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: while performing 'delete a row with .onDelete in ListView': not simulated:"), "\(result.stderr)")
+        let text = ripple("audit", folder.path)
+        #expect(text.stdout.contains("(partly simulated: see the notes)"))
     }
 }

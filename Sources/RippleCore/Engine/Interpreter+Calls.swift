@@ -246,7 +246,7 @@ extension Engine {
         default:
             break
         }
-        if ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "toggle", "move", "swapAt"].contains(name) {
+        if ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "toggle", "move", "swapAt", "sort", "reverse"].contains(name) {
             throw EvaluationError("'\(name)' mutates; mutations are allowed only in steps", at: location)
         }
         if readsOtherModules {
@@ -338,14 +338,22 @@ extension Engine {
 
     /// `sorted`, `min`, `max`: by a closure given as `by:` or trailing (the "are in increasing order"
     /// predicate), or by `<`.
-    private func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         let order: ClosureSyntax? = arguments.last.flatMap { argument in
             if case .closure(let closure) = argument.value.kind { closure } else { nil }
+        }
+        // `sorted(by: >)`: the operator's order, the other way round for `>`.
+        var descending = false
+        if order == nil, let argument = arguments.last {
+            guard case .identifier(let op) = argument.value.kind, op == "<" || op == ">" else {
+                throw EvaluationError("'\(name)' orders by a closure, '<' or '>'", at: argument.value.location)
+            }
+            descending = op == ">"
         }
         var inner = scope
         inner.recordsReads = false
         func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
-            guard let order else { return try lessThan(a, b, at: location) }
+            guard let order else { return descending ? try lessThan(b, a, at: location) : try lessThan(a, b, at: location) }
             guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
                 throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
             }

@@ -687,6 +687,11 @@ extension Engine {
             throw EvaluationError("'\(type).\(name)' is used before it is declared", at: global.location)
         }
         if let enumeration = table.enums[type] {
+            // `CaseIterable`'s cases, in the order they are declared (Swift compiles `allCases` only for an
+            // enum whose cases carry no payload).
+            if name == "allCases", enumeration.cases[name] == nil, enumeration.cases.values.allSatisfy({ $0 == 0 }) {
+                return .array(enumeration.caseOrder.map { .enumCase(type: type, name: $0, payload: []) })
+            }
             guard enumeration.cases[name] != nil else {
                 if readsOtherModules {
                     return assumeOpaque(type + "." + name, note: "'\(type).\(name)' is not simulated; its value is opaque", at: location)

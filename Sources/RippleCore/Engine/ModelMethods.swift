@@ -125,7 +125,9 @@ extension Engine {
                         }
                     }
                     methodContext = saved
-                case .expression:
+                case .expression(let expression):
+                    // `try await Task.sleep(for: .seconds(1))`: waiting changes nothing.
+                    if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { continue }
                     // `save()`, `self.save()`, `store.add(title: "Plan")`: the method's writes.
                     if let (method, inner, location) = try calledMethod(statement) {
                         traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: location)

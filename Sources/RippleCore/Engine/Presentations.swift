@@ -35,6 +35,14 @@ extension Engine {
             assume("'.\(name)' has no presenting state Ripple models (an 'isPresented:' or 'item:' binding, or 'for:' inside 'NavigationStack(path:)'); its content is never built", at: location)
             return
         }
+        // Dismissing it is an action: a flag is shown first when it is not; an item only while it presents.
+        if trigger.kind == .flag || trigger.kind == .item {
+            let saved = tracker
+            tracker = nil
+            let presents = trigger.kind == .flag || Presentation.presentedItem(readBinding(trigger.binding, tracked: false)) != nil
+            tracker = saved
+            if presents { recordDismissal(name, binding: trigger.binding, in: scope, context: context, at: location) }
+        }
         // What the content captured: the `@State` values it reads, as the presenter's body saw them.
         var captured = scope
         if case .view(let id) = scope.this, let info = instances[id].info {

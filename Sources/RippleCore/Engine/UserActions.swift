@@ -1,6 +1,7 @@
 // What a person can do on a screen, found as its bodies are built: a `Button`'s action, a gesture's
-// closure, a control's binding. `ripple audit` performs each one from the first state of the screen and
-// counts what SwiftUI would re-evaluate (issue 21).
+// closure, a control's binding, a list's delete and move, a link pushed, a sheet dismissed, a handler
+// whose trigger fires. `ripple audit` performs each one from the first state of the screen and counts
+// what SwiftUI would re-evaluate (issue 21).
 
 /// One thing a person can do on screen, as the body that offers it built it.
 struct UserAction: Sendable {
@@ -17,6 +18,24 @@ struct UserAction: Sendable {
         case type
         /// A `Stepper` or `Slider`: the bound number goes up by one.
         case increment
+        /// A `Picker`, `DatePicker` or `ColorPicker`: the bound selection takes another value (the next
+        /// option, a later date).
+        case choose
+        /// `.onDelete`: the first row is deleted (the closure gets the offsets `[0]`).
+        case delete
+        /// `.onMove`: the first row is moved below the second (offsets `[0]`, destination 2).
+        case move
+        /// `NavigationLink(value:)` inside `NavigationStack(path:)`: the value is appended to the path.
+        case push
+        /// A sheet, alert or other presentation with an `isPresented:` or `item:` binding: dismissed, as
+        /// a swipe down or a tap outside does (the binding becomes `false` or `nil`); shown first when it
+        /// is not.
+        case dismiss
+        /// `.onChange(of:)`: its handler runs as when the value it watches changes, given the value now.
+        case change
+        /// `.onReceive(_:)`: its handler runs as when the publisher sends, given a value Ripple does not
+        /// know.
+        case receive
     }
 
     var kind: Kind
@@ -26,9 +45,16 @@ struct UserAction: Sendable {
     var label: String?
     /// What a closure action runs, and the names it sees where the body made it.
     var closure: ClosureSyntax?
+    /// A method named in place of a closure (`Button("Add", action: add)`, `.onDelete(perform:
+    /// store.delete)`): called with `arguments`.
+    var method: ExprSyntax?
+    /// The values a closure's parameters, or a named method's, are given; for `push`, the link's value.
+    var arguments: [Value] = []
     var scope: Scope
     /// What a control action changes.
     var binding: BindingTarget?
+    /// The modifier whose menu holds the control (`.swipeActions`, `.contextMenu`), named with it.
+    var menu: String?
     var location: SourceLocation
 }
 
@@ -41,17 +67,34 @@ extension UserAction.Kind {
         case "Toggle": (.toggle, "isOn")
         case "TextField", "SecureField", "TextEditor": (.type, "text")
         case "Stepper", "Slider": (.increment, "value")
+        case "Picker", "DatePicker", "ColorPicker": (.choose, "selection")
         default: nil
         }
     }
 
-    /// The action a modifier's closure is: nil for a modifier that is no user action.
+    /// The action a modifier's closure (or the method it names) is: nil for a modifier that is no user
+    /// action. `.onChange(of:)` is a context modifier, recorded where it is applied.
     static func gesture(_ modifier: String) -> UserAction.Kind? {
         switch modifier {
         case "onTapGesture": .tap
         case "onLongPressGesture": .longPress
         case "onSubmit": .submit
+        case "onDelete": .delete
+        case "onMove": .move
+        case "onReceive": .receive
         default: nil
+        }
+    }
+
+    /// What the closure's parameters are given when the action runs: the offsets of the first row for a
+    /// delete, the first row and the place below the second for a move, a value nobody knows for a
+    /// publisher's; nothing for the rest.
+    var closureArguments: [Value] {
+        switch self {
+        case .delete: [.array([.int(0)])]
+        case .move: [.array([.int(0)]), .int(2)]
+        case .receive: [.opaque(type: Value.unmodelledType, text: "a value the publisher sent")]
+        default: []
         }
     }
 
@@ -59,6 +102,9 @@ extension UserAction.Kind {
     var verb: String {
         switch self {
         case .type: "type in"
+        case .change: "run"
+        case .delete: "delete a row with"
+        case .move: "move a row with"
         default: rawValue
         }
     }
@@ -66,8 +112,9 @@ extension UserAction.Kind {
 
 extension Engine {
     /// Records an action the body being built offers: a control with a binding, or a closure.
-    func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?,
-                          bindingExpression: ExprSyntax?, in scope: Scope, at location: SourceLocation) {
+    func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
+                          bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
+                          at location: SourceLocation) {
         guard let tracker, scope.recordsReads else { return }
         var binding: BindingTarget?
         if let bindingExpression {
@@ -77,59 +124,197 @@ extension Engine {
             guard case .binding(let target)? = try? evaluate(bindingExpression, in: scope, expected: nil) else { return }
             binding = target
         }
-        tracker.log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, scope: scope,
-                                                  binding: binding, location: location))
+        // A picker's options that can be computed here (`.tag(Sort.name)`); one made from a row's element
+        // cannot, and the options then come from the value's type.
+        var arguments = kind.closureArguments
+        if !options.isEmpty {
+            // An option that names the row's element is not known here: it is dropped, without the note an
+            // unknown name would give.
+            let (savedNotes, savedAssumed) = (notes, assumed)
+            self.tracker = nil
+            arguments = options.compactMap { option -> Value? in
+                guard let value = try? evaluate(option, in: scope, expected: nil), !value.isOpaque else { return nil }
+                return value
+            }
+            self.tracker = tracker
+            (notes, assumed) = (savedNotes, savedAssumed)
+        }
+        tracker.log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
+                                                  arguments: arguments, scope: scope, binding: binding,
+                                                  menu: context.menu, location: location))
+    }
+
+    /// Records `NavigationLink(value:)` inside `NavigationStack(path:)`: tapping it appends the value to
+    /// the path. A link elsewhere pushes what SwiftUI keeps itself, which Ripple does not simulate.
+    func recordPush(_ value: ExprSyntax, label: String?, in scope: Scope, context: BuildContext, at location: SourceLocation) {
+        guard let tracker, scope.recordsReads, let path = context.navigationPath else { return }
+        self.tracker = nil
+        defer { self.tracker = tracker }
+        guard let pushed = try? evaluate(value, in: scope, expected: nil) else { return }
+        tracker.log.userActions.append(UserAction(kind: .push, control: "NavigationLink", label: label, arguments: [pushed], scope: scope,
+                                                  binding: path.binding, menu: context.menu, location: location))
+    }
+
+    /// Records a presentation's dismissal: its binding set back to `false` or `nil`.
+    func recordDismissal(_ modifier: String, binding: BindingTarget, in scope: Scope, context: BuildContext, at location: SourceLocation) {
+        guard let tracker, scope.recordsReads else { return }
+        tracker.log.userActions.append(UserAction(kind: .dismiss, control: "." + modifier, label: nil, scope: scope, binding: binding,
+                                                  menu: context.menu, location: location))
+    }
+
+    /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.
+    func recordChangeHandler(_ closure: ClosureSyntax, watching expression: ExprSyntax, value: Value, in scope: Scope,
+                             context: BuildContext) {
+        guard let tracker, scope.recordsReads else { return }
+        tracker.log.userActions.append(UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
+                                                  arguments: Array(repeating: value, count: max(closure.parameters.count, 1)), scope: scope,
+                                                  menu: context.menu, location: expression.location))
+    }
+
+    /// The state an action needs before it can be taken, made as a step of its own that is not counted:
+    /// a presentation to dismiss is shown first. Nil when the screen is ready as it is.
+    func preparation(for action: UserAction) -> Value? {
+        guard action.kind == .dismiss, let binding = action.binding else { return nil }
+        // Only a flag is recorded unshown: an `item:` presentation is offered only while it presents.
+        return readBinding(binding, tracked: false) == .bool(false) ? .bool(true) : nil
     }
 
     /// A person's action performed as one step: the closure's writes, or the control's new value, then
     /// every body they dirty.
     func perform(_ action: UserAction, of instance: Int, named name: String) throws(EvaluationError) -> StepTrace {
-        work = 0
-        var pass = Pass()
-        swap(&pass, &spentPass)
-        pass.reset()
-        var writes: [WriteTrace] = []
-        var written: [Place] = []
-        do throws(EvaluationError) {
-            if let closure = action.closure {
-                var scope = action.scope
-                scope.recordsReads = false
-                for parameter in closure.parameters { scope = scope.with(parameter, .none) }
-                writes = try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: scope)], resuming: false,
-                                           of: instance, pass: &pass, written: &written)
-            } else if let binding = action.binding {
-                let old = readBinding(binding, tracked: false)
-                let new = try nextValue(of: old, for: action)
-                guard let target = lvalue(of: binding) else {
-                    throw EvaluationError("'\(action.control)' is bound to a value a step cannot write", at: action.location)
-                }
-                let observed = observedProperty(at: target)
-                writes.append(try write(target, leaf: new, old: old, inPlace: !target.path.isEmpty,
-                                        text: StatementText(full: name, target: name), pass: &pass, written: &written, at: action.location))
-                // A control writes the property as a step's assignment does: its observers run.
-                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+        if let shown = preparation(for: action), let binding = action.binding {
+            _ = try transaction(named: "show " + action.control) { (pass, written) throws(EvaluationError) in
+                try writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
             }
-        } catch {
-            report(error)
         }
-        try runPass(&pass, initial: [])
-        let trace = trace(name, writes: writes, written: written, pass: pass)
-        swap(&lastEvaluated, &pass.order)
-        pass.reset()
-        swap(&spentPass, &pass)
-        return trace
+        return try transaction(named: name) { (pass, written) throws(EvaluationError) in
+            do throws(EvaluationError) {
+                if let closure = action.closure {
+                    var scope = action.scope
+                    scope.recordsReads = false
+                    for (index, parameter) in closure.parameters.enumerated() {
+                        scope = scope.with(parameter, index < action.arguments.count ? action.arguments[index] : .none)
+                    }
+                    if closure.parameters.isEmpty, let first = action.arguments.first { scope = scope.with("$0", first) }
+                    return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: scope)], resuming: false,
+                                             of: instance, pass: &pass, written: &written)
+                }
+                if let method = action.method {
+                    guard let (function, scope) = try namedMethod(method, arguments: action.arguments, in: action.scope) else {
+                        throw EvaluationError("'\(method.rendered)' is not a method the source declares, so what it does is not simulated", at: method.location)
+                    }
+                    return try runUntilAwait([SuspendedAction.Frame(statements: function.body[...], scope: scope)], resuming: false,
+                                             of: instance, pass: &pass, written: &written)
+                }
+                if let binding = action.binding {
+                    let new = try nextValue(of: readBinding(binding, tracked: false), for: action)
+                    return try writeBinding(binding, new, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
+                }
+            } catch {
+                report(error)
+            }
+            return []
+        }
     }
 
-    /// What a person makes of a bound value: a flipped `Bool`, a typed character, one more.
+    /// A control's write through its binding, as a step's assignment makes it: the property's observers
+    /// run after it.
+    private func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
+                              pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        let old = readBinding(binding, tracked: false)
+        guard let target = lvalue(of: binding) else {
+            throw EvaluationError("'\(control)' is bound to a value a step cannot write", at: location)
+        }
+        let observed = observedProperty(at: target)
+        var writes = [try write(target, leaf: new, old: old, inPlace: !target.path.isEmpty,
+                                text: StatementText(full: name, target: name), pass: &pass, written: &written, at: location)]
+        if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+        return writes
+    }
+
+    /// The method an action names instead of a closure (`add`, `self.add`, `store.delete`), with the scope
+    /// its statements run in, its parameters given `arguments` in order: a method of the view that offers
+    /// the action, or of a model object; nil when the source declares no such method.
+    private func namedMethod(_ reference: ExprSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
+        var inner = Scope()
+        let function: FunctionSyntax
+        switch reference.kind {
+        case .identifier(let name) where scope.locals[name] == nil:
+            guard case .view(let id) = scope.this, let found = viewFunction(name, of: id) else { return nil }
+            inner.this = scope.this
+            function = found
+        case .member(let base, let name, _) where base.kind == .identifier("self"):
+            guard case .view(let id) = scope.this, let found = viewFunction(name, of: id) else { return nil }
+            inner.this = scope.this
+            function = found
+        case .member(let base, let name, _):
+            var reading = scope
+            reading.recordsReads = false
+            guard let (object, method) = modelMethod(name, of: try evaluate(base, in: reading, expected: nil)) else { return nil }
+            inner.this = .object(object)
+            function = method
+        default:
+            return nil
+        }
+        for (index, parameter) in function.parameters.enumerated() {
+            if index < arguments.count {
+                inner.locals[parameter.name] = arguments[index]
+            } else if let defaultValue = parameter.defaultValue {
+                inner.locals[parameter.name] = try evaluate(defaultValue, in: inner, expected: nil)
+            } else {
+                throw EvaluationError("'\(function.name)' takes more arguments than the action gives", at: reference.location)
+            }
+        }
+        return (function, inner)
+    }
+
+    /// A method of the view an instance shows that computes no view (`func add()`), as a function.
+    func viewFunction(_ name: String, of instance: Int) -> FunctionSyntax? {
+        guard let helper = instances[instance].info?.declaration.helper(named: name), !helper.buildsViews, let parameters = helper.parameters else { return nil }
+        return FunctionSyntax(isStatic: false, name: name, parameters: parameters, body: helper.statements, location: helper.location)
+    }
+
+    /// What a person makes of a bound value: a flipped `Bool`, a typed character, one more, the next
+    /// option, a dismissed presentation, a pushed value.
     private func nextValue(of value: Value, for action: UserAction) throws(EvaluationError) -> Value {
         switch (action.kind, value) {
         case (.toggle, .bool(let flag)): return .bool(!flag)
         case (.type, .string(let text)): return .string(text + "x")
         case (.increment, .int(let number)): return .int(number &+ 1)
         case (.increment, .double(let number)): return .double(number + 1)
-        default:
-            throw EvaluationError("'\(action.control)' is bound to \(describe(value)), which Ripple does not know how to change", at: action.location)
+        case (.choose, _):
+            if let next = try nextOption(after: value, for: action) { return next }
+        case (.dismiss, .bool): return .bool(false)
+        case (.dismiss, _): return .none
+        case (.push, .array(let elements)): return .array(elements + action.arguments.prefix(1))
+        default: break
         }
+        throw EvaluationError("'\(action.control)' is bound to \(describe(value)), which Ripple does not know how to change", at: action.location)
+    }
+
+    /// The option a picker chooses after `value`: the next of the `.tag(…)`s its content writes, or, for
+    /// an enum, its next case without a payload; for a `Bool`, the other one; for a value Ripple does not
+    /// model (a `Date`, a `Color`), a new one. Nil when nothing else can be chosen.
+    private func nextOption(after value: Value, for action: UserAction) throws(EvaluationError) -> Value? {
+        var options: [Value] = []
+        for tag in action.arguments where !options.contains(tag) { options.append(tag) }
+        if options.count < 2, let type = Self.enumType(of: value), let enumeration = table.enums[type] {
+            options = enumeration.caseOrder.filter { enumeration.cases[$0] == 0 }.map { .enumCase(type: type, name: $0, payload: []) }
+        }
+        if options.count >= 2 {
+            let index = options.firstIndex(of: value).map { ($0 + 1) % options.count } ?? 0
+            return options[index] == value ? nil : options[index]
+        }
+        switch value {
+        case .bool(let flag): return .bool(!flag)
+        case .opaque(let type, _): return .opaque(type: type, text: "another value chosen with '\(action.control)'")
+        default: return nil
+        }
+    }
+
+    /// The enum type of a value: nil for anything else.
+    private static func enumType(of value: Value) -> String? {
+        if case .enumCase(let type, _, _) = value { type } else { nil }
     }
 
     /// The place a binding writes: a `@State` slot or an object's stored property, and the path below it.

@@ -11,10 +11,15 @@ struct BuildContext {
     /// The path binding of the `NavigationStack(path:)` the views are built in, for the
     /// `.navigationDestination(for:)` inside it.
     var navigationPath: Presentation.StackPath?
+    /// The menu the views are built in (`.swipeActions`, `.contextMenu`): its controls are named with it.
+    var menu: String?
 
     /// Where views built for another view to place are built (a modifier's wrapped views, a container's
-    /// content): in the same `ForEach` element, with none of this place's environment, `.id` or `.equatable()`.
-    var forContent: BuildContext { BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath) }
+    /// content): in the same `ForEach` element and menu, with none of this place's environment, `.id` or
+    /// `.equatable()`.
+    var forContent: BuildContext {
+        BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, menu: menu)
+    }
 }
 
 extension Engine {
@@ -388,6 +393,10 @@ extension Engine {
             case .int where keyPath == nil:
                 // A range of Ints (`ForEach(0..<3)`, `ForEach(items.indices)`) identifies elements by value.
                 return current
+            case .enumCase where keyPath == nil:
+                // An `Identifiable` enum (`ForEach(Sort.allCases)`): whatever its `id` computes, one per
+                // case, so the case stands for it.
+                return current
             default:
                 if keyPath == nil {
                     throw EvaluationError("'ForEach' over \(typeName(of: element)) values needs 'id:' (the elements are not Identifiable)", at: location)
@@ -465,14 +474,18 @@ extension Engine {
             output.append(description)
             return
         case .context(.onChange):
-            // `.onChange(of:)` reads its value in the enclosing body; its action runs later.
+            // `.onChange(of:)` reads its value in the enclosing body; its action runs later, and is an
+            // action `ripple audit` takes.
+            var watched: (expression: ExprSyntax, value: Value)?
             for argument in arguments + trailing {
                 var closure: ClosureSyntax?
                 if case .closure(let syntax) = argument.value.kind { closure = syntax }
                 if OnChangeScope.readsInEnclosingBody(argumentIsClosure: closure != nil) {
-                    _ = try evaluate(argument.value, in: scope, expected: nil)
+                    let value = try evaluate(argument.value, in: scope, expected: nil)
+                    if argument.label == "of" { watched = (argument.value, value) }
                 } else if let closure {
                     recordDeferredReads(closure, in: scope)
+                    if let watched { recordChangeHandler(closure, watching: watched.expression, value: watched.value, in: scope, context: context) }
                 }
             }
         case .presentation:
@@ -556,14 +569,14 @@ extension Engine {
                     return
                 }
                 path = base
-                for argument in arguments + trailing { collectPaths(in: argument.value, into: &paths) }
+                for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths) }
             }
             paths.append(path)
             return
         }
         switch expression.kind {
         case .call(_, let arguments, let trailing):
-            for argument in arguments + trailing { collectPaths(in: argument.value, into: &paths) }
+            for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths) }
         case .binary(_, let l, let r): collectPaths(in: l, into: &paths); collectPaths(in: r, into: &paths)
         case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths)
         case .ternary(let c, let a, let b):

@@ -33,8 +33,9 @@ enum ArgumentStep {
     /// are read as for `paths`, then the whole argument is computed, so that a division by zero in
     /// `Text("\(a / b)")` is reported as it is elsewhere.
     case computed(ExprSyntax, paths: [ArgumentPath])
-    /// A closure a builder modifier builds with the body: `.overlay { Badge() }`.
-    case builder([StatementSyntax])
+    /// A closure a builder modifier builds with the body: `.overlay { Badge() }`; for `.swipeActions` and
+    /// `.contextMenu`, the menu its controls are named in.
+    case builder([StatementSyntax], menu: String?)
     /// A closure that runs later: its paths are deferred reads.
     case deferred(ClosureSyntax)
     /// A `NavigationLink`'s destination view: made in the body, so its arguments are read there, but
@@ -43,7 +44,24 @@ enum ArgumentStep {
     /// `NavigationStack(path: $path)`: the path its `.navigationDestination(for:)`s present.
     case navigationPath(ExprSyntax)
     /// What a person can do with a control or a gesture, recorded for `ripple audit` (`UserActions.swift`).
-    case userAction(UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, binding: ExprSyntax?, location: SourceLocation)
+    case userAction(ActionSite)
+}
+
+/// A control or gesture in a body's source, and what the action it offers takes from there.
+struct ActionSite {
+    var kind: UserAction.Kind
+    /// `Button`, `.onTapGesture`.
+    var control: String
+    /// The control's title when written as a literal.
+    var label: String?
+    var closure: ClosureSyntax?
+    /// A method named in place of the closure (`action: add`, `perform: store.delete`).
+    var method: ExprSyntax?
+    /// The binding a control changes (`isOn: $model.on`, `selection: $sort`).
+    var binding: ExprSyntax?
+    /// A picker's `.tag(…)` values, a link's `value:`.
+    var values: [ExprSyntax] = []
+    var location: SourceLocation
 }
 
 /// One access path in an argument, with what reading it takes. A class: the paths are walked on every
@@ -106,15 +124,20 @@ extension Engine {
         var steps = (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
                 if let kind = UserAction.Kind.gesture(name) {
-                    return .userAction(kind, control: "." + name, label: nil, closure: closure, binding: nil, location: closure.location)
+                    return .userAction(ActionSite(kind: kind, control: "." + name, closure: closure, location: closure.location))
                 }
-                return Modifier.kind(of: name) == .builder ? .builder(closure.body) : .deferred(closure)
+                guard Modifier.kind(of: name) == .builder else { return .deferred(closure) }
+                return .builder(closure.body, menu: ["swipeActions", "contextMenu"].contains(name) ? "." + name : nil)
+            }
+            // `.onDelete(perform: store.delete)`: the method is the action.
+            if let kind = UserAction.Kind.gesture(name), argument.label == "perform", argument.value.kind.namesMethod {
+                return .userAction(ActionSite(kind: kind, control: "." + name, method: argument.value, location: argument.value.location))
             }
             return argumentStep(argument.value)
         }
         // `.searchable(text: $query)`: typing in the search field is an action.
         if name == "searchable", let text = arguments.first(where: { $0.label == "text" })?.value {
-            steps.append(.userAction(.type, control: ".searchable", label: nil, closure: nil, binding: text, location: text.location))
+            steps.append(.userAction(ActionSite(kind: .type, control: ".searchable", binding: text, location: text.location)))
         }
         return steps
     }
@@ -127,9 +150,15 @@ extension Engine {
         var deferred: [ClosureSyntax] = []
         let hasAction = arguments.contains { $0.label == "action" }
         let isLink = name == "NavigationLink"
+        var method: ExprSyntax?
         for argument in arguments {
             if isLink, argument.label == "destination", !argument.value.kind.isClosure {
                 steps.append(.destination(argument.value))
+                continue
+            }
+            // `Button("Add", action: add)`: the method is the action, not a value the body reads.
+            if name == "Button", argument.label == "action", argument.value.kind.namesMethod {
+                method = argument.value
                 continue
             }
             if name == "NavigationStack", argument.label == "path" {
@@ -150,15 +179,21 @@ extension Engine {
             else if isLink && (argument.label == "destination" || (linkDestinationFirst && index == 0 && argument.label == nil)) { deferred.append(closure) }
             else { builders.append(closure) }
         }
+        let label = arguments.first(where: { $0.label == nil }).flatMap { argument -> String? in
+            if case .string(let parts) = argument.value.kind, parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
+        }
         if let (kind, bindingLabel) = UserAction.Kind.control(name) {
-            let label = arguments.first(where: { $0.label == nil }).flatMap { argument -> String? in
-                if case .string(let parts) = argument.value.kind, parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
-            }
             let binding = bindingLabel.flatMap { wanted in arguments.first(where: { $0.label == wanted })?.value }
             let action = name == "Button" ? deferred.first : nil
-            if binding != nil || action != nil, let at = location ?? binding?.location ?? action?.location {
-                steps.append(.userAction(kind, control: name, label: label, closure: action, binding: binding, location: at))
+            let options = kind == .choose ? builders.flatMap { $0.body.flatMap(\.tagValues) } : []
+            if binding != nil || action != nil || method != nil, let at = location ?? binding?.location ?? action?.location ?? method?.location {
+                steps.append(.userAction(ActionSite(kind: kind, control: name, label: label, closure: action, method: method, binding: binding,
+                                                    values: options, location: at)))
             }
+        }
+        // `NavigationLink(value: item)` inside `NavigationStack(path:)`: tapping it pushes the value.
+        if isLink, let value = arguments.first(where: { $0.label == "value" })?.value, let at = location ?? Optional(value.location) {
+            steps.append(.userAction(ActionSite(kind: .push, control: name, label: label, values: [value], location: at)))
         }
         return .builtin(arguments: steps, deferred: deferred, builders: builders)
     }
@@ -243,15 +278,22 @@ extension Engine {
             tracker = nil
             defer { tracker = saved }
             _ = try evaluate(expression, in: scope, expected: nil)
-        case .builder(let body):
-            try buildStatements(body, in: scope, context: context, into: &output)
+        case .builder(let body, let menu):
+            var inner = context
+            if let menu { inner.menu = menu }
+            try buildStatements(body, in: scope, context: inner, into: &output)
         case .deferred(let closure):
             recordDeferredReads(closure, in: scope)
         case .navigationPath(let expression):
             _ = try evaluate(expression, in: scope, expected: nil)
-        case .userAction(let kind, let control, let label, let closure, let binding, let location):
-            if let closure { recordDeferredReads(closure, in: scope) }
-            recordUserAction(kind, control: control, label: label, closure: closure, bindingExpression: binding, in: scope, at: location)
+        case .userAction(let site):
+            if let closure = site.closure { recordDeferredReads(closure, in: scope) }
+            if site.kind == .push {
+                recordPush(site.values[0], label: site.label, in: scope, context: context, at: site.location)
+            } else {
+                recordUserAction(site.kind, control: site.control, label: site.label, closure: site.closure, method: site.method,
+                                 bindingExpression: site.binding, options: site.values, in: scope, context: context, at: site.location)
+            }
         case .destination(let expression):
             // The destination's value is made, reading its arguments; what it builds is dropped.
             var made: [ChildDescription] = []
@@ -296,7 +338,46 @@ extension ExprSyntax {
 }
 
 extension ExprKind {
+    /// Whether the expression is an operator passed as a function: `>` in `sorted(by: >)`.
+    var isOperatorReference: Bool {
+        guard case .identifier(let name) = self, let first = name.unicodeScalars.first else { return false }
+        return "<>=!+-*/%&|^~".unicodeScalars.contains(first)
+    }
+
+    /// Whether the expression names a method rather than calling one: `add`, `self.add`, `store.delete`.
+    var namesMethod: Bool {
+        switch self {
+        case .identifier: true
+        case .member(let base, _, _): base.kind.namesMethod
+        default: false
+        }
+    }
+
     fileprivate var isClosure: Bool {
         if case .closure = self { true } else { false }
+    }
+}
+
+extension StatementSyntax {
+    /// The values of the `.tag(…)` modifiers in a picker's content, in source order: its options.
+    var tagValues: [ExprSyntax] {
+        var found: [ExprSyntax] = []
+        func visit(_ expression: ExprSyntax) {
+            guard case .call(let callee, let arguments, let trailing) = expression.kind else { return }
+            if case .member(let base, let name, _) = callee.kind {
+                if name == "tag", arguments.count == 1 { found.append(arguments[0].value) }
+                visit(base)
+            }
+            for argument in arguments + trailing {
+                if case .closure(let closure) = argument.value.kind { found += closure.body.flatMap(\.tagValues) }
+            }
+        }
+        switch kind {
+        case .expression(let expression): visit(expression)
+        case .ifStatement(_, let then, let otherwise): found = then.flatMap(\.tagValues) + (otherwise ?? []).flatMap(\.tagValues)
+        case .forIn(_, _, let body): found = body.flatMap(\.tagValues)
+        default: break
+        }
+        return found
     }
 }

@@ -18,45 +18,55 @@ struct LValue {
 extension Engine {
     /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
     func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
+        try transaction(named: step.name) { (pass, written) throws(EvaluationError) in
+            var writes: [WriteTrace] = []
+            writes.reserveCapacity(step.statements.count)
+            written.reserveCapacity(step.statements.count)
+            for index in step.statements.indices {
+                do throws(EvaluationError) {
+                    // `task Root`: the writes of the view's action, up to its first `await`.
+                    if case .viewAction(let kind, let target) = step.statements[index].kind {
+                        writes += try runViewAction(kind, target, pass: &pass, written: &written)
+                        continue
+                    }
+                    // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
+                    if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
+                        writes += traces
+                        continue
+                    }
+                    let text = StatementText(full: step.texts[index], target: step.targets[index])
+                    let observed = observedProperty(written: step.statements[index])
+                    // A write taken apart when the scenario was resolved runs from that record; its syntax is
+                    // read only for a message.
+                    if let plan = step.writes[index],
+                       let trace = try apply(plan, text: text, pass: &pass,
+                                             written: &written, statement: { step.statements[index] }) {
+                        writes.append(trace)
+                    } else {
+                        writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
+                    }
+                    if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+                } catch {
+                    report(error)
+                }
+            }
+            return writes
+        }
+    }
+
+    /// One step: `makeWrites` writes, then every body the writes dirtied is evaluated and the step is
+    /// traced. A step's statements, a person's action and a view's `.task` are each one.
+    func transaction(named name: String,
+                     _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
         work = 0
         // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
         var pass = Pass()
         swap(&pass, &spentPass)
         pass.reset()
-        var writes: [WriteTrace] = []
         var written: [Place] = []
-        writes.reserveCapacity(step.statements.count)
-        written.reserveCapacity(step.statements.count)
-        for index in step.statements.indices {
-            do throws(EvaluationError) {
-                // `task Root`: the writes of the view's action, up to its first `await`.
-                if case .viewAction(let kind, let target) = step.statements[index].kind {
-                    writes += try runViewAction(kind, target, pass: &pass, written: &written)
-                    continue
-                }
-                // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
-                if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
-                    writes += traces
-                    continue
-                }
-                let text = StatementText(full: step.texts[index], target: step.targets[index])
-                let observed = observedProperty(written: step.statements[index])
-                // A write taken apart when the scenario was resolved runs from that record; its syntax is
-                // read only for a message.
-                if let plan = step.writes[index],
-                   let trace = try apply(plan, text: text, pass: &pass,
-                                         written: &written, statement: { step.statements[index] }) {
-                    writes.append(trace)
-                } else {
-                    writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
-                }
-                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
-            } catch {
-                report(error)
-            }
-        }
+        let writes = try makeWrites(&pass, &written)
         try runPass(&pass, initial: [])
-        let trace = trace(step.name, writes: writes, written: written, pass: pass)
+        let trace = trace(name, writes: writes, written: written, pass: pass)
         // The pass's order becomes the engine's record of the step, and the pass takes the last step's
         // storage for its next use: shared, it would have to be copied before it was emptied.
         swap(&lastEvaluated, &pass.order)
@@ -624,6 +634,14 @@ extension Engine {
                     if let found = elements.firstIndex(of: element) { elements.remove(at: found) }
                     break
                 }
+                // `remove(atOffsets:)`: the rows `.onDelete` gives, an `IndexSet` kept as an array of Ints.
+                if arguments.first?.label == "atOffsets" {
+                    guard case .array(let offsets) = try argument("atOffsets", 0) else { throw EvaluationError("'atOffsets:' takes an IndexSet", at: location) }
+                    var indices: [Int] = []
+                    for offset in offsets { indices.append(try index(offset, elements.count)) }
+                    for i in Set(indices).sorted(by: >) { elements.remove(at: i) }
+                    break
+                }
                 elements.remove(at: try index(try argument("at", 0), elements.count))
             case "removeAll":
                 if let argument = arguments.last, case .closure(let closure) = argument.value.kind {
@@ -641,6 +659,11 @@ extension Engine {
             case "removeLast", "removeFirst":
                 guard !elements.isEmpty else { throw EvaluationError("'\(method)' on an empty array", at: location) }
                 if method == "removeLast" { elements.removeLast() } else { elements.removeFirst() }
+            case "reverse":
+                elements.reverse()
+            case "sort":
+                guard case .array(let sorted) = try order("sorted", elements, arguments, in: stepScope, at: location) else { break }
+                elements = sorted
             case "swapAt":
                 let i = try index(try argument(nil, 0), elements.count)
                 let j = try index(try argument(nil, 1), elements.count)

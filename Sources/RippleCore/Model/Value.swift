@@ -68,6 +68,7 @@ public enum Value: Hashable, Sendable {
     indirect case opaque(type: String, text: String)
 
     var isNone: Bool { if case .none = self { true } else { false } }
+    var isOpaque: Bool { if case .opaque = self { true } else { false } }
 
     /// Whether both values are the same object (`===`).
     func isSameObject(as other: Value) -> Bool {

@@ -1,0 +1,188 @@
+import Testing
+@testable import RippleCore
+
+/// Every kind of action `ripple audit` takes beyond taps and controls: each found where it is written,
+/// named after where it is, and simulated from the first state of the screen.
+@Suite struct ActionKindTests {
+    static let screen = """
+    scenario "kinds"
+    semantics swift6.2
+    enum Sort: CaseIterable {
+        case name, date, size
+    }
+    struct Item: Identifiable, Equatable {
+        var id: Int
+        var title: String
+    }
+    @Observable final class Store {
+        var items: [Item] = [Item(id: 1, title: "A"), Item(id: 2, title: "B"), Item(id: 3, title: "C")]
+        var sort: Sort = .name
+        var layout = "list"
+        var path: [Int] = []
+        var showsHelp = false
+        var log = 0
+        func delete(at offsets: IndexSet) { items.remove(atOffsets: offsets) }
+        func load() async { log += 1 }
+    }
+    struct Root: View {
+        @State private var store = Store()
+        var body: some View {
+            NavigationStack(path: $store.path) {
+                Picker("Sort", selection: $store.sort) {
+                    Text("Name").tag(Sort.name)
+                }
+                Picker("Layout", selection: $store.layout) {
+                    Text("List").tag("list")
+                    Text("Grid").tag("grid")
+                }
+                Text(store.layout)
+                ForEach(store.items) { item in
+                    NavigationLink(value: item.id) {
+                        Row(title: item.title)
+                    }
+                    .swipeActions {
+                        Button("Remove") { store.items.removeAll { $0.id == item.id } }
+                    }
+                    .contextMenu {
+                        Button("Same") { store.items[0].title = store.items[0].title }
+                    }
+                }
+                .onDelete(perform: store.delete)
+                .onMove { from, to in store.items.move(fromOffsets: from, toOffset: to) }
+                Button("Help", action: showHelp)
+                Counter(store: store)
+                    .navigationDestination(for: Int.self) { id in Detail(id: id) }
+            }
+            .sheet(isPresented: $store.showsHelp) { Text("Help") }
+            .onChange(of: store.sort) { old, new in store.log += 1 }
+            .task {
+                store.log = 0
+                await store.load()
+                try? await Task.sleep(for: .seconds(1))
+                store.log += 10
+            }
+            .refreshable { store.items.reverse() }
+        }
+        func showHelp() { store.showsHelp = true }
+    }
+    struct Row: View {
+        let title: String
+        var body: some View { Text(title) }
+    }
+    struct Detail: View {
+        let id: Int
+        var body: some View { Text("Detail \\(id)") }
+    }
+    struct Counter: View {
+        let store: Store
+        var body: some View { Text("\\(store.log)") }
+    }
+    """
+
+    func simulation() throws -> Simulation {
+        let scenario = try Scenario(source: Self.screen, file: "kinds.ripple")
+        return try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+    }
+
+    @Test(arguments: [
+        // A picker's options are its tags; with fewer than two, the cases of the selection's enum.
+        ("choose Picker \"Sort\" in Root", "choose", 24, ["Root"]),
+        ("choose Picker \"Layout\" in Root", "choose", 27, ["Root"]),
+        // The rows are identified by their element: the first and the last row stand for the rest.
+        ("push NavigationLink in Root, row 1", "push", 33, ["Root", "Detail"]),
+        ("tap Button \"Remove\" (.swipeActions) in Root, row 3", "tap", 37, ["Root"]),
+        ("tap Button \"Same\" (.contextMenu) in Root, row 1", "tap", 40, ["Root"]),
+        // A list's delete and move: the first row deleted, the first row moved below the second. The rows
+        // left are given what they had, so only the list's body re-runs.
+        ("delete a row with .onDelete in Root", "delete", 43, ["Root"]),
+        ("move a row with .onMove in Root", "move", 44, ["Root"]),
+        // A method named as the action is called.
+        ("tap Button \"Help\" in Root", "tap", 45, ["Root", "sheet"]),
+        // The sheet is shown in a step not counted, then dismissed: its view goes, the presenter re-runs
+        // for the binding it made.
+        ("dismiss .sheet in Root", "dismiss", 49, ["Root"]),
+        ("run .onChange(of: store.sort) in Root", "change", 50, ["Counter"]),
+        // The task runs up to its first real wait (`store.load()` never waits, so it runs through), then
+        // the rest after it.
+        ("start .task in Root", "task", 51, ["Counter"]),
+        ("resume .task in Root", "resume", 51, ["Counter"]),
+        ("refresh .refreshable in Root", "refresh", 57, ["Root"]),
+    ])
+    func anActionIsFoundNamedAndSimulated(name: String, kind: String, line: Int, evaluated: [String]) throws {
+        let simulation = try simulation()
+        let actions = simulation.availableActions()
+        let index = try #require(actions.firstIndex { $0.name == name }, "\(actions.map(\.name))")
+        #expect(actions[index].kind == kind)
+        #expect(actions[index].location.line == line)
+        let step = try simulation.perform(actionAt: index)
+        #expect(step.instances.map(\.viewType) == evaluated)
+    }
+
+    /// What each action writes, old and new: the value a person would give.
+    @Test(arguments: [
+        ("choose Picker \"Sort\" in Root", ".name", ".date"),
+        ("choose Picker \"Layout\" in Root", "\"list\"", "\"grid\""),
+        ("push NavigationLink in Root, row 3", "[]", "[3]"),
+        ("dismiss .sheet in Root", "true", "false"),
+    ])
+    func anActionWritesWhatAPersonWould(name: String, old: String, new: String) throws {
+        let simulation = try simulation()
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == name })
+        let write = try #require(try simulation.perform(actionAt: index).writes.first)
+        #expect(write.old == old)
+        #expect(write.new == new)
+    }
+
+    /// An action that writes an equal value in place re-runs what the mutation tells (an array's element
+    /// always notifies), and that evaluation is wasted.
+    @Test func aSameValueWriteIsWastedWhereItNotifies() throws {
+        let simulation = try simulation()
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == "tap Button \"Same\" (.contextMenu) in Root, row 1" })
+        let step = try simulation.perform(actionAt: index)
+        #expect(step.instances.map(\.outcome) == [.wasted])
+    }
+
+    /// A task that never reaches a real wait offers no resume; one that does offers it once.
+    @Test func onlyATaskThatWaitsCanBeResumed() throws {
+        let names = try simulation().availableActions().map(\.name)
+        #expect(names.filter { $0.hasSuffix(".task in Root") } == ["start .task in Root", "resume .task in Root"])
+        #expect(names.filter { $0.hasSuffix(".refreshable in Root") } == ["refresh .refreshable in Root"])
+    }
+
+    /// Every row's actions when asked: one per row, each named by its row.
+    @Test func everyRowIsNamedByItsElement() throws {
+        let scenario = try Scenario(source: Self.screen, file: "kinds.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let pushes = simulation.availableActions(allRows: true).filter { $0.kind == "push" }.map(\.name)
+        #expect(pushes == ["push NavigationLink in Root, row 1", "push NavigationLink in Root, row 2", "push NavigationLink in Root, row 3"])
+    }
+
+    /// `allCases` lists an enum's cases in declaration order, each a row identified by its case; the
+    /// picker built over them chooses the case after the one selected.
+    @Test func aPickerOverAllCasesChoosesTheNextCase() throws {
+        let scenario = try Scenario(source: """
+            scenario "all cases"
+            enum Size: CaseIterable {
+                case small, medium, large
+            }
+            struct Root: View {
+                @State private var size: Size = .medium
+                var body: some View {
+                    Picker("Size", selection: $size) {
+                        ForEach(Size.allCases, id: \\.self) { size in Text("\\(size)").tag(size) }
+                    }
+                    ForEach(Size.allCases, id: \\.self) { size in Row(size: size) }
+                }
+            }
+            struct Row: View {
+                let size: Size
+                var body: some View { Text("\\(size)") }
+            }
+            """, file: "cases.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        #expect(simulation.allInstancePaths == ["Root", "Root/Row[.small]", "Root/Row[.medium]", "Root/Row[.large]"])
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == "choose Picker \"Size\" in Root" })
+        let step = try simulation.perform(actionAt: index)
+        #expect(step.writes.map(\.new) == [".large"])
+    }
+}
