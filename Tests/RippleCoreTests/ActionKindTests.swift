@@ -185,4 +185,34 @@ import Testing
         let step = try simulation.perform(actionAt: index)
         #expect(step.writes.map(\.new) == [".large"])
     }
+
+    /// A view's own method called in an action's closure runs with the view as `self`, its parameters
+    /// given the call's arguments: the flag shows the sheet (which the presenter does not read), the
+    /// rename re-runs the label that shows the title.
+    @Test(arguments: [("tap Button \"Open\" in Root", ["sheet"]), ("tap Button \"Rename\" in Root", ["Label"])])
+    func aViewsMethodCalledInAnActionRuns(action: String, evaluated: [String]) throws {
+        let scenario = try Scenario(source: """
+            scenario "view methods"
+            @Observable final class Model { var title = "A" }
+            struct Root: View {
+                @State private var model = Model()
+                @State private var shows = false
+                var body: some View {
+                    Button("Open") { open() }
+                    Button("Rename") { rename(to: "B") }
+                    Label(model: model)
+                        .sheet(isPresented: $shows) { Text("Sheet") }
+                }
+                func open() { shows = true }
+                func rename(to title: String) { model.title = title }
+            }
+            struct Label: View {
+                let model: Model
+                var body: some View { Text(model.title) }
+            }
+            """, file: "methods.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == action })
+        #expect(try simulation.perform(actionAt: index).instances.map(\.viewType) == evaluated)
+    }
 }

@@ -19,6 +19,7 @@ import RippleSwift
         ("whole-struct-vs-fields", 0, .passTheFieldsItShows, "AvatarBadge"),
         ("environment-keys", 0, .environmentKey, "MessageRow"),
         ("state-from-parent-input", 0, .seededState, "NameBadge"),
+        ("inline-rows", 1, .inlineRows, "ForEach"),
     ])
     func theBroadDesignGetsItsHintAndTheNarrowOneDoesNot(scenario: String, step: Int, kind: AuditHint.Kind, view: String) throws {
         let trace = try Self.trace(scenario)
@@ -34,6 +35,11 @@ import RippleSwift
     @Test func aRowGivenTheModelAndAnIndexIsToldWhatToPass() throws {
         let hint = try #require(AuditHints.hints(for: try Self.trace("list-rows").variants[0].steps[0]).first { $0.kind == .passTheField })
         #expect(hint.text == "`UserRow` receives `state` and an index but reads only `state.users[index].name`: pass it that value instead")
+    }
+
+    @Test func inlineRowsAreToldWhatMadeThemRunAgain() throws {
+        let hint = try #require(AuditHints.hints(for: try Self.trace("inline-rows").variants[0].steps[1]).first { $0.kind == .inlineRows })
+        #expect(hint.text.hasPrefix("`ForEach`'s rows in `Shelf` run their content again whenever `Shelf`'s body runs"))
     }
 
     @Test(arguments: [
@@ -53,7 +59,7 @@ import RippleSwift
     /// Every guidance a hint names is a scenario in the gallery.
     @Test func everyGuidanceIsAGalleryScenario() throws {
         for name in ["list-rows", "computed-vs-cached", "observable-vs-observableobject", "equatable-view", "whole-struct-vs-fields",
-                     "environment-keys", "state-from-parent-input"] {
+                     "environment-keys", "state-from-parent-input", "inline-rows"] {
             #expect(FileManager.default.fileExists(atPath: repositoryURL.appendingPathComponent("Scenarios/\(name).ripple").path))
         }
     }

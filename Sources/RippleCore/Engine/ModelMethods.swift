@@ -66,6 +66,20 @@ extension Engine {
                 return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
             }
         }
+        // `showSheet()` in a view's action: a method of the view, with the view as `self`.
+        if case .view(let id) = caller.this {
+            var name: String?
+            if case .identifier(let called) = callee.kind, caller.locals[called] == nil { name = called }
+            if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
+            if let name, let method = viewFunction(name, of: id) {
+                var scope = Scope()
+                scope.this = caller.this
+                try bind(method.parameters, of: method.name, to: arguments + trailing, into: &scope, at: expression.location) { (argument) throws(EvaluationError) in
+                    try evaluate(argument, in: caller, expected: nil)
+                }
+                return (method, scope, expression.location)
+            }
+        }
         guard case .member(let base, let name, _) = callee.kind else { return nil }
         let target: (object: ObjectID?, lvalue: LValue?)
         do throws(EvaluationError) {

@@ -16,6 +16,9 @@ public struct AuditHint: Hashable, Sendable, Codable {
         case environmentKey = "environment-key"
         /// A `@State` seeded from an input keeps its first value.
         case seededState = "seeded-state"
+        /// Rows written inline in a `ForEach` run their content again whenever the body around them
+        /// runs, which hands them a new closure.
+        case inlineRows = "inline-rows"
     }
 
     public var kind: Kind
@@ -68,6 +71,13 @@ public enum AuditHints {
                                      guidance: "list-rows")
                 }
             case (.wasted, .input):
+                // A `ForEach` row is built by the closure its parent's body hands over, new each time.
+                if view == "ForEach", cause.subject == "content" {
+                    let parent = Self.parentType(of: instance.path)
+                    return AuditHint(kind: .inlineRows, view: view,
+                                     text: "`ForEach`'s rows in `\(parent)` run their content again whenever `\(parent)`'s body runs, which hands them a new closure, though nothing they show changed: move what else makes `\(parent)` re-run into a view of its own, or make each row a view given only what it shows",
+                                     guidance: "inline-rows")
+                }
                 if cause.detail.contains(InputDifference.closure.explanation) {
                     return AuditHint(kind: .closureInput, view: view,
                                      text: "`\(view)`'s input `\(cause.subject)` is a closure, which never compares equal: make `\(view)` `Equatable` on its data, or pass a method reference",
@@ -85,6 +95,14 @@ public enum AuditHints {
             }
         }
         return nil
+    }
+
+    /// The view type of the instance a path's last component sits in: `Shelf` for `Root/Shelf/ForEach[1]`.
+    static func parentType(of path: String) -> String {
+        let components = path.split(separator: "/")
+        guard components.count >= 2 else { return "its parent" }
+        let parent = components[components.count - 2]
+        return String(parent.prefix { $0 != "[" && $0 != "#" })
     }
 
     /// `state.users[index].name` → (`state`, `index`): a read through a collection by an index that is
