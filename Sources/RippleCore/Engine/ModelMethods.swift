@@ -79,6 +79,17 @@ extension Engine {
                 }
                 return (method, scope, expression.location)
             }
+            // `onRemove()`: a closure the view was given (or a local holds), run in the scope it captured.
+            if let name, caller.locals[name] != nil || instances[id].info?.declaration.property(named: name) != nil,
+               case .closure(let closureID)? = try? evaluate(callee, in: caller, expected: nil), let (syntax, captured) = closures[closureID] {
+                var scope = captured
+                scope.recordsReads = false
+                for (index, parameter) in syntax.parameters.enumerated() {
+                    let all = arguments + trailing
+                    scope = scope.with(parameter, index < all.count ? try evaluate(all[index].value, in: caller, expected: nil) : .none)
+                }
+                return (FunctionSyntax(isStatic: false, name: name, parameters: [], body: syntax.body, location: syntax.location), scope, expression.location)
+            }
         }
         guard case .member(let base, let name, _) = callee.kind else { return nil }
         let target: (object: ObjectID?, lvalue: LValue?)

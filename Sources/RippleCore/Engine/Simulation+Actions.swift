@@ -57,10 +57,31 @@ enum ActionSource {
     case view(Int, resuming: Bool)
 }
 
+/// An action the live tree offers, with the instance that offers it, where the engine keeps it, and the
+/// parts of its name a step can name it by for short (`tap TaskRow[2] "Done"`).
+struct OfferedAction {
+    var action: AvailableAction
+    var id: Int
+    var source: ActionSource
+    /// `tap`, `type in`, `start`.
+    var verb: String
+    var label: String?
+    /// The instance's name in the action's name: `TaskRow[2]`, `Shelf, row 3`.
+    var place: String
+
+    /// Whether a step's short name names it: its verb and instance (`toggle Settings`), and its title
+    /// when one is given (`tap TaskRow[2] "Done"`).
+    func isNamed(byShortName name: String) -> Bool {
+        guard name.hasPrefix(verb + " ") else { return false }
+        let rest = name.dropFirst(verb.count + 1)
+        return rest == place || (label.map { rest == place + " \"" + $0 + "\"" } ?? false)
+    }
+}
+
 extension Engine {
     /// The actions of the live tree in tree order, with the instance and where each is kept.
-    func availableActions(allRows: Bool) -> [(action: AvailableAction, id: Int, source: ActionSource)] {
-        var found: [(action: AvailableAction, id: Int, source: ActionSource)] = []
+    func availableActions(allRows: Bool) -> [OfferedAction] {
+        var found: [OfferedAction] = []
         func visit(_ id: Int) {
             guard alive(id) else { return }
             let place = actionPlace(of: id)
@@ -69,18 +90,19 @@ extension Engine {
                 let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
-                found.append((AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path), id, .user(offset)))
+                found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path),
+                                           id: id, source: .user(offset), verb: action.kind.verb, label: action.label, place: place))
             }
             for (offset, action) in instances[id].actions.enumerated() {
                 guard let modifier = action.kind.modifier else { continue }
-                let start = AvailableAction(name: "\(action.kind == .task ? "start" : "refresh") .\(modifier) in \(place)",
-                                            kind: action.kind.rawValue, location: action.location, instance: path)
-                found.append((start, id, .view(offset, resuming: false)))
+                let verb = action.kind == .task ? "start" : "refresh"
+                let start = AvailableAction(name: "\(verb) .\(modifier) in \(place)", kind: action.kind.rawValue, location: action.location, instance: path)
+                found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: verb, place: place))
                 // What follows its first `await` runs when the awaited call returns: an action of its own.
                 if waits(action.closure.body) {
                     let resume = AvailableAction(name: "resume .\(modifier) in \(place)", kind: ViewActionKind.resume.rawValue,
                                                  location: action.location, instance: path)
-                    found.append((resume, id, .view(offset, resuming: true)))
+                    found.append(OfferedAction(action: resume, id: id, source: .view(offset, resuming: true), verb: "resume", place: place))
                 }
             }
             for child in instances[id].children { visit(child) }
@@ -124,26 +146,88 @@ extension Engine {
     /// A view's `.task` or `.refreshable` closure performed as one step, up to its first `await`; when
     /// `resuming`, started first in a step that is not counted, then resumed from that `await` to the next.
     func perform(_ action: ViewAction, resuming: Bool, of instance: Int, named name: String) throws(EvaluationError) -> StepTrace {
-        var scope = action.scope
-        scope.recordsReads = false
-        for parameter in action.closure.parameters { scope = scope.with(parameter, .none) }
-        let frames = [SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)]
-        func run(_ frames: [SuspendedAction.Frame], resuming: Bool, pass: inout Pass, written: inout [Place]) -> [WriteTrace] {
+        func run(resuming: Bool, pass: inout Pass, written: inout [Place]) -> [WriteTrace] {
             do throws(EvaluationError) {
-                return try runUntilAwait(frames, resuming: resuming, of: instance, pass: &pass, written: &written)
+                return try viewActionWrites(action, resuming: resuming, of: instance, pass: &pass, written: &written)
             } catch {
                 report(error)
                 return []
             }
         }
-        guard resuming else {
-            return try transaction(named: name) { pass, written in run(frames, resuming: false, pass: &pass, written: &written) }
+        if resuming {
+            _ = try transaction(named: "start " + name) { pass, written in run(resuming: false, pass: &pass, written: &written) }
         }
-        _ = try transaction(named: "start " + name) { pass, written in run(frames, resuming: false, pass: &pass, written: &written) }
+        return try transaction(named: name) { pass, written in run(resuming: resuming, pass: &pass, written: &written) }
+    }
+
+    /// What a view's `.task` or `.refreshable` closure writes in the step being run: up to its first
+    /// `await`, or when `resuming`, the instance's oldest waiting action from its `await` to the next.
+    func viewActionWrites(_ action: ViewAction, resuming: Bool, of instance: Int, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        guard resuming else {
+            var scope = action.scope
+            scope.recordsReads = false
+            for parameter in action.closure.parameters { scope = scope.with(parameter, .none) }
+            return try runUntilAwait([SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)], resuming: false,
+                                     of: instance, pass: &pass, written: &written)
+        }
         guard !instances[instance].suspended.isEmpty else {
-            throw EvaluationError("the closure did not reach an 'await', so nothing waits to resume", at: action.location)
+            throw EvaluationError("'\(instances[instance].name)' has no action waiting at an 'await'; start it first", at: action.location)
         }
         let waiting = instances[instance].suspended.removeFirst()
-        return try transaction(named: name) { pass, written in run(waiting.frames, resuming: true, pass: &pass, written: &written) }
+        return try runUntilAwait(waiting.frames, resuming: true, of: instance, pass: &pass, written: &written)
+    }
+
+    /// A step's action taken by name (`tap Button "Add" in TaskListView`, `tap TaskRow[2] "Done"`,
+    /// `type "Plan trip" in TextField "Title" in NewTaskBar`): what it writes, in the step being run.
+    func runNamedAction(_ text: String, at location: SourceLocation, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        var name = text
+        var typed: String?
+        if let (literal, rest) = Self.typedText(in: text) {
+            typed = literal
+            name = "type in " + rest
+        }
+        let offered = availableActions(allRows: true)
+        var chosen = offered.filter { $0.action.name == name }
+        if chosen.isEmpty { chosen = offered.filter { $0.isNamed(byShortName: name) } }
+        guard chosen.count == 1, let action = chosen.first else {
+            if chosen.isEmpty {
+                let names = offered.map(\.action.name)
+                let hint = Suggestion.didYouMean(name, in: names)
+                let known = hint.isEmpty ? (names.isEmpty ? "; the screen offers none" : "; it offers \(names.prefix(3).map { "'\($0)'" }.joined(separator: ", "))\(names.count > 3 ? ", …" : "")") : hint
+                throw EvaluationError("no action '\(name)' on screen\(known)", at: location)
+            }
+            throw EvaluationError("'\(name)' names \(chosen.count) actions: \(chosen.prefix(3).map { "'\($0.action.name)'" }.joined(separator: ", ")); write the whole name", at: location)
+        }
+        switch action.source {
+        case .user(let offset):
+            return try actionWrites(instances[action.id].userActions[offset], of: action.id, named: text, typed: typed, pass: &pass, written: &written)
+        case .view(let offset, let resuming):
+            return try viewActionWrites(instances[action.id].actions[offset], resuming: resuming, of: action.id, pass: &pass, written: &written)
+        }
+    }
+
+    /// `type "Plan trip" in …`: the text typed and what follows `in `; nil for any other name.
+    static func typedText(in text: String) -> (typed: String, rest: String)? {
+        guard text.hasPrefix("type \"") else { return nil }
+        var typed = ""
+        var escaped = false
+        var index = text.index(text.startIndex, offsetBy: 6)
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
+            if escaped {
+                typed.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                let rest = text[index...]
+                guard rest.hasPrefix(" in ") else { return nil }
+                return (typed, String(rest.dropFirst(4)))
+            } else {
+                typed.append(character)
+            }
+        }
+        return nil
     }
 }

@@ -189,32 +189,40 @@ extension Engine {
         }
         return try transaction(named: name) { (pass, written) throws(EvaluationError) in
             do throws(EvaluationError) {
-                if let closure = action.closure {
-                    var scope = action.scope
-                    scope.recordsReads = false
-                    for (index, parameter) in closure.parameters.enumerated() {
-                        scope = scope.with(parameter, index < action.arguments.count ? action.arguments[index] : .none)
-                    }
-                    if closure.parameters.isEmpty, let first = action.arguments.first { scope = scope.with("$0", first) }
-                    return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: scope)], resuming: false,
-                                             of: instance, pass: &pass, written: &written)
-                }
-                if let method = action.method {
-                    guard let (function, scope) = try namedMethod(method, arguments: action.arguments, in: action.scope) else {
-                        throw EvaluationError("'\(method.rendered)' is not a method the source declares, so what it does is not simulated", at: method.location)
-                    }
-                    return try runUntilAwait([SuspendedAction.Frame(statements: function.body[...], scope: scope)], resuming: false,
-                                             of: instance, pass: &pass, written: &written)
-                }
-                if let binding = action.binding {
-                    let new = try nextValue(of: readBinding(binding, tracked: false), for: action)
-                    return try writeBinding(binding, new, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
-                }
+                return try actionWrites(action, of: instance, named: name, pass: &pass, written: &written)
             } catch {
                 report(error)
+                return []
             }
-            return []
         }
+    }
+
+    /// What an action writes, in the step being run: its closure's or its method's writes, or its
+    /// control's new value (`typed` in place of one character, for a text field).
+    func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
+                      pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        if let closure = action.closure {
+            var scope = action.scope
+            scope.recordsReads = false
+            for (index, parameter) in closure.parameters.enumerated() {
+                scope = scope.with(parameter, index < action.arguments.count ? action.arguments[index] : .none)
+            }
+            if closure.parameters.isEmpty, let first = action.arguments.first { scope = scope.with("$0", first) }
+            return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: scope)], resuming: false,
+                                     of: instance, pass: &pass, written: &written)
+        }
+        if let method = action.method {
+            guard let (function, scope) = try namedMethod(method, arguments: action.arguments, in: action.scope) else {
+                throw EvaluationError("'\(method.rendered)' is not a method the source declares, so what it does is not simulated", at: method.location)
+            }
+            return try runUntilAwait([SuspendedAction.Frame(statements: function.body[...], scope: scope)], resuming: false,
+                                     of: instance, pass: &pass, written: &written)
+        }
+        guard let binding = action.binding else { return [] }
+        let old = readBinding(binding, tracked: false)
+        let new: Value
+        if let typed, action.kind == .type, case .string(let text) = old { new = .string(text + typed) } else { new = try nextValue(of: old, for: action) }
+        return try writeBinding(binding, new, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
     }
 
     /// A control's write through its binding, as a step's assignment makes it: the property's observers

@@ -26,6 +26,9 @@ struct SuspendedAction: Sendable {
 extension Engine {
     /// Runs a step's `task X`, `refresh X` or `resume X`; returns the writes it made.
     func runViewAction(_ kind: ViewActionKind, _ target: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        if kind == .perform, case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] {
+            return try runNamedAction(text, at: target.location, pass: &pass, written: &written)
+        }
         let instance = try actionInstance(target)
         let name = instances[instance].name
         var traces: [WriteTrace] = []

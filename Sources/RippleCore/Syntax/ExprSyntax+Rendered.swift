@@ -67,6 +67,9 @@ extension StatementSyntax {
         case .letDeclaration(let name, let value): return "let " + name + " = " + value.rendered
         case .returnStatement(let value): return "return" + (value.map { " " + $0.rendered } ?? "")
         case .environmentWrite(let key, let value): return "environment \\." + key + " = " + value.rendered
+        case .viewAction(.perform, let target):
+            if case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] { return text }
+            return target.rendered
         case .viewAction(let kind, let target): return kind.rawValue + " " + target.rendered
         case .ifStatement(let conditions, let then, let otherwise):
             let tests = conditions.map { condition in

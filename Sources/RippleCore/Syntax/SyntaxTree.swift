@@ -192,15 +192,26 @@ public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
     /// Runs the view's oldest suspended action from its `await` up to the next one, as the awaited
     /// call returning does.
     case resume
+    /// Takes an action a person can take on screen, named as `ripple audit` names it (`tap Button "Add"
+    /// in TaskListView`) or for short by its instance and title (`tap TaskRow[2] "Done"`); the target is
+    /// the statement's text as written, a string literal.
+    case perform
 
-    /// The modifier whose closures the action starts; nil for `resume`.
+    /// The modifier whose closures the action starts; nil for `resume` and `perform`.
     public var modifier: String? {
         switch self {
         case .task: "task"
         case .refresh: "refreshable"
-        case .resume: nil
+        case .resume, .perform: nil
         }
     }
+
+    /// The first words of the statements that take an action by name: the verbs of `ripple audit`'s
+    /// action names.
+    public static let performVerbs: Set<String> = [
+        "tap", "long", "submit", "toggle", "type", "increment", "choose", "delete", "move", "push", "dismiss", "run", "receive",
+        "start", "refresh", "resume",
+    ]
 }
 
 /// An attribute: `@State`, `@Environment(\.colorScheme)`, `@AppStorage("key")`.

@@ -29,6 +29,8 @@ struct DirectiveReader {
     /// Each `task Row[2]`, `refresh Root` and `resume Root` in a step: the instance's location, and the
     /// action with its word's location.
     private var viewActions: [RippleCore.SourceLocation: (kind: ViewActionKind, word: RippleCore.SourceLocation)] = [:]
+    /// Each action taken by name in a step (`tap Button "Add" in Root`): where it starts, and its text.
+    private var namedActions: [RippleCore.SourceLocation: String] = [:]
     /// The token being read, and where the last one read ended.
     private var cursor: DirectiveToken
     private var lastEnd = 0
@@ -160,7 +162,12 @@ struct DirectiveReader {
         for index in step.range.lowerBound - 1...step.range.upperBound { topLevel[index] = extents.bytes[index] }
         for (word, length, rest, action) in stepWords(in: step.range) {
             for index in word..<word + length { topLevel[index] = .space }
-            if let action {
+            if action == .perform {
+                // The statement is no Swift: a name stands in its place, which `ownStatement` replaces.
+                topLevel[word] = .underscore
+                topLevel[word + 1] = UInt8(ascii: "r")
+                namedActions[positions.location(ofOffset: word)] = extents.text(word..<word + length)
+            } else if let action {
                 viewActions[positions.location(ofOffset: rest)] = (action, positions.location(ofOffset: word))
             } else {
                 environmentKeys[positions.location(ofOffset: rest)] = positions.location(ofOffset: word)
@@ -539,7 +546,7 @@ struct DirectiveReader {
         var statements = [[RippleStatement]](repeating: [], count: steps.count)
         for (index, block) in kept.enumerated() {
             guard let step = stepStarts[block.start], let lowered = parsed.statements[index] else { continue }
-            statements[step] = environmentKeys.isEmpty && viewActions.isEmpty ? lowered : lowered.map { ownStatement($0) }
+            statements[step] = environmentKeys.isEmpty && viewActions.isEmpty && namedActions.isEmpty ? lowered : lowered.map { ownStatement($0) }
         }
         var declarations = parsed.declarations
         unmatched(SwiftExtensions.merge(parsed.extensions, into: &declarations))
@@ -589,8 +596,21 @@ struct DirectiveReader {
                     while SwiftExtents.isSpace(extents[rest]) { rest += 1 }
                     if rest > end, word == "environment", extents[rest] == .backslash {
                         found.append((index, end - index, rest, nil))
-                    } else if rest > end, let action = ViewActionKind(rawValue: word), SwiftExtents.startsWord(extents[rest]) {
+                    } else if rest > end, let action = ViewActionKind(rawValue: word), action != .perform, SwiftExtents.startsWord(extents[rest]) {
                         found.append((index, end - index, rest, action))
+                    } else if rest > end, ViewActionKind.performVerbs.contains(word),
+                              SwiftExtents.startsWord(extents[rest]) || extents[rest] == .quote || extents[rest] == .period {
+                        // An action by name runs to the end of its line, a `;`, or the step's `}`.
+                        var statementEnd = rest
+                        while statementEnd < range.upperBound, !SwiftExtents.isLineBreak(extents[statementEnd]),
+                              extents[statementEnd] != .semicolon, extents[statementEnd] != .closeBrace {
+                            statementEnd = extents.unitEnd(from: statementEnd)
+                        }
+                        while statementEnd > rest, SwiftExtents.isSpace(extents[statementEnd - 1]) { statementEnd -= 1 }
+                        found.append((index, statementEnd - index, rest, .perform))
+                        statementStart = false
+                        index = statementEnd
+                        continue
                     }
                 }
                 statementStart = false
@@ -617,6 +637,9 @@ struct DirectiveReader {
             return RippleStatement(kind: .environmentWrite(key: components[0], value: value), location: word)
         case .expression(let target):
             // An instance with an identity (`Row[2]`) is a subscript, placed at its `[`: its name is where the word's rest starts.
+            if case .identifier("_r") = target.kind, let text = namedActions[target.location] {
+                return RippleStatement(kind: .viewAction(.perform, target: RippleExpr(.string([.text(text)]), at: target.location)), location: target.location)
+            }
             var name = target
             while case .subscriptAccess(let base, _, _) = name.kind { name = base }
             guard let (action, word) = viewActions[name.location] else { return statement }

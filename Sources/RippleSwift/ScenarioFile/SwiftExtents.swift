@@ -155,4 +155,5 @@ extension UInt8 {
     static let closeBrace = UInt8(ascii: "}")
     static let underscore = UInt8(ascii: "_")
     static let semicolon = UInt8(ascii: ";")
+    static let period = UInt8(ascii: ".")
 }
