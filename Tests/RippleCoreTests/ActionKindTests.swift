@@ -215,4 +215,48 @@ import Testing
         let index = try #require(simulation.availableActions().firstIndex { $0.name == action })
         #expect(try simulation.perform(actionAt: index).instances.map(\.viewType) == evaluated)
     }
+
+    /// A link inside `List(selection:)` selects its value: the detail showing the selection re-runs; one
+    /// inside neither a selecting list nor a stack with a path offers nothing Ripple can simulate.
+    @Test func aLinkInASelectingListSelectsItsValue() throws {
+        let source = """
+            scenario "select"
+            struct Item: Identifiable, Equatable {
+                var id: Int
+                var title: String
+            }
+            @Observable final class Library {
+                var items = [Item(id: 1, title: "A"), Item(id: 2, title: "B")]
+                var selected: Int? = nil
+            }
+            struct Root: View {
+                @State private var library = Library()
+                var body: some View {
+                    List(selection: $library.selected) {
+                        ForEach(library.items) { item in
+                            NavigationLink(value: item.id) { Row(title: item.title) }
+                        }
+                    }
+                    Detail(library: library)
+                }
+            }
+            struct Row: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            struct Detail: View {
+                let library: Library
+                var body: some View { Text(library.selected == nil ? "none" : "some") }
+            }
+            """
+        let scenario = try Scenario(source: source, file: "select.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let actions = simulation.availableActions()
+        #expect(actions.map(\.name) == ["select NavigationLink in Root, row 1", "select NavigationLink in Root, row 2"])
+        let step = try simulation.perform(actionAt: 1)
+        #expect(step.writes.map(\.new) == ["2"])
+        #expect(step.instances.map(\.viewType) == ["Root", "Detail"])
+        let plain = try Scenario(source: source.replacingOccurrences(of: "List(selection: $library.selected)", with: "List"), file: "plain.ripple")
+        #expect(try Simulation(scenario: plain, variant: plain.variants[0].name, semantics: .swift62).availableActions().isEmpty)
+    }
 }

@@ -84,15 +84,20 @@ extension Engine {
         var found: [OfferedAction] = []
         func visit(_ id: Int) {
             guard alive(id) else { return }
-            let place = actionPlace(of: id)
+            let instancePlace = actionPlace(of: id)
             let path = instances[instances[id].isHiddenRow ? instances[id].parent ?? id : id].path
             for (offset, action) in instances[id].userActions.enumerated() {
+                // An action in a row the body builds itself (no instance of its own) is named by that row.
+                let own = instances[id].description.key.forEachIDs
+                let place = action.rows.isEmpty || Array(action.rows) == Array(own) || instances[id].isHiddenRow
+                    ? instancePlace : "\(instancePlace), row \(action.rows.dropFirst(own.count).map(identityText).joined(separator: ", "))"
                 let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
                 found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path),
                                            id: id, source: .user(offset), verb: action.kind.verb, label: action.label, place: place))
             }
+            let place = instancePlace
             for (offset, action) in instances[id].actions.enumerated() {
                 guard let modifier = action.kind.modifier else { continue }
                 let verb = action.kind == .task ? "start" : "refresh"

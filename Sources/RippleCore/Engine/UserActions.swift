@@ -27,6 +27,9 @@ struct UserAction: Sendable {
         case move
         /// `NavigationLink(value:)` inside `NavigationStack(path:)`: the value is appended to the path.
         case push
+        /// `NavigationLink(value:)` inside `List(selection:)`: the selection becomes the value (a set of
+        /// selections, that value alone).
+        case select
         /// A sheet, alert or other presentation with an `isPresented:` or `item:` binding: dismissed, as
         /// a swipe down or a tap outside does (the binding becomes `false` or `nil`); shown first when it
         /// is not.
@@ -55,6 +58,8 @@ struct UserAction: Sendable {
     var binding: BindingTarget?
     /// The modifier whose menu holds the control (`.swipeActions`, `.contextMenu`), named with it.
     var menu: String?
+    /// The identities of the `ForEach` rows the body built it in, outermost first: empty outside rows.
+    var rows: IdentityPath = []
     var location: SourceLocation
 }
 
@@ -141,25 +146,35 @@ extension Engine {
         }
         tracker.log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
                                                   arguments: arguments, scope: scope, binding: binding,
-                                                  menu: context.menu, location: location))
+                                                  menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
-    /// Records `NavigationLink(value:)` inside `NavigationStack(path:)`: tapping it appends the value to
-    /// the path. A link elsewhere pushes what SwiftUI keeps itself, which Ripple does not simulate.
+    /// Records `NavigationLink(value:)` inside `List(selection:)` (tapping it selects the value) or inside
+    /// `NavigationStack(path:)` (tapping it appends the value to the path). A link elsewhere pushes what
+    /// SwiftUI keeps itself, which Ripple does not simulate.
     func recordPush(_ value: ExprSyntax, label: String?, in scope: Scope, context: BuildContext, at location: SourceLocation) {
-        guard let tracker, scope.recordsReads, let path = context.navigationPath else { return }
+        let kind: UserAction.Kind
+        let binding: BindingTarget
+        if let selection = context.listSelection {
+            (kind, binding) = (.select, selection)
+        } else if let path = context.navigationPath {
+            (kind, binding) = (.push, path.binding)
+        } else {
+            return
+        }
+        guard let tracker, scope.recordsReads else { return }
         self.tracker = nil
         defer { self.tracker = tracker }
         guard let pushed = try? evaluate(value, in: scope, expected: nil) else { return }
-        tracker.log.userActions.append(UserAction(kind: .push, control: "NavigationLink", label: label, arguments: [pushed], scope: scope,
-                                                  binding: path.binding, menu: context.menu, location: location))
+        tracker.log.userActions.append(UserAction(kind: kind, control: "NavigationLink", label: label, arguments: [pushed], scope: scope,
+                                                  binding: binding, menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
     /// Records a presentation's dismissal: its binding set back to `false` or `nil`.
     func recordDismissal(_ modifier: String, binding: BindingTarget, in scope: Scope, context: BuildContext, at location: SourceLocation) {
         guard let tracker, scope.recordsReads else { return }
         tracker.log.userActions.append(UserAction(kind: .dismiss, control: "." + modifier, label: nil, scope: scope, binding: binding,
-                                                  menu: context.menu, location: location))
+                                                  menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
     /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.
@@ -168,7 +183,7 @@ extension Engine {
         guard let tracker, scope.recordsReads else { return }
         tracker.log.userActions.append(UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
                                                   arguments: Array(repeating: value, count: max(closure.parameters.count, 1)), scope: scope,
-                                                  menu: context.menu, location: expression.location))
+                                                  menu: context.menu, rows: context.forEachIDs, location: expression.location))
     }
 
     /// The state an action needs before it can be taken, made as a step of its own that is not counted:
@@ -295,6 +310,8 @@ extension Engine {
         case (.dismiss, .bool): return .bool(false)
         case (.dismiss, _): return .none
         case (.push, .array(let elements)): return .array(elements + action.arguments.prefix(1))
+        case (.select, .array): return .array(Array(action.arguments.prefix(1)))
+        case (.select, _): if let value = action.arguments.first { return value }
         default: break
         }
         throw EvaluationError("'\(action.control)' is bound to \(describe(value)), which Ripple does not know how to change", at: action.location)

@@ -11,6 +11,9 @@ struct BuildContext {
     /// The path binding of the `NavigationStack(path:)` the views are built in, for the
     /// `.navigationDestination(for:)` inside it.
     var navigationPath: Presentation.StackPath?
+    /// The selection binding of the `List(selection:)` the views are built in, for the
+    /// `NavigationLink(value:)`s inside it.
+    var listSelection: BindingTarget?
     /// The menu the views are built in (`.swipeActions`, `.contextMenu`): its controls are named with it.
     var menu: String?
 
@@ -18,7 +21,7 @@ struct BuildContext {
     /// content): in the same `ForEach` element and menu, with none of this place's environment, `.id` or
     /// `.equatable()`.
     var forContent: BuildContext {
-        BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, menu: menu)
+        BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, listSelection: listSelection, menu: menu)
     }
 }
 

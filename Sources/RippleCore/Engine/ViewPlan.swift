@@ -43,6 +43,8 @@ enum ArgumentStep {
     case destination(ExprSyntax)
     /// `NavigationStack(path: $path)`: the path its `.navigationDestination(for:)`s present.
     case navigationPath(ExprSyntax)
+    /// `List(selection: $selection)`: what its `NavigationLink(value:)`s select.
+    case listSelection(ExprSyntax)
     /// What a person can do with a control or a gesture, recorded for `ripple audit` (`UserActions.swift`).
     case userAction(ActionSite)
 }
@@ -165,6 +167,8 @@ extension Engine {
                 steps.append(.navigationPath(argument.value))
                 continue
             }
+            // The selection is read as any argument is, and tells the links inside what they select.
+            if name == "List", argument.label == "selection" { steps.append(.listSelection(argument.value)) }
             if case .closure(let closure) = argument.value.kind {
                 if Self.isContentLabel(argument.label) { builders.append(closure) } else { deferred.append(closure) }
             } else {
@@ -227,6 +231,13 @@ extension Engine {
                     }
                     continue
                 }
+                if case .listSelection(let expression) = argument {
+                    let saved = tracker
+                    tracker = nil
+                    defer { tracker = saved }
+                    if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { context.listSelection = target }
+                    continue
+                }
                 try read(argument, in: scope, context: context, into: &output)
             }
             for closure in deferred { recordDeferredReads(closure, in: scope) }
@@ -286,6 +297,9 @@ extension Engine {
             recordDeferredReads(closure, in: scope)
         case .navigationPath(let expression):
             _ = try evaluate(expression, in: scope, expected: nil)
+        case .listSelection:
+            // What it selects is found where the list is built; its read is the argument's own step.
+            break
         case .userAction(let site):
             if let closure = site.closure { recordDeferredReads(closure, in: scope) }
             if site.kind == .push {
