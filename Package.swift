@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
-        .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
+        .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),

@@ -1,11 +1,12 @@
 import RippleCore
+import RippleSwift
 import RippleRender
 
 /// `ripple audit PATH...`: every action a person can take on each screen, performed from its first
 /// state, ranked by the work SwiftUI would do for nothing.
 enum AuditCommand {
     /// One action performed in one variant.
-    struct Row: Encodable {
+    struct Row: Encodable, Sendable {
         var file: String
         var variant: String
         var action: String
@@ -75,13 +76,13 @@ enum AuditCommand {
     }
 
     /// Something Ripple assumed while performing an action, where the code is.
-    struct Note: Encodable {
+    struct Note: Encodable, Sendable {
         var location: TraceLocation
         var message: String
     }
 
     /// What one action did to one view type.
-    struct ViewCounts: Encodable {
+    struct ViewCounts: Encodable, Sendable {
         var view: String
         var evaluations = 0
         var wasted = 0
@@ -96,7 +97,7 @@ enum AuditCommand {
     }
 
     /// Evaluations, wasted evaluations and stale views of one action.
-    struct Counts: Encodable {
+    struct Counts: Encodable, Sendable {
         var evaluations: Int
         var wasted: Int
         var stale: Int
@@ -107,6 +108,11 @@ enum AuditCommand {
         guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
+        var jobs: Int?
+        if let text = parsed.values["jobs"] {
+            guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs takes a whole number above 0, not '\(text)'") }
+            jobs = count
+        }
         let budget = try Budget(parsed)
         let options = try SourceOptions(parsed)
         if let path = parsed.values["junit"] {
@@ -122,18 +128,29 @@ enum AuditCommand {
                 failed = true
                 continue
             }
-            for variant in scenario.variants {
+            // The variants (an app's roots) are audited on every core, or, for one variant, its actions.
+            let variants = scenario.variants.map(\.name)
+            let inner = variants.count > 1 ? 1 : jobs
+            let audits = ParallelWork.map(variants.count, threads: variants.count > 1 ? jobs : 1) { index -> Result<([Row], AuditFixes), DiagnosticError> in
                 do throws(DiagnosticError) {
-                    var found = try audit(scenario, variant: variant.name, file: file, allRows: allRows)
-                    let fixes = AuditFixes(scenario: scenario, variant: variant.name, file: file, rows: found, allRows: allRows)
+                    var found = try audit(scenario, variant: variants[index], file: file, allRows: allRows, threads: inner)
+                    let fixes = AuditFixes(scenario: scenario, variant: variants[index], file: file, rows: found, allRows: allRows, threads: inner)
                     for index in found.indices {
                         guard let fixed = fixes.fixedRows[found[index].action], fixed.error == nil else { continue }
                         found[index].fixed = Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
                     }
-                    if !fixes.proofs.isEmpty { proofs.append(fixes) }
-                    if report != nil { audited.append((scenario, variant.name, file, found, fixes)) }
-                    rows += found
+                    return .success((found, fixes))
                 } catch {
+                    return .failure(error)
+                }
+            }
+            for (variant, outcome) in zip(variants, audits) {
+                switch outcome {
+                case .success(let (found, fixes)):
+                    if !fixes.proofs.isEmpty { proofs.append(fixes) }
+                    if report != nil { audited.append((scenario, variant, file, found, fixes)) }
+                    rows += found
+                case .failure(let error):
                     stderr.write(error.description + "\n")
                     failed = true
                 }
@@ -278,32 +295,43 @@ enum AuditCommand {
 
     /// Every action of one variant, each performed on a screen of its own in its first state, and then
     /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
-    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool) throws(DiagnosticError) -> [Row] {
+    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil) throws(DiagnosticError) -> [Row] {
         var drawing: AuditDrawing?
-        return try audit(scenario, variant: variant, file: file, allRows: allRows, drawing: &drawing)
+        return try audit(scenario, variant: variant, file: file, allRows: allRows, threads: threads, drawing: &drawing)
     }
 
     /// `audit(_:variant:file:allRows:)`, also keeping what the HTML report draws when `drawing` is not
     /// nil: each action's trace, and one graph of everything the actions touched.
-    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [Row] {
+    /// The actions run on `threads` threads, one per core unless given (1 when the caller runs variants
+    /// in parallel).
+    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil,
+                      drawing: inout AuditDrawing?) throws(DiagnosticError) -> [Row] {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
-        var rows: [Row] = []
-        for (index, action) in first.availableActions(allRows: allRows).enumerated() {
+        let actions = first.availableActions(allRows: allRows)
+        let drawn = drawing != nil
+        // Each action is performed on a screen of its own, so they run on every core; the rows come back
+        // in the screen's order whichever finishes first.
+        let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: Row, step: StepTrace?, graph: VariantGraph?) in
+            let action = actions[index]
             var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location))
             do throws(DiagnosticError) {
-                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawing != nil)
+                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
                 row.count(step)
                 let loaded = Set(scenario.notes)
                 row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
-                if drawing != nil {
-                    simulation.collectDependencies()
-                    drawing!.add(step, named: action.name, graph: simulation.graph(), startingFrom: nil)
-                }
+                guard drawn else { return (row, nil, nil) }
+                simulation.collectDependencies()
+                return (row, step, simulation.graph())
             } catch {
                 row.error = error.diagnostics.first?.message ?? "\(error)"
+                return (row, nil, nil)
             }
-            rows.append(row)
+        }
+        var rows: [Row] = []
+        for (action, result) in zip(actions, performed) {
+            rows.append(result.row)
+            if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
         }
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else { return rows }

@@ -2,9 +2,9 @@ import RippleCore
 
 /// The fixes `ripple audit` proves: for the hints of one variant, the rewrites Ripple can make itself,
 /// each simulated with the same actions as the code as written, and what each saved.
-struct AuditFixes: Encodable {
+struct AuditFixes: Encodable, Sendable {
     /// What the actions did in all: evaluations, wasted, stale, and over how many actions.
-    struct Totals: Encodable, Equatable {
+    struct Totals: Encodable, Equatable, Sendable {
         var actions = 0
         var evaluations = 0
         var wasted = 0
@@ -26,7 +26,7 @@ struct AuditFixes: Encodable {
     }
 
     /// One fix, measured with it and every fix before it applied.
-    struct Proof: Encodable {
+    struct Proof: Encodable, Sendable {
         var kind: String
         var type: String
         var summary: String
@@ -50,7 +50,7 @@ struct AuditFixes: Encodable {
 
     /// Every fix the hints of `rows` name that Ripple can make, applied one after another; a fix is kept
     /// when the code with it loads, wastes fewer evaluations and leaves no more views stale.
-    init(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], allRows: Bool) {
+    init(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], allRows: Bool, threads: Int? = nil) {
         self.file = file
         self.variant = variant
         self.scenario = scenario
@@ -64,7 +64,7 @@ struct AuditFixes: Encodable {
             var proof = Proof(kind: fix.kind.rawValue, type: fix.type, summary: fix.summary, before: Totals(current), after: nil, rejected: nil)
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
-                let after = try AuditCommand.audit(fixed, variant: variant, file: file, allRows: allRows)
+                let after = try AuditCommand.audit(fixed, variant: variant, file: file, allRows: allRows, threads: threads)
                 // The same actions, matched by name: the fix changes no control or title.
                 let names = Set(after.map(\.action))
                 let compared = current.filter { names.contains($0.action) }

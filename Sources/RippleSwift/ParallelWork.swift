@@ -16,11 +16,11 @@ package enum ParallelWork {
 
     /// Calls `body` once for each index in `0..<iterations`, on up to one thread per core, and returns
     /// when every call has returned.
-    package static func perform(iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    package static func perform(iterations: Int, threads: Int? = nil, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
         let next = IndexCounter()
         let finished = DispatchGroup()
-        for _ in 0..<min(iterations, max(1, ProcessInfo.processInfo.activeProcessorCount)) {
+        for _ in 0..<min(iterations, max(1, threads ?? threadCount)) {
             finished.enter()
             let thread = Thread {
                 while let index = next.take(below: iterations) { body(index) }
@@ -30,6 +30,39 @@ package enum ParallelWork {
             thread.start()
         }
         finished.wait()
+    }
+
+    /// The threads work runs on unless told otherwise: one per core.
+    package static var threadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// `body` of each index in `0..<count`, computed on up to `threads` threads (one per core unless
+    /// given), in index order. With one thread the work runs on the calling thread.
+    package static func map<Result: Sendable>(_ count: Int, threads: Int? = nil, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
+        if (threads ?? threadCount) <= 1 || count <= 1 { return (0..<count).map(body) }
+        let results = Results<Result>(count: count)
+        perform(iterations: count, threads: threads) { index in results.put(body(index), at: index) }
+        return results.all
+    }
+
+    /// The results of `map`, each put in its place by the thread that computed it.
+    private final class Results<Result: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func put(_ result: Result, at index: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            slots[index] = result
+        }
+
+        /// Every result; called once every `put` has returned.
+        var all: [Result] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { $0! }
+        }
     }
 
     /// The next index to work on, shared by the threads.

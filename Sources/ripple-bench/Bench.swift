@@ -30,7 +30,7 @@ struct Options {
 
     static let usage = """
     USAGE: ripple-bench [--sizes 1000,10000,100000] [--workloads narrow,broad,mixed] [--timeout SECONDS] [--probe-writes N] [--pairs N] [--no-render] [--no-import]
-           ripple-bench --item narrow-1000|broad-10000|mixed-100000|render-10000[@WRITES]|import-300   (one item; prints R lines)
+           ripple-bench --item narrow-1000|broad-10000|mixed-100000|render-10000[@WRITES]|import-300|audit-300   (one item; prints R lines)
            ripple-bench --corpus DIR   (the Swift front end on a folder of Swift source; prints R lines)
            ripple-bench --emit narrow|broad|mixed ROWS [WRITES]                   (prints a generated scenario)
     """
@@ -171,6 +171,8 @@ final class Bench {
         if options.importFiles > 0 {
             let name = ItemName(kind: .import, rows: options.importFiles)
             records[name] = runChild(name)
+            let audit = ItemName(kind: .audit, rows: options.importFiles)
+            records[audit] = runChild(audit)
         }
         totalSeconds = (clock.now - start).seconds
     }
@@ -502,6 +504,12 @@ final class Bench {
                            Format.seconds(probe.double("render_s")), renderStages(probe)])
             }
         }
+        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
+            let one = audit.double("audit_one_thread_s"), all = audit.double("audit_s")
+            let speedUp = one.flatMap { one in all.map { one / $0 } }
+            table.add(["ripple audit, generated app of \(Format.integer(options.importFiles)) view files", Format.seconds(all),
+                       audit.problem ?? "\(Format.integer(audit.int("audit_actions"))) actions, \(Format.integer(audit.int("audit_simulated"))) simulated; one thread \(Format.seconds(one)), \(Format.integer(audit.int("audit_cores"))) cores \(speedUp.map(Format.ratio) ?? "–") faster; same output: \(audit.int("audit_same_output") == 1 ? "yes" : "no"); max RSS \(Format.megabytes(kib: audit.outcome?.maxRSSKiB))"])
+        }
         if let cli = cliRender {
             let seconds = cli.outcome.map { Format.seconds($0.seconds) } ?? "–"
             var detail = cli.note
@@ -590,6 +598,14 @@ final class Bench {
             let rate = record.double("import_lines_per_s")
             let detail = rate.map { "\(Format.integer(Int($0))) lines/s (\(Format.integer(record.int("import_lines") ?? 0)) lines: parse and lower \(Format.seconds(record.double("parse_lower_s"))), resolve \(Format.seconds(record.double("resolve_s"))); the first evaluation of every root \(Format.seconds(record.double("first_evaluation_s"))) more)" }
             line(rate.map { $0 >= 50_000 }, "import: Swift source parsed, lowered and resolved at ≥ 50,000 lines/s on a generated app of \(Format.integer(options.importFiles)) view files — \(detail ?? record.problem ?? "not measured")")
+        }
+        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
+            let seconds = audit.double("audit_s")
+            let actions = audit.int("audit_actions") ?? 0, simulated = audit.int("audit_simulated") ?? 0
+            let share = actions > 0 ? Double(simulated) / Double(actions) : 0
+            let pass: Bool? = seconds.map { $0 < 10 && share >= 0.9 && audit.int("audit_same_output") == 1 }
+            let detail = seconds.map { "\(Format.seconds($0)) for \(Format.integer(actions)) actions, \(Int((share * 100).rounded()))% simulated, the same output on one thread (\(Format.seconds(audit.double("audit_one_thread_s"))))" }
+            line(pass, "audit: every action of a generated app of \(Format.integer(options.importFiles)) view files in < 10 s on every core, ≥ 90% simulated — \(detail ?? audit.problem ?? "not measured")")
         }
         return "Goals\n" + lines.joined(separator: "\n") + "\n"
     }

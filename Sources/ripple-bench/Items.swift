@@ -10,6 +10,8 @@ struct ItemName: Hashable {
         case render
         /// The Swift front end on a generated app of `rows` view files.
         case `import`
+        /// `ripple audit` on a generated app of `rows` view files.
+        case audit
     }
 
     var kind: Kind
@@ -24,6 +26,7 @@ struct ItemName: Hashable {
         case .workload(let workload): workload.rawValue
         case .render: "render"
         case .import: "import"
+        case .audit: "audit"
         }
         return "\(head)-\(rows)" + (isProbe ? "@\(writes)" : "")
     }
@@ -48,6 +51,8 @@ struct ItemName: Hashable {
             kind = .render
         } else if head == "import" {
             kind = .import
+        } else if head == "audit" {
+            kind = .audit
         } else if let workload = WorkloadKind(rawValue: head) {
             kind = .workload(workload)
         } else {
@@ -72,6 +77,7 @@ enum ItemRunner {
         case .workload(let kind): return runWorkload(kind, rows: item.rows, writes: item.writes)
         case .render: return runRender(rows: item.rows, writes: item.writes)
         case .import: return ImportBench.run(files: item.rows)
+        case .audit: return AuditBench.run(files: item.rows)
         }
     }
 
