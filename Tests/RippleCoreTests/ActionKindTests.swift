@@ -259,4 +259,42 @@ import Testing
         let plain = try Scenario(source: source.replacingOccurrences(of: "List(selection: $library.selected)", with: "List"), file: "plain.ripple")
         #expect(try Simulation(scenario: plain, variant: plain.variants[0].name, semantics: .swift62).availableActions().isEmpty)
     }
+
+    /// A closure a view is given runs when its control names it (`action: onTap`) or calls it
+    /// (`self.onTap()`), in the scope its maker captured; a picker over numbers it cannot list chooses
+    /// the next number, and the row re-runs with the new closure its parent hands it.
+    @Test(arguments: [("tap Button \"Named\" in Row", ["Count"]), ("tap Button \"Called\" in Row", ["Count"]), ("choose Picker \"Page\" in Root", ["Root", "Row"])])
+    func aClosureInputIsTheAction(action: String, evaluated: [String]) throws {
+        let scenario = try Scenario(source: """
+            scenario "closure inputs"
+            @Observable final class Model { var count = 0 }
+            struct Root: View {
+                @State private var model = Model()
+                @State private var page = 0
+                let pages = [0, 1, 2]
+                var body: some View {
+                    Picker("Page", selection: $page) {
+                        ForEach(pages, id: \\.self) { page in Text("\\(page)").tag(page) }
+                    }
+                    Text("\\(page)")
+                    Row(onTap: { model.count += 1 })
+                    Count(model: model)
+                }
+            }
+            struct Row: View {
+                let onTap: () -> Void
+                var body: some View {
+                    Button("Named", action: onTap)
+                    Button("Called") { self.onTap() }
+                }
+            }
+            struct Count: View {
+                let model: Model
+                var body: some View { Text("\\(model.count)") }
+            }
+            """, file: "closures.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let index = try #require(simulation.availableActions().firstIndex { $0.name == action }, "\(simulation.availableActions().map(\.name))")
+        #expect(try simulation.perform(actionAt: index).instances.map(\.viewType) == evaluated)
+    }
 }

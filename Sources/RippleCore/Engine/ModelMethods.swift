@@ -80,15 +80,10 @@ extension Engine {
                 return (method, scope, expression.location)
             }
             // `onRemove()`: a closure the view was given (or a local holds), run in the scope it captured.
-            if let name, caller.locals[name] != nil || instances[id].info?.declaration.property(named: name) != nil,
-               case .closure(let closureID)? = try? evaluate(callee, in: caller, expected: nil), let (syntax, captured) = closures[closureID] {
-                var scope = captured
-                scope.recordsReads = false
-                for (index, parameter) in syntax.parameters.enumerated() {
-                    let all = arguments + trailing
-                    scope = scope.with(parameter, index < all.count ? try evaluate(all[index].value, in: caller, expected: nil) : .none)
-                }
-                return (FunctionSyntax(isStatic: false, name: name, parameters: [], body: syntax.body, location: syntax.location), scope, expression.location)
+            if let name, let (function, scope) = try heldClosure(name, at: callee.location, in: caller, of: id, arguments: (arguments + trailing).map { (argument) throws(EvaluationError) in
+                try evaluate(argument.value, in: caller, expected: nil)
+            }) {
+                return (function, scope, expression.location)
             }
         }
         guard case .member(let base, let name, _) = callee.kind else { return nil }
@@ -101,6 +96,21 @@ extension Engine {
         let receiver: Value? = if let object = target.object { .object(object) } else if let lvalue = target.lvalue { try? read(lvalue, at: base.location) } else { nil }
         guard let receiver, let (object, method) = modelMethod(name, of: receiver) else { return nil }
         return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
+    }
+
+    /// The closure a view's property or a local holds (`onRemove`, `self.action`), as a function to run in
+    /// the scope it captured, its parameters given `arguments` in order; nil when `name` holds none.
+    func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int, arguments: [Value]) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
+        guard caller.locals[name] != nil || instances[instance].info?.declaration.property(named: name) != nil,
+              case .closure(let closureID)? = try? evaluate(ExprSyntax(.identifier(name), at: location), in: caller, expected: nil),
+              let (syntax, captured) = closures[closureID] else { return nil }
+        var scope = captured
+        scope.recordsReads = false
+        for (index, parameter) in syntax.parameters.enumerated() {
+            scope = scope.with(parameter, index < arguments.count ? arguments[index] : .none)
+        }
+        if syntax.parameters.isEmpty, let first = arguments.first { scope = scope.with("$0", first) }
+        return (FunctionSyntax(isStatic: false, name: name, parameters: [], body: syntax.body, location: syntax.location), scope)
     }
 
     /// Runs a method's statements as step statements, in `scope`.

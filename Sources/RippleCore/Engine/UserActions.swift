@@ -63,6 +63,15 @@ struct UserAction: Sendable {
     var location: SourceLocation
 }
 
+extension ExprKind {
+    /// The name of a member of `self` the expression names, bare or as `self.name`: nil for any other.
+    var ownMemberName: String? {
+        if case .identifier(let name) = self { return name }
+        if case .member(let base, let name, _) = self, base.kind == .identifier("self") { return name }
+        return nil
+    }
+}
+
 extension UserAction.Kind {
     /// The control a built-in view's name makes, and what it binds or runs: nil for a view that offers no
     /// action.
@@ -261,22 +270,20 @@ extension Engine {
     private func namedMethod(_ reference: ExprSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
         var inner = Scope()
         let function: FunctionSyntax
-        switch reference.kind {
-        case .identifier(let name) where scope.locals[name] == nil:
-            guard case .view(let id) = scope.this, let found = viewFunction(name, of: id) else { return nil }
+        if let name = reference.kind.ownMemberName {
+            guard case .view(let id) = scope.this else { return nil }
+            // `action: onTap`: a closure the view was given or holds.
+            if let held = try heldClosure(name, at: reference.location, in: scope, of: id, arguments: arguments) { return held }
+            guard scope.locals[name] == nil, let found = viewFunction(name, of: id) else { return nil }
             inner.this = scope.this
             function = found
-        case .member(let base, let name, _) where base.kind == .identifier("self"):
-            guard case .view(let id) = scope.this, let found = viewFunction(name, of: id) else { return nil }
-            inner.this = scope.this
-            function = found
-        case .member(let base, let name, _):
+        } else if case .member(let base, let name, _) = reference.kind {
             var reading = scope
             reading.recordsReads = false
             guard let (object, method) = modelMethod(name, of: try evaluate(base, in: reading, expected: nil)) else { return nil }
             inner.this = .object(object)
             function = method
-        default:
+        } else {
             return nil
         }
         for (index, parameter) in function.parameters.enumerated() {
@@ -318,8 +325,8 @@ extension Engine {
     }
 
     /// The option a picker chooses after `value`: the next of the `.tag(…)`s its content writes, or, for
-    /// an enum, its next case without a payload; for a `Bool`, the other one; for a value Ripple does not
-    /// model (a `Date`, a `Color`), a new one. Nil when nothing else can be chosen.
+    /// an enum, its next case without a payload; for a `Bool`, the other one; for an `Int`, one more; for a
+    /// value Ripple does not model (a `Date`, a `Color`), a new one. Nil when nothing else can be chosen.
     private func nextOption(after value: Value, for action: UserAction) throws(EvaluationError) -> Value? {
         var options: [Value] = []
         for tag in action.arguments where !options.contains(tag) { options.append(tag) }
@@ -332,6 +339,8 @@ extension Engine {
         }
         switch value {
         case .bool(let flag): return .bool(!flag)
+        // Options made from a row's element are not known: the next number stands for the next one.
+        case .int(let number): return .int(number &+ 1)
         case .opaque(let type, _): return .opaque(type: type, text: "another value chosen with '\(action.control)'")
         default: return nil
         }
