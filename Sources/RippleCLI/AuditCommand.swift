@@ -49,8 +49,9 @@ enum AuditCommand {
             error = nil
         }
 
-        /// Takes the counts, the view type that wasted most, and the hints from what the action did.
-        mutating func count(_ step: StepTrace) {
+        /// Takes the counts, the view type that wasted most, and the hints from what the action did in the
+        /// code of `declarations`.
+        mutating func count(_ step: StepTrace, declarations: [DeclarationSyntax]) {
             evaluations = step.counts.evaluations
             wasted = step.counts.wasted
             stale = step.counts.stale
@@ -70,7 +71,7 @@ enum AuditCommand {
                 mostWasted = top.key
                 mostWastedCount = top.value
             }
-            let hints = AuditHints.hints(for: step)
+            let hints = AuditHints.hints(for: step, declarations: declarations)
             self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
         }
     }
@@ -308,6 +309,7 @@ enum AuditCommand {
                       drawing: inout AuditDrawing?) throws(DiagnosticError) -> [Row] {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
         let actions = first.availableActions(allRows: allRows)
+        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
         let drawn = drawing != nil
         // Each action is performed on a screen of its own, so they run on every core; the rows come back
         // in the screen's order whichever finishes first.
@@ -317,7 +319,7 @@ enum AuditCommand {
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
-                row.count(step)
+                row.count(step, declarations: declarations)
                 let loaded = Set(scenario.notes)
                 row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
                 guard drawn else { return (row, nil, nil) }
@@ -341,7 +343,7 @@ enum AuditCommand {
         for (step, stepTrace) in zip(steps, trace.steps) {
             let name = "step \"\(step.name)\""
             var row = Row(file: file, variant: variant, action: name, kind: "step", location: TraceLocation(step.location))
-            row.count(stepTrace)
+            row.count(stepTrace, declarations: declarations)
             rows.append(row)
             if let replay {
                 _ = try replay.run(step)

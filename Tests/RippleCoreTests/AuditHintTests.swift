@@ -37,6 +37,26 @@ import RippleSwift
         #expect(hint.text == "`UserRow` receives `state` and an index but reads only `state.users[index].name`: pass it that value instead")
     }
 
+    /// A body that re-ran only for its `.onChange(of:)` is told to move it into a modifier; the modifier
+    /// that holds it already, and a body that shows the value as well, are not.
+    @Test func aBodyThatRanOnlyForItsOnChangeIsToldToMoveIt() throws {
+        let url = repositoryURL.appendingPathComponent("Scenarios/onchange-in-modifier.ripple")
+        let scenario = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "Scenarios/onchange-in-modifier.ripple")
+        func hints(_ variant: String, step: Int) throws -> [AuditHint] {
+            let trace = try #require(scenario.trace.variants.first { $0.name == variant })
+            return AuditHints.hints(for: trace.steps[step], declarations: ProvenFixes.declarations(of: scenario.syntax, variant: variant))
+        }
+        let given = try hints("broad", step: 0)
+        #expect(given.map(\.kind) == [.onChangeInParentBody])
+        #expect(given.first?.view == "Dashboard")
+        #expect(given.first?.guidance == "onchange-in-modifier")
+        #expect(try hints("narrow", step: 0).isEmpty)
+        // The greeting is shown by the header the dashboard builds: its re-run is no `.onChange`'s.
+        #expect(try hints("broad", step: 2).isEmpty)
+        // Without the code, the trace alone gives no such hint.
+        #expect(AuditHints.hints(for: try #require(scenario.trace.variants.first { $0.name == "broad" }).steps[0]).isEmpty)
+    }
+
     @Test func inlineRowsAreToldWhatMadeThemRunAgain() throws {
         let hint = try #require(AuditHints.hints(for: try Self.trace("inline-rows").variants[0].steps[1]).first { $0.kind == .inlineRows })
         #expect(hint.text.hasPrefix("`ForEach`'s rows in `Shelf` run their content again whenever `Shelf`'s body runs"))
@@ -59,7 +79,7 @@ import RippleSwift
     /// Every guidance a hint names is a scenario in the gallery.
     @Test func everyGuidanceIsAGalleryScenario() throws {
         for name in ["list-rows", "computed-vs-cached", "observable-vs-observableobject", "equatable-view", "whole-struct-vs-fields",
-                     "environment-keys", "state-from-parent-input", "inline-rows"] {
+                     "environment-keys", "state-from-parent-input", "inline-rows", "onchange-in-modifier"] {
             #expect(FileManager.default.fileExists(atPath: repositoryURL.appendingPathComponent("Scenarios/\(name).ripple").path))
         }
     }

@@ -29,7 +29,7 @@ public enum ProvenFixes {
         case .computedProperty: hint.subject.flatMap { StoreComputedProperty.fix(property: $0, in: declarations) }
         case .closureInput: EquatableOnData.fix(view: hint.view, in: declarations)
         case .environmentKey: hint.subject.flatMap { UnreadEnvironmentKey.fix(view: hint.view, key: $0, in: declarations) }
-        case .observableObject, .seededState, .inlineRows: nil
+        case .observableObject, .seededState, .inlineRows, .onChangeInParentBody: nil
         }
     }
 

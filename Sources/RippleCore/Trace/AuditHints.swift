@@ -19,6 +19,8 @@ public struct AuditHint: Hashable, Sendable, Codable {
         /// Rows written inline in a `ForEach` run their content again whenever the body around them
         /// runs, which hands them a new closure.
         case inlineRows = "inline-rows"
+        /// A body re-ran, needed, only to hand `.onChange(of:)` a new value.
+        case onChangeInParentBody = "onchange-in-parent-body"
     }
 
     public var kind: Kind
@@ -36,10 +38,26 @@ public struct AuditHint: Hashable, Sendable, Codable {
 public enum AuditHints {
     /// One hint per view type and kind, in the order the step lists the views.
     public static func hints(for step: StepTrace) -> [AuditHint] {
+        hints(for: step, types: nil)
+    }
+
+    /// `hints(for:)`, and those the code of the variant the step ran in shows: a body that re-ran only
+    /// for its `.onChange(of:)` (`OnChangeInParentBody`).
+    package static func hints(for step: StepTrace, declarations: [DeclarationSyntax]) -> [AuditHint] {
+        hints(for: step, types: DeclaredTypes(declarations))
+    }
+
+    private static func hints(for step: StepTrace, types: DeclaredTypes?) -> [AuditHint] {
         var hints: [AuditHint] = []
         var seen: Set<String> = []
-        for instance in step.instances where instance.outcome == .wasted || instance.outcome == .stale {
-            guard let hint = hint(for: instance), seen.insert(hint.view + "|" + hint.kind.rawValue).inserted else { continue }
+        for instance in step.instances {
+            let found: AuditHint?
+            switch instance.outcome {
+            case .wasted, .stale: found = hint(for: instance)
+            case .needed: found = types.flatMap { OnChangeInParentBody.hint(for: instance, in: $0) }
+            default: found = nil
+            }
+            guard let hint = found, seen.insert(hint.view + "|" + hint.kind.rawValue).inserted else { continue }
             hints.append(hint)
         }
         return hints
