@@ -297,4 +297,43 @@ import Testing
         let index = try #require(simulation.availableActions().firstIndex { $0.name == action }, "\(simulation.availableActions().map(\.name))")
         #expect(try simulation.perform(actionAt: index).instances.map(\.viewType) == evaluated)
     }
+
+    /// `dismiss()` from the environment dismisses the presentation that shows the view, as a swipe down
+    /// does: the sheet's view goes and its flag is `false`; outside a presentation it does nothing.
+    @Test func dismissFromTheEnvironmentDismissesThePresentation() throws {
+        let source = """
+            scenario "dismiss"
+            struct Root: View {
+                @State private var shows = true
+                var body: some View {
+                    Text("root")
+                        .sheet(isPresented: $shows) { Editor() }
+                    Editor()
+                }
+            }
+            struct Editor: View {
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View {
+                    Button("Done") { dismiss() }
+                }
+            }
+
+            """
+        let scenario = try Scenario(source: source, file: "dismiss.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let names = simulation.availableActions().map(\.name)
+        // The two editors have one name: their actions are told apart by where they are.
+        #expect(names.filter { $0.hasPrefix("tap") }.count == 2)
+        #expect(Set(names).count == names.count)
+        #expect(names.filter { $0.hasPrefix("tap") } == ["tap Button \"Done\" in Editor", "tap Button \"Done\" in Editor #2"])
+        // In tree order the sheet's editor comes first.
+        let step = try simulation.perform(actionAt: try #require(names.firstIndex(of: "tap Button \"Done\" in Editor")))
+        #expect(step.writes.map(\.new) == ["false"])
+        #expect(step.destroyed.count == 1)
+        // The editor no presentation shows dismisses nothing, with a note.
+        let other = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        let nothing = try other.perform(actionAt: try #require(names.firstIndex(of: "tap Button \"Done\" in Editor #2")))
+        #expect(nothing.writes.isEmpty)
+        #expect(other.notes.contains { $0.message.contains("dismisses nothing") })
+    }
 }

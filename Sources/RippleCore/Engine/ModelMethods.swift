@@ -98,6 +98,37 @@ extension Engine {
         return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
     }
 
+    /// `dismiss()` of `@Environment(\.dismiss) var dismiss`, or `presentationMode.wrappedValue.dismiss()`,
+    /// in an action of a view a presentation shows: the presentation's binding becomes `false` or `nil`,
+    /// as a swipe down does. Nil for any other statement; nothing, with a note, when no presentation shows
+    /// the view.
+    func dismissal(_ expression: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+        guard case .view(let id) = stepScope.this, case .call(let callee, let arguments, let trailing) = expression.kind,
+              arguments.isEmpty, trailing.isEmpty else { return nil }
+        let key: String
+        if let name = callee.kind.ownMemberName {
+            key = name
+        } else if case .member(let base, "dismiss", _) = callee.kind, case .member(let root, "wrappedValue", _) = base.kind,
+                  let name = root.kind.ownMemberName {
+            key = name
+        } else {
+            return nil
+        }
+        guard stepScope.locals[key] == nil, let property = instances[id].info?.declaration.property(named: key),
+              case .environment(let environment) = property.role, environment == "dismiss" || environment == "presentationMode" else { return nil }
+        var presenter: Int? = id
+        while let current = presenter, instances[current].description.contentClosure?.presentation == nil { presenter = instances[current].parent }
+        guard let shown = presenter, let trigger = instances[shown].description.contentClosure?.presentation else {
+            // SwiftUI's `dismiss()` does nothing in a view no presentation shows (a pushed view's pop is
+            // not simulated).
+            assume("'\(instances[id].name)' is not shown by a presentation Ripple models, so '\(expression.rendered)' dismisses nothing", at: expression.location)
+            return []
+        }
+        let old = readBinding(trigger.binding, tracked: false)
+        return try writeBinding(trigger.binding, old == .bool(true) ? .bool(false) : .none, control: expression.rendered,
+                                named: expression.rendered, at: expression.location, pass: &pass, written: &written)
+    }
+
     /// The closure a view's property or a local holds (`onRemove`, `self.action`), as a function to run in
     /// the scope it captured, its parameters given `arguments` in order; nil when `name` holds none.
     func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int, arguments: [Value]) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
@@ -163,6 +194,11 @@ extension Engine {
                 case .expression(let expression):
                     // `try await Task.sleep(for: .seconds(1))`: waiting changes nothing.
                     if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { continue }
+                    // `dismiss()`: the presentation showing the view is dismissed.
+                    if let dismissal = try dismissal(expression, pass: &pass, written: &written) {
+                        traces += dismissal
+                        continue
+                    }
                     // `save()`, `self.save()`, `store.add(title: "Plan")`: the method's writes.
                     if let (method, inner, location) = try calledMethod(statement) {
                         traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: location)

@@ -113,6 +113,15 @@ extension Engine {
             for child in instances[id].children { visit(child) }
         }
         for id in instances.indices where instances[id].parent == nil { visit(id) }
+        // Two instances that share a name (one view type built twice in a body, a sheet's view beside
+        // another) offer actions of one name: the second and later are told apart by their place in tree
+        // order, `#2`.
+        var named: [String: Int] = [:]
+        for index in found.indices {
+            let name = found[index].action.name
+            named[name, default: 0] += 1
+            if named[name]! > 1 { found[index].action.name += " #\(named[name]!)" }
+        }
         guard !allRows else { return found }
         // One written action offered by many rows: its first and its last row stand for the rest.
         var byPlace: [String: [Int]] = [:]

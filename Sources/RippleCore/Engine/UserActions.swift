@@ -251,7 +251,7 @@ extension Engine {
 
     /// A control's write through its binding, as a step's assignment makes it: the property's observers
     /// run after it.
-    private func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
+    func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
                               pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         let old = readBinding(binding, tracked: false)
         guard let target = lvalue(of: binding) else {
