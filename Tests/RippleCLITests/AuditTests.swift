@@ -380,4 +380,17 @@ import RippleSwift
         let text = ripple("audit", folder.path)
         #expect(text.stdout.contains("(partly simulated: see the notes)"))
     }
+
+    /// The actions run on every core or on as many threads as `--jobs` says, with the same table either
+    /// way; a count that is not a whole number above 0 is a usage error.
+    @Test func jobsChangeNothingButTheThreads() {
+        let parallel = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json")
+        let serial = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json", "--jobs", "1")
+        #expect(parallel.status == 0 && serial.status == 0)
+        #expect(parallel.stdout == serial.stdout)
+        #expect(!parallel.stdout.isEmpty)
+        let bad = ripple("audit", "Scenarios/apps/task-manager", "--jobs", "0")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--jobs takes a whole number above 0, not '0'"))
+    }
 }
