@@ -310,6 +310,7 @@ enum AuditCommand {
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
         let actions = first.availableActions(allRows: allRows)
         let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
+        let loaded = Set(scenario.notes)
         let drawn = drawing != nil
         // Each action is performed on a screen of its own, so they run on every core; the rows come back
         // in the screen's order whichever finishes first.
@@ -320,7 +321,6 @@ enum AuditCommand {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
                 row.count(step, declarations: declarations)
-                let loaded = Set(scenario.notes)
                 row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
                 guard drawn else { return (row, nil, nil) }
                 simulation.collectDependencies()

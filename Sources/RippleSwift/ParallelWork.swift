@@ -14,8 +14,8 @@ package enum ParallelWork {
     /// Stack of each worker thread: 8 MB.
     package static let stackSize = 8 << 20
 
-    /// Calls `body` once for each index in `0..<iterations`, on up to one thread per core, and returns
-    /// when every call has returned.
+    /// Calls `body` once for each index in `0..<iterations`, on up to `threads` threads (one per core
+    /// unless given), and returns when every call has returned.
     package static func perform(iterations: Int, threads: Int? = nil, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
         let next = IndexCounter()

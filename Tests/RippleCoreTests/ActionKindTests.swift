@@ -336,4 +336,42 @@ import Testing
         #expect(nothing.writes.isEmpty)
         #expect(other.notes.contains { $0.message.contains("dismisses nothing") })
     }
+
+    /// What a review of the action kinds found, each a must: `action: dismiss` dismisses as `dismiss()`
+    /// does; `.onMove` written with `$0` and `$1` gets both; a task awaiting a view method that never
+    /// waits offers no resume.
+    @Test func namedDismissalAnonymousParametersAndAViewMethodAwaited() throws {
+        let scenario = try Scenario(source: """
+            scenario "review"
+            @Observable final class Store {
+                var items = [1, 2, 3]
+                var loaded = 0
+            }
+            struct Root: View {
+                @State private var store = Store()
+                @State private var shows = true
+                var body: some View {
+                    ForEach(store.items, id: \\.self) { item in Text("\\(item)") }
+                        .onMove { store.items.move(fromOffsets: $0, toOffset: $1) }
+                        .sheet(isPresented: $shows) { Editor() }
+                        .task { await load() }
+                }
+                func load() async { store.loaded += 1 }
+            }
+            struct Editor: View {
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { Button("Cancel", action: dismiss) }
+            }
+            """, file: "review.ripple")
+        func perform(_ name: String) throws -> StepTrace {
+            let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+            let index = try #require(simulation.availableActions().firstIndex { $0.name == name }, "\(simulation.availableActions().map(\.name))")
+            return try simulation.perform(actionAt: index)
+        }
+        #expect(try perform("tap Button \"Cancel\" in Editor").writes.map(\.new) == ["false"])
+        #expect(try perform("move a row with .onMove in Root").writes.map(\.new) == ["[2, 1, 3]"])
+        #expect(try perform("start .task in Root").writes.map(\.new) == ["1"])
+        let names = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62).availableActions().map(\.name)
+        #expect(!names.contains("resume .task in Root"))
+    }
 }

@@ -93,6 +93,12 @@ import RippleSwift
         #expect(error.location.column == 5)
     }
 
+    /// A comment after an action is no part of its name.
+    @Test func aCommentEndsTheName() throws {
+        let step = try #require(try steps("step \"s\" {\n    toggle TaskList \"Done\" // check it off\n}\n").first)
+        #expect(step.writes.map(\.statement) == ["toggle TaskList \"Done\""])
+    }
+
     /// The step prints back as written, so a printed scenario reads the same.
     @Test func aNamedActionPrintsAsWritten() throws {
         let file = ScenarioFile.read(source: Self.screen + "step \"s\" { tap Row[\"b\"] \"Remove\"; type \"x\" in TextField \"Title\" in TaskList }\n", file: "named.ripple")

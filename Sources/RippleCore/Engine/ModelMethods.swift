@@ -66,12 +66,10 @@ extension Engine {
                 return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
             }
         }
-        // `showSheet()` in a view's action: a method of the view, with the view as `self`.
-        if case .view(let id) = caller.this {
-            var name: String?
-            if case .identifier(let called) = callee.kind, caller.locals[called] == nil { name = called }
-            if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
-            if let name, let method = viewFunction(name, of: id) {
+        // `showSheet()` in a view's action: a method of the view, with the view as `self`; `onRemove()`: a
+        // closure the view was given, or a local holds, run in the scope it captured.
+        if case .view(let id) = caller.this, let name = callee.kind.ownMemberName {
+            if caller.locals[name] == nil, let method = viewFunction(name, of: id) {
                 var scope = Scope()
                 scope.this = caller.this
                 try bind(method.parameters, of: method.name, to: arguments + trailing, into: &scope, at: expression.location) { (argument) throws(EvaluationError) in
@@ -79,11 +77,11 @@ extension Engine {
                 }
                 return (method, scope, expression.location)
             }
-            // `onRemove()`: a closure the view was given (or a local holds), run in the scope it captured.
-            if let name, let (function, scope) = try heldClosure(name, at: callee.location, in: caller, of: id, arguments: (arguments + trailing).map { (argument) throws(EvaluationError) in
-                try evaluate(argument.value, in: caller, expected: nil)
-            }) {
-                return (function, scope, expression.location)
+            if let (closure, captured) = heldClosure(name, at: callee.location, in: caller, of: id) {
+                var values: [Value] = []
+                for argument in arguments + trailing { values.append(try evaluate(argument.value, in: caller, expected: nil)) }
+                let function = FunctionSyntax(isStatic: false, name: name, parameters: [], body: closure.body, location: closure.location)
+                return (function, closureScope(closure.parameters, arguments: values, in: captured), expression.location)
             }
         }
         guard case .member(let base, let name, _) = callee.kind else { return nil }
@@ -118,30 +116,37 @@ extension Engine {
               case .environment(let environment) = property.role, environment == "dismiss" || environment == "presentationMode" else { return nil }
         var presenter: Int? = id
         while let current = presenter, instances[current].description.contentClosure?.presentation == nil { presenter = instances[current].parent }
-        guard let shown = presenter, let trigger = instances[shown].description.contentClosure?.presentation else {
-            // SwiftUI's `dismiss()` does nothing in a view no presentation shows (a pushed view's pop is
-            // not simulated).
-            assume("'\(instances[id].name)' is not shown by a presentation Ripple models, so '\(expression.rendered)' dismisses nothing", at: expression.location)
+        let trigger = presenter.flatMap { instances[$0].description.contentClosure?.presentation }
+        guard let trigger, trigger.kind == .flag || trigger.kind == .item else {
+            // SwiftUI's `dismiss()` does nothing in a view no presentation shows; a pushed view's pop is
+            // not simulated.
+            assume("'\(instances[id].name)' is not shown by a sheet or another presentation Ripple models, so '\(expression.rendered)' dismisses nothing", at: expression.location)
             return []
         }
-        let old = readBinding(trigger.binding, tracked: false)
-        return try writeBinding(trigger.binding, old == .bool(true) ? .bool(false) : .none, control: expression.rendered,
+        return try writeBinding(trigger.binding, trigger.kind == .flag ? .bool(false) : .none, control: expression.rendered,
                                 named: expression.rendered, at: expression.location, pass: &pass, written: &written)
     }
 
-    /// The closure a view's property or a local holds (`onRemove`, `self.action`), as a function to run in
-    /// the scope it captured, its parameters given `arguments` in order; nil when `name` holds none.
-    func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int, arguments: [Value]) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
+    /// The closure a view's property or a local holds (`onRemove`, `self.action`), and the scope it
+    /// captured; nil when `name` holds none.
+    func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int) -> (ClosureSyntax, Scope)? {
         guard caller.locals[name] != nil || instances[instance].info?.declaration.property(named: name) != nil,
               case .closure(let closureID)? = try? evaluate(ExprSyntax(.identifier(name), at: location), in: caller, expected: nil),
               let (syntax, captured) = closures[closureID] else { return nil }
-        var scope = captured
-        scope.recordsReads = false
-        for (index, parameter) in syntax.parameters.enumerated() {
-            scope = scope.with(parameter, index < arguments.count ? arguments[index] : .none)
+        return (syntax, captured)
+    }
+
+    /// The scope an action's closure runs in: `scope`, reading nothing for a body, with the closure's
+    /// parameters (or `$0`, `$1`, … when it names none) given `arguments` in order.
+    func closureScope(_ parameters: [String], arguments: [Value], in scope: Scope) -> Scope {
+        var inner = scope
+        inner.recordsReads = false
+        if parameters.isEmpty {
+            for (index, value) in arguments.enumerated() { inner = inner.with("$\(index)", value) }
+        } else {
+            for (index, parameter) in parameters.enumerated() { inner = inner.with(parameter, index < arguments.count ? arguments[index] : .none) }
         }
-        if syntax.parameters.isEmpty, let first = arguments.first { scope = scope.with("$0", first) }
-        return (FunctionSyntax(isStatic: false, name: name, parameters: [], body: syntax.body, location: syntax.location), scope)
+        return inner
     }
 
     /// Runs a method's statements as step statements, in `scope`.

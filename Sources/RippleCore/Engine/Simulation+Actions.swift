@@ -5,7 +5,7 @@ public struct AvailableAction: Hashable, Sendable {
     /// `tap Button "Add" in TaskListView`, `toggle Toggle "Done" in TaskRow[2]`.
     public var name: String
     /// `tap`, `long press`, `submit`, `toggle`, `type`, `increment`, `choose`, `delete`, `move`, `push`,
-    /// `dismiss`, `change`, `receive`, `task`, `refresh`, `resume`.
+    /// `select`, `dismiss`, `change`, `receive`, `task`, `refresh`, `resume`.
     public var kind: String
     /// Where the control, gesture or modifier is written.
     public var location: SourceLocation
@@ -88,9 +88,10 @@ extension Engine {
             let path = instances[instances[id].isHiddenRow ? instances[id].parent ?? id : id].path
             for (offset, action) in instances[id].userActions.enumerated() {
                 // An action in a row the body builds itself (no instance of its own) is named by that row.
-                let own = instances[id].description.key.forEachIDs
-                let place = action.rows.isEmpty || Array(action.rows) == Array(own) || instances[id].isHiddenRow
-                    ? instancePlace : "\(instancePlace), row \(action.rows.dropFirst(own.count).map(identityText).joined(separator: ", "))"
+                // A row's or a presentation's content is built in its parent's rows, whose identities come first.
+                let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0
+                let rows = action.rows.dropFirst(inherited)
+                let place = rows.isEmpty || instances[id].isHiddenRow ? instancePlace : "\(instancePlace), row \(rows.map(identityText).joined(separator: ", "))"
                 let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
@@ -104,7 +105,7 @@ extension Engine {
                 let start = AvailableAction(name: "\(verb) .\(modifier) in \(place)", kind: action.kind.rawValue, location: action.location, instance: path)
                 found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: verb, place: place))
                 // What follows its first `await` runs when the awaited call returns: an action of its own.
-                if waits(action.closure.body) {
+                if waits(action.closure.body, in: id) {
                     let resume = AvailableAction(name: "resume .\(modifier) in \(place)", kind: ViewActionKind.resume.rawValue,
                                                  location: action.location, instance: path)
                     found.append(OfferedAction(action: resume, id: id, source: .view(offset, resuming: true), verb: "resume", place: place))
@@ -130,22 +131,21 @@ extension Engine {
         return found.indices.filter(kept.contains).map { found[$0] }
     }
 
-    /// Whether statements stop at an `await` when run: one awaits something Ripple does not run (a
-    /// network call, `Task.sleep`), or a model method that waits itself. A method that never waits runs
-    /// through, as `runUntilAwait` runs it. The method is found by its name among the classes.
-    func waits(_ statements: [StatementSyntax], depth: Int = 0) -> Bool {
+    /// Whether statements of a view's action stop at an `await` when run: one awaits something Ripple
+    /// does not run (a network call), or a method that waits itself. A method that never waits runs
+    /// through, as `runUntilAwait` runs it; so does waiting itself (`Task.sleep`), which changes nothing
+    /// but is a wait. A view's own method is found on the view; any other by its name among the classes.
+    func waits(_ statements: [StatementSyntax], in instance: Int, depth: Int = 0) -> Bool {
         statements.contains { statement in
             guard statement.suspends else { return false }
             guard depth < Self.maximumMethodDepth, case .expression(let expression) = statement.kind,
                   case .call(let callee, _, _) = expression.kind else { return true }
-            let name: String
-            switch callee.kind {
-            case .identifier(let called): name = called
-            case .member(_, let called, _): name = called
-            default: return true
+            if let own = callee.kind.ownMemberName, let method = viewFunction(own, of: instance) {
+                return waits(method.body, in: instance, depth: depth + 1)
             }
+            guard case .member(_, let name, _) = callee.kind else { return true }
             let methods = table.data.values.compactMap { $0.method(named: name) }
-            return methods.isEmpty || methods.contains { waits($0.body, depth: depth + 1) }
+            return methods.isEmpty || methods.contains { waits($0.body, in: instance, depth: depth + 1) }
         }
     }
 
@@ -178,9 +178,7 @@ extension Engine {
     /// `await`, or when `resuming`, the instance's oldest waiting action from its `await` to the next.
     func viewActionWrites(_ action: ViewAction, resuming: Bool, of instance: Int, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         guard resuming else {
-            var scope = action.scope
-            scope.recordsReads = false
-            for parameter in action.closure.parameters { scope = scope.with(parameter, .none) }
+            let scope = closureScope(action.closure.parameters, arguments: [], in: action.scope)
             return try runUntilAwait([SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)], resuming: false,
                                      of: instance, pass: &pass, written: &written)
         }

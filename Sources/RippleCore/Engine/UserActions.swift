@@ -19,7 +19,7 @@ struct UserAction: Sendable {
         /// A `Stepper` or `Slider`: the bound number goes up by one.
         case increment
         /// A `Picker`, `DatePicker` or `ColorPicker`: the bound selection takes another value (the next
-        /// option, a later date).
+        /// option, or a new value of a type Ripple does not model).
         case choose
         /// `.onDelete`: the first row is deleted (the closure gets the offsets `[0]`).
         case delete
@@ -125,7 +125,8 @@ extension UserAction.Kind {
 }
 
 extension Engine {
-    /// Records an action the body being built offers: a control with a binding, or a closure.
+    /// Records an action the body being built offers: a control with a binding (and a picker's options),
+    /// a closure, or a method named in place of one.
     func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
                           bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
                           at location: SourceLocation) {
@@ -204,7 +205,7 @@ extension Engine {
     }
 
     /// A person's action performed as one step: the closure's writes, or the control's new value, then
-    /// every body they dirty.
+    /// every body they dirty. A presentation to dismiss is shown first, in a step that is not counted.
     func perform(_ action: UserAction, of instance: Int, named name: String) throws(EvaluationError) -> StepTrace {
         if let shown = preparation(for: action), let binding = action.binding {
             _ = try transaction(named: "show " + action.control) { (pass, written) throws(EvaluationError) in
@@ -226,16 +227,22 @@ extension Engine {
     func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
                       pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if let closure = action.closure {
-            var scope = action.scope
-            scope.recordsReads = false
-            for (index, parameter) in closure.parameters.enumerated() {
-                scope = scope.with(parameter, index < action.arguments.count ? action.arguments[index] : .none)
-            }
-            if closure.parameters.isEmpty, let first = action.arguments.first { scope = scope.with("$0", first) }
-            return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: scope)], resuming: false,
-                                     of: instance, pass: &pass, written: &written)
+            return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: closureScope(closure.parameters, arguments: action.arguments, in: action.scope))],
+                                     resuming: false, of: instance, pass: &pass, written: &written)
         }
         if let method = action.method {
+            // `action: dismiss`: the environment's dismissal, as `dismiss()` makes it.
+            let saved = methodContext
+            methodContext = action.scope
+            let dismissed: [WriteTrace]?
+            do throws(EvaluationError) {
+                dismissed = try dismissal(ExprSyntax(.call(method, arguments: [], trailing: []), at: method.location), pass: &pass, written: &written)
+            } catch {
+                methodContext = saved
+                throw error
+            }
+            methodContext = saved
+            if let dismissed { return dismissed }
             guard let (function, scope) = try namedMethod(method, arguments: action.arguments, in: action.scope) else {
                 throw EvaluationError("'\(method.rendered)' is not a method the source declares, so what it does is not simulated", at: method.location)
             }
@@ -273,7 +280,10 @@ extension Engine {
         if let name = reference.kind.ownMemberName {
             guard case .view(let id) = scope.this else { return nil }
             // `action: onTap`: a closure the view was given or holds.
-            if let held = try heldClosure(name, at: reference.location, in: scope, of: id, arguments: arguments) { return held }
+            if let (closure, captured) = heldClosure(name, at: reference.location, in: scope, of: id) {
+                let function = FunctionSyntax(isStatic: false, name: name, parameters: [], body: closure.body, location: closure.location)
+                return (function, closureScope(closure.parameters, arguments: arguments, in: captured))
+            }
             guard scope.locals[name] == nil, let found = viewFunction(name, of: id) else { return nil }
             inner.this = scope.this
             function = found

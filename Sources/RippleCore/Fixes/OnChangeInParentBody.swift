@@ -35,8 +35,9 @@ enum OnChangeInParentBody {
         guard !handlers.isEmpty else { return nil }
         for value in Set(watched) {
             func uses(_ expression: ExprSyntax) -> Bool { expression.rendered == value || expression.rendered == "self." + value }
+            // Every use in the view, its helpers included: a value a helper shows is not only watched.
             var everywhere = 0
-            for statement in body { statement.visit { if uses($0) { everywhere += 1 } } }
+            view.visitExpressions { if uses($0) { everywhere += 1 } }
             var inHandlers = 0
             var watchedByOne = false
             for case .call(_, let arguments, let trailing) in handlers.map(\.kind) {

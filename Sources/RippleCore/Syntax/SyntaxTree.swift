@@ -209,7 +209,7 @@ public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
     /// The first words of the statements that take an action by name: the verbs of `ripple audit`'s
     /// action names.
     public static let performVerbs: Set<String> = [
-        "tap", "long", "submit", "toggle", "type", "increment", "choose", "delete", "move", "push", "dismiss", "run", "receive",
+        "tap", "long", "submit", "toggle", "type", "increment", "choose", "delete", "move", "push", "select", "dismiss", "run", "receive",
         "start", "refresh", "resume",
     ]
 }

@@ -600,10 +600,10 @@ struct DirectiveReader {
                         found.append((index, end - index, rest, action))
                     } else if rest > end, ViewActionKind.performVerbs.contains(word),
                               SwiftExtents.startsWord(extents[rest]) || extents[rest] == .quote || extents[rest] == .period {
-                        // An action by name runs to the end of its line, a `;`, or the step's `}`.
+                        // An action by name runs to the end of its line, a `;`, a comment, or the step's `}`.
                         var statementEnd = rest
                         while statementEnd < range.upperBound, !SwiftExtents.isLineBreak(extents[statementEnd]),
-                              extents[statementEnd] != .semicolon, extents[statementEnd] != .closeBrace {
+                              extents[statementEnd] != .semicolon, extents[statementEnd] != .closeBrace, !extents.startsComment(at: statementEnd) {
                             statementEnd = extents.unitEnd(from: statementEnd)
                         }
                         while statementEnd > rest, SwiftExtents.isSpace(extents[statementEnd - 1]) { statementEnd -= 1 }
