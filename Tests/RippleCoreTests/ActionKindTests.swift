@@ -124,6 +124,11 @@ import Testing
         ("choose Picker \"Layout\" in Root", "\"list\"", "\"grid\""),
         ("push NavigationLink in Root, row 3", "[]", "[3]"),
         ("dismiss .sheet in Root", "true", "false"),
+        // The first row goes; the first row moves below the second.
+        ("delete a row with .onDelete in Root", "[Item(id: 1, title: \"A\"), Item(id: 2, title: \"B\"), Item(id: 3, title: \"C\")]",
+         "[Item(id: 2, title: \"B\"), Item(id: 3, title: \"C\")]"),
+        ("move a row with .onMove in Root", "[Item(id: 1, title: \"A\"), Item(id: 2, title: \"B\"), Item(id: 3, title: \"C\")]",
+         "[Item(id: 2, title: \"B\"), Item(id: 1, title: \"A\"), Item(id: 3, title: \"C\")]"),
     ])
     func anActionWritesWhatAPersonWould(name: String, old: String, new: String) throws {
         let simulation = try simulation()
