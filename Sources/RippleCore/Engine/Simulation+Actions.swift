@@ -29,12 +29,7 @@ extension Simulation {
         let chosen = actions[index]
         let trace: StepTrace
         do throws(EvaluationError) {
-            switch chosen.source {
-            case .user(let offset):
-                trace = try engine.perform(engine.instances[chosen.id].userActions[offset], of: chosen.id, named: chosen.action.name)
-            case .view(let offset, let resuming):
-                trace = try engine.perform(engine.instances[chosen.id].actions[offset], resuming: resuming, of: chosen.id, named: chosen.action.name)
-            }
+            trace = try engine.perform(chosen)
         } catch {
             if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
             throw DiagnosticError(engine.errors)
@@ -157,21 +152,42 @@ extension Engine {
         return identities.isEmpty ? instances[parent].name : "\(instances[parent].name), row \(identities.joined(separator: ", "))"
     }
 
-    /// A view's `.task` or `.refreshable` closure performed as one step, up to its first `await`; when
-    /// `resuming`, started first in a step that is not counted, then resumed from that `await` to the next.
-    func perform(_ action: ViewAction, resuming: Bool, of instance: Int, named name: String) throws(EvaluationError) -> StepTrace {
-        func run(resuming: Bool, pass: inout Pass, written: inout [Place]) -> [WriteTrace] {
-            do throws(EvaluationError) {
-                return try viewActionWrites(action, resuming: resuming, of: instance, pass: &pass, written: &written)
-            } catch {
-                report(error)
-                return []
+    /// An action the screen offers performed as one step: the writes of its closure, its method or its
+    /// control, then every body they dirty. What it needs first is a step of its own that is not counted:
+    /// a presentation to dismiss is shown, a `.task` to resume is started.
+    func perform(_ offered: OfferedAction) throws(EvaluationError) -> StepTrace {
+        let (id, name) = (offered.id, offered.action.name)
+        // An error in the action's statements is reported, and the step is traced up to it.
+        func step(_ name: String, _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+            try transaction(named: name) { pass, written in
+                do throws(EvaluationError) {
+                    return try makeWrites(&pass, &written)
+                } catch {
+                    report(error)
+                    return []
+                }
             }
         }
-        if resuming {
-            _ = try transaction(named: "start " + name) { pass, written in run(resuming: false, pass: &pass, written: &written) }
+        switch offered.source {
+        case .user(let offset):
+            let action = instances[id].userActions[offset]
+            if let shown = preparation(for: action), let binding = action.binding {
+                _ = try transaction(named: "show " + action.control) { (pass, written) throws(EvaluationError) in
+                    try writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
+                }
+            }
+            return try step(name) { pass, written throws(EvaluationError) in try actionWrites(action, of: id, named: name, pass: &pass, written: &written) }
+        case .view(let offset, let resuming):
+            let action = instances[id].actions[offset]
+            if resuming {
+                _ = try step("start " + name) { pass, written throws(EvaluationError) in
+                    try viewActionWrites(action, resuming: false, of: id, pass: &pass, written: &written)
+                }
+            }
+            return try step(name) { pass, written throws(EvaluationError) in
+                try viewActionWrites(action, resuming: resuming, of: id, pass: &pass, written: &written)
+            }
         }
-        return try transaction(named: name) { pass, written in run(resuming: resuming, pass: &pass, written: &written) }
     }
 
     /// What a view's `.task` or `.refreshable` closure writes in the step being run: up to its first

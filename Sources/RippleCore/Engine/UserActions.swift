@@ -204,24 +204,6 @@ extension Engine {
         return readBinding(binding, tracked: false) == .bool(false) ? .bool(true) : nil
     }
 
-    /// A person's action performed as one step: the closure's writes, or the control's new value, then
-    /// every body they dirty. A presentation to dismiss is shown first, in a step that is not counted.
-    func perform(_ action: UserAction, of instance: Int, named name: String) throws(EvaluationError) -> StepTrace {
-        if let shown = preparation(for: action), let binding = action.binding {
-            _ = try transaction(named: "show " + action.control) { (pass, written) throws(EvaluationError) in
-                try writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
-            }
-        }
-        return try transaction(named: name) { (pass, written) throws(EvaluationError) in
-            do throws(EvaluationError) {
-                return try actionWrites(action, of: instance, named: name, pass: &pass, written: &written)
-            } catch {
-                report(error)
-                return []
-            }
-        }
-    }
-
     /// What an action writes, in the step being run: its closure's or its method's writes, or its
     /// control's new value (`typed` in place of one character, for a text field).
     func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
