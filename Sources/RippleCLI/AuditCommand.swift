@@ -367,7 +367,7 @@ enum AuditCommand {
             if row.error == nil, row.isPartial { most += " (partly simulated: see the notes)" }
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale), most])
-            if let hint = row.hints.first {
+            for hint in row.hints {
                 let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
                 if !hints.contains(text) { hints.append(text) }
             }

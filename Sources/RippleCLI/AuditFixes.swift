@@ -33,7 +33,7 @@ struct AuditFixes: Encodable, Sendable {
         var before: Totals
         var after: Totals?
         /// Why it was not kept: the rewritten code did not load, or it left views stale that were not, or
-        /// it saved nothing; nil for a kept fix.
+        /// it wasted more, or it saved nothing; nil for a kept fix.
         var rejected: String?
     }
 
@@ -49,7 +49,8 @@ struct AuditFixes: Encodable, Sendable {
     enum CodingKeys: String, CodingKey { case file, variant, proofs }
 
     /// Every fix the hints of `rows` name that Ripple can make, applied one after another; a fix is kept
-    /// when the code with it loads, wastes fewer evaluations and leaves no more views stale.
+    /// when the code with it loads, leaves no more views stale, and wastes fewer evaluations, or as many
+    /// and runs fewer bodies (a parent that no longer re-runs to pass a value on).
     init(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], allRows: Bool, threads: Int? = nil) {
         self.file = file
         self.variant = variant
@@ -74,8 +75,10 @@ struct AuditFixes: Encodable, Sendable {
                 proof.after = afterTotals
                 if afterTotals.stale > before.stale {
                     proof.rejected = "it leaves \(afterTotals.stale - before.stale) more views stale"
-                } else if afterTotals.wasted >= before.wasted {
-                    proof.rejected = "it saves no wasted evaluation"
+                } else if afterTotals.wasted > before.wasted {
+                    proof.rejected = "it wastes \(afterTotals.wasted - before.wasted) more evaluations"
+                } else if afterTotals.wasted == before.wasted && afterTotals.evaluations >= before.evaluations {
+                    proof.rejected = "it saves no evaluation"
                 } else if compared.count < current.filter({ $0.error == nil }).count {
                     proof.rejected = "the rewritten screen does not offer the same actions"
                 } else {

@@ -62,9 +62,10 @@ enum AuditReport {
         html += "</tbody>\n</table>\n"
         var hints: [String] = []
         for row in rows {
-            guard let hint = row.hints.first else { continue }
-            let item = "<li><b>\(e(row.action))</b>: \(inlineCode(hint.text)) <span class=\"meta\">[\(e(hint.guidance))]</span></li>\n"
-            if !hints.contains(item) { hints.append(item) }
+            for hint in row.hints {
+                let item = "<li><b>\(e(row.action))</b>: \(inlineCode(hint.text)) <span class=\"meta\">[\(e(hint.guidance))]</span></li>\n"
+                if !hints.contains(item) { hints.append(item) }
+            }
         }
         if !hints.isEmpty { html += "<h2>Hints</h2>\n<ul>\n" + hints.joined() + "</ul>\n" }
         if !fixes.proofs.isEmpty {

@@ -32,7 +32,9 @@ enum EmittedVariant {
         let original = ProvenFixes.declarations(of: syntax, variant: fixes.variant)
         var fixed = original
         for fix in fixes.kept { fixed = fix.applied(to: fixed) }
-        let changed = Set(zip(original, fixed).filter { $0 != $1 }.map { $0.0.name })
+        // A declaration a fix changed or added (a view it moved code into), by name.
+        let before = Dictionary(original.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(fixed.filter { before[$0.name] != $0 }.map(\.name))
         let printer = SwiftPrinter()
         let variant = fixes.variant == name ? fixes.variant + " as written" : fixes.variant
         var text = "// Written by `ripple audit --emit-variant \(name)` from \(fixes.file): the variant '\(variant)' as written\n"

@@ -174,6 +174,8 @@ import RippleSwift
         ("equatable-view", "broad", "make `SalesChart` `Equatable` on `samples`, leaving out its closure", 1, 0, 5, 4),
         // The rows' taps call the `\\.onOpen` closure, which re-runs every row for the key that changed.
         ("environment-keys", "broad", "remove `MessageRow`'s `@Environment(\\.colorScheme) var scheme`, which nothing in it reads", 12, 9, 19, 16),
+        ("read-where-shown", "broad", "pass `UnreadBadge` `mailbox` instead of `count`, and read `mailbox.unreadCount` in its body", 3, 0, 6, 2),
+        ("inline-rows", "broad", "move `Text(library.heading)` into a view of its own, `ShelfHeading`, given `library`", 3, 0, 5, 2),
     ])
     func aFixIsProvenOnTheBroadDesign(scenario: String, variant: String, summary: String,
                                       wastedBefore: Int, wastedAfter: Int, evaluationsBefore: Int, evaluationsAfter: Int) throws {
@@ -193,6 +195,21 @@ import RippleSwift
         let narrowRows = try AuditCommand.audit(loaded, variant: "narrow", file: loaded.file, allRows: false)
         let narrow = AuditFixes(scenario: loaded, variant: "narrow", file: loaded.file, rows: narrowRows, allRows: false)
         #expect(!narrow.proofs.contains { $0.kind == proof.kind && $0.type == proof.type }, "\(narrow.proofs.map(\.summary))")
+    }
+
+    /// A fix that wastes no fewer evaluations but runs fewer bodies is kept: in both designs of
+    /// onchange-in-modifier the dashboard reads the greeting only to pass it to its header.
+    @Test(arguments: ["broad", "narrow"])
+    func aFixThatSavesOnlyEvaluationsIsKept(variant: String) throws {
+        let loaded = try Scenario(source: String(contentsOfFile: "Scenarios/onchange-in-modifier.ripple", encoding: .utf8),
+                                  file: "Scenarios/onchange-in-modifier.ripple")
+        let rows = try AuditCommand.audit(loaded, variant: variant, file: loaded.file, allRows: false)
+        let fixes = AuditFixes(scenario: loaded, variant: variant, file: loaded.file, rows: rows, allRows: false)
+        let proof = try #require(fixes.proofs.first { $0.kind == "read-only-to-pass-on" })
+        #expect(proof.summary == "pass `Header` `model` instead of `title`, and read `model.greeting` in its body")
+        #expect(proof.rejected == nil)
+        #expect(proof.after?.wasted == proof.before.wasted)
+        #expect((proof.after?.evaluations ?? .max) == proof.before.evaluations - 1)
     }
 
     /// `--emit-variant` writes a scenario with the code as written and the fixed code, which loads, and
@@ -220,6 +237,27 @@ import RippleSwift
         #expect(again.status == 0)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
         #expect(ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "a\"b").status == 64)
+    }
+
+    /// A fix that adds a view writes it into the fixed variant only.
+    @Test func anEmittedVariantHoldsTheViewAFixAdded() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("audit", "Scenarios/inline-rows.ripple", "--emit-variant", "moved", "-o", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: folder.appendingPathComponent("moved.ripple").path, encoding: .utf8)
+        let fixed = try #require(text.range(of: "variant \"moved\" {"))
+        #expect(text[fixed.upperBound...].contains("struct ShelfHeading: View {\n        let library: Library"))
+        // Above it, past the header's summary of the fix, the code as written has no such view.
+        let code = try #require(text.range(of: "\nscenario \""))
+        #expect(!text[code.upperBound..<fixed.lowerBound].contains("ShelfHeading"))
+        let audited = ripple("audit", folder.appendingPathComponent("moved.ripple").path, "--format", "json")
+        #expect(audited.status == 0, "\(audited.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        let moved = rows.filter { $0["variant"] as? String == "moved" }
+        #expect(moved.count == 2)
+        #expect(moved.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
+        #expect(moved.reduce(0) { $0 + (($1["evaluations"] as? Int) ?? 99) } == 2)
     }
 
     /// A Swift app's emitted variant reads the app where it is and holds only the declarations the fix

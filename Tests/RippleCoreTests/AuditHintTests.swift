@@ -51,10 +51,106 @@ import RippleSwift
         #expect(given.first?.view == "Dashboard")
         #expect(given.first?.guidance == "onchange-in-modifier")
         #expect(try hints("narrow", step: 0).isEmpty)
-        // The greeting is shown by the header the dashboard builds: its re-run is no `.onChange`'s.
-        #expect(try hints("broad", step: 2).isEmpty)
+        // The greeting is shown by the header the dashboard builds: its re-run is no `.onChange`'s, but
+        // the dashboard reads the greeting only to pass it to the header.
+        #expect(try hints("broad", step: 2).map(\.kind) == [.readOnlyToPassOn])
         // Without the code, the trace alone gives no such hint.
         #expect(AuditHints.hints(for: try #require(scenario.trace.variants.first { $0.name == "broad" }).steps[0]).isEmpty)
+    }
+
+    /// The hints read from the view's code for a needed evaluation: given in the broad design of the
+    /// scenario that shows the guidance, not in the narrow one.
+    @Test(arguments: [
+        ("read-where-shown", 0, AuditHint.Kind.readOnlyToPassOn, "Inbox", "mailbox.unreadCount"),
+        ("inline-rows", 1, .readInChild, "Shelf", "library.heading"),
+    ])
+    func aBodyThatReRanForAReadItCouldLeaveToAChildIsTold(scenario: String, step: Int, kind: AuditHint.Kind, view: String, subject: String) throws {
+        let url = repositoryURL.appendingPathComponent("Scenarios/\(scenario).ripple")
+        let loaded = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(scenario).ripple")
+        func hints(_ variant: String) throws -> [AuditHint] {
+            let trace = try #require(loaded.trace.variants.first { $0.name == variant })
+            return AuditHints.hints(for: trace.steps[step], declarations: ProvenFixes.declarations(of: loaded.syntax, variant: variant))
+        }
+        let given = try hints("broad").filter { $0.kind == kind }
+        #expect(given.map(\.view) == [view])
+        #expect(given.first?.subject == subject)
+        #expect(try hints("narrow").allSatisfy { $0.kind != kind })
+    }
+
+    static let mailbox = """
+    @Observable final class Mailbox {
+        var unreadCount = 2
+        var messages: [Message] = [Message(id: 1), Message(id: 2)]
+    }
+    @Observable final class Message: Identifiable {
+        let id: Int
+        var isRead = false
+        init(id: Int) { self.id = id }
+    }
+
+    """
+
+    /// A child view the scenarios may build, declared after the root so that it is not the root.
+    static let badge = """
+
+    struct Badge: View {
+        let count: Int
+        var body: some View { Text("\\(count)") }
+    }
+    """
+
+    /// The hints of the first step of a small scenario whose root is `Inbox`, read from its code.
+    static func hintsOfFirstStep(_ source: String, step: String = "Inbox.mailbox.unreadCount = 3") throws -> [AuditHint] {
+        let loaded = try Scenario(source: "scenario \"hints\"\nsemantics swift6.2\n" + mailbox + source + badge + "\nstep \"write\" { \(step) }\n", file: "hints.ripple")
+        let trace = try #require(loaded.trace.variants.first)
+        return AuditHints.hints(for: trace.steps[0], declarations: ProvenFixes.declarations(of: loaded.syntax, variant: trace.name))
+    }
+
+    /// Must: the value goes only to a child view. Must not: the body also shows it, passes it to a
+    /// built-in view, or reads it from a value that is no `@Observable` object.
+    @Test(arguments: [
+        ("VStack { Badge(count: mailbox.unreadCount) }", true),
+        ("VStack { Badge(count: mailbox.unreadCount); Text(\"\\(mailbox.unreadCount)\") }", false),
+        ("VStack { Text(\"\\(mailbox.unreadCount)\") }", false),
+        ("VStack { Badge(count: mailbox.unreadCount + 1) }", false),
+    ])
+    func aReadOnlyPassedOnIsToldWhereItBelongs(body: String, given: Bool) throws {
+        let hints = try Self.hintsOfFirstStep("""
+        struct Inbox: View {
+            @State private var mailbox = Mailbox()
+            var body: some View { \(body) }
+        }
+        """)
+        #expect(hints.contains { $0.kind == .readOnlyToPassOn && $0.view == "Inbox" } == given, "\(hints.map(\.text))")
+    }
+
+    @Test func aStructPassedOnIsNotToldToPassTheObject() throws {
+        let hints = try Self.hintsOfFirstStep("""
+        struct Counts: Equatable { var unread = 2 }
+        struct Inbox: View {
+            @State private var counts = Counts()
+            var body: some View { Badge(count: counts.unread) }
+        }
+        """, step: "Inbox.counts.unread = 3")
+        #expect(!hints.contains { $0.kind == .readOnlyToPassOn }, "\(hints.map(\.text))")
+    }
+
+    /// Must: the read is one built-in view's, and the body's re-run ran its inline rows for nothing.
+    /// Must not: nothing else re-ran; the read is made in more than one view, or inside a row.
+    @Test(arguments: [
+        ("VStack { Text(\"\\(mailbox.unreadCount)\").bold(); ForEach(mailbox.messages) { m in Text(\"row\").bold(m.isRead) } }", true),
+        ("VStack { Text(\"\\(mailbox.unreadCount)\"); Badge(count: 1) }", false),
+        ("VStack { Text(\"\\(mailbox.unreadCount)\"); Text(\"\\(mailbox.unreadCount)\"); ForEach(mailbox.messages) { m in Text(\"row\").bold(m.isRead) } }", false),
+        ("VStack { ForEach(mailbox.messages) { m in Text(\"\\(mailbox.unreadCount)\").bold(m.isRead) } }", false),
+    ])
+    func aReadThatCouldMoveIntoAChildIsTold(body: String, given: Bool) throws {
+        let hints = try Self.hintsOfFirstStep("""
+        struct Inbox: View {
+            @State private var mailbox = Mailbox()
+            var body: some View { \(body) }
+        }
+        """)
+        #expect(hints.contains { $0.kind == .readInChild && $0.view == "Inbox" } == given, "\(hints.map(\.text))")
     }
 
     @Test func inlineRowsAreToldWhatMadeThemRunAgain() throws {
@@ -79,7 +175,7 @@ import RippleSwift
     /// Every guidance a hint names is a scenario in the gallery.
     @Test func everyGuidanceIsAGalleryScenario() throws {
         for name in ["list-rows", "computed-vs-cached", "observable-vs-observableobject", "equatable-view", "whole-struct-vs-fields",
-                     "environment-keys", "state-from-parent-input", "inline-rows", "onchange-in-modifier"] {
+                     "environment-keys", "state-from-parent-input", "inline-rows", "onchange-in-modifier", "read-where-shown"] {
             #expect(FileManager.default.fileExists(atPath: repositoryURL.appendingPathComponent("Scenarios/\(name).ripple").path))
         }
     }

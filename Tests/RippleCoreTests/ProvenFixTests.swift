@@ -204,6 +204,99 @@ import RippleSwift
         #expect(UnreadEnvironmentKey.fix(view: "Row", key: "\\.colorScheme", in: read) == nil)
     }
 
+    static let inbox = """
+    @Observable final class Mailbox {
+        var unreadCount = 2
+        var title = "Inbox"
+    }
+    struct Inbox: View {
+        @State private var mailbox = Mailbox()
+        var body: some View {
+            VStack {
+                BUILD
+            }
+        }
+    }
+
+    """
+
+    /// The child is given the object and reads the value where it used its input; the parent passes the
+    /// object.
+    @Test func aValuePassedOnIsReadByTheChildFromTheObject() throws {
+        let declarations = try Self.declarations(Self.inbox.replacingOccurrences(of: "BUILD", with: "Badge(count: mailbox.unreadCount, tint: 1)") + """
+        struct Badge: View {
+            let count: Int
+            let tint: Int
+            var body: some View { Text("\\(count) unread").opacity(self.count > 0 ? 1 : 0) }
+        }
+        """)
+        let fix = ReadOnlyToPassOn.fix(view: "Inbox", read: "mailbox.unreadCount", in: declarations)
+        #expect(fix?.summary == "pass `Badge` `mailbox` instead of `count`, and read `mailbox.unreadCount` in its body")
+        #expect(Self.printed(fix, "Badge") == """
+            struct Badge: View {
+                let mailbox: Mailbox
+                let tint: Int
+                var body: some View {
+                    Text("\\(mailbox.unreadCount) unread").opacity(self.mailbox.unreadCount > 0 ? 1 : 0)
+                }
+            }
+
+            """)
+        #expect(Self.printed(fix, "Inbox")?.contains("Badge(mailbox: mailbox, tint: 1)") == true)
+    }
+
+    /// Must not: the child has an `init` of its own, is built elsewhere too, or already uses the
+    /// object's name.
+    @Test(arguments: [
+        ("let count: Int\n    init(count: Int) { self.count = count }", ""),
+        ("let count: Int", "struct Other: View {\n    var body: some View { Badge(count: 1) }\n}"),
+        ("let count: Int\n    let mailbox = 0", ""),
+    ])
+    func aValuePassedOnIsLeftAloneWhereTheRewriteWouldChangeTheCode(inputs: String, extra: String) throws {
+        let declarations = try Self.declarations(Self.inbox.replacingOccurrences(of: "BUILD", with: "Badge(count: mailbox.unreadCount)") + """
+        struct Badge: View {
+            \(inputs)
+            var body: some View { Text("\\(count)") }
+        }
+        \(extra)
+        """)
+        #expect(ReadOnlyToPassOn.fix(view: "Inbox", read: "mailbox.unreadCount", in: declarations) == nil)
+    }
+
+    /// The view that makes the read moves into a new view given what it uses, built where it was.
+    @Test func aReadMovesIntoAViewOfItsOwn() throws {
+        let declarations = try Self.declarations(Self.inbox.replacingOccurrences(of: "BUILD", with: "Text(\"\\(mailbox.unreadCount) in \\(mailbox.title)\").bold()\n            Text(\"footer\")"))
+        let fix = MoveReadIntoChild.fix(view: "Inbox", in: declarations, reads: ["mailbox.unreadCount", "mailbox.title"])
+        #expect(fix?.summary == "move `Text(\"\\(mailbox.unreadCount) in \\(mailbox.title)\").bold()` into a view of its own, `InboxUnreadCount`, given `mailbox`")
+        #expect(Self.printed(fix, "InboxUnreadCount") == """
+            struct InboxUnreadCount: View {
+                let mailbox: Mailbox
+                var body: some View {
+                    Text("\\(mailbox.unreadCount) in \\(mailbox.title)").bold()
+                }
+            }
+
+            """)
+        #expect(Self.printed(fix, "Inbox")?.contains("InboxUnreadCount(mailbox: mailbox)\n") == true)
+        // The new view is put after the one it came from.
+        let applied = try #require(fix).applied(to: declarations).map(\.name)
+        #expect(applied.firstIndex(of: "InboxUnreadCount") == applied.firstIndex(of: "Inbox").map { $0 + 1 })
+    }
+
+    /// Must not: the view uses a name a new view cannot be given (a closure's parameter, a `@State`
+    /// value the new view would copy), or the read is made in two views.
+    @Test(arguments: [
+        "ForEach([1, 2], id: \\.self) { n in Text(\"\\(mailbox.unreadCount) \\(n)\") }",
+        "Text(\"\\(mailbox.unreadCount) \\(taps)\")",
+        "Text(\"\\(mailbox.unreadCount)\")\n            Text(\"\\(mailbox.unreadCount)\")",
+    ])
+    func aReadIsLeftWhereItIsWhenMovingItWouldChangeTheCode(build: String) throws {
+        let source = Self.inbox.replacingOccurrences(of: "BUILD", with: build)
+            .replacingOccurrences(of: "@State private var mailbox = Mailbox()", with: "@State private var mailbox = Mailbox()\n    @State private var taps = 0")
+        let declarations = try Self.declarations(source)
+        #expect(MoveReadIntoChild.fix(view: "Inbox", in: declarations, reads: ["mailbox.unreadCount"]) == nil)
+    }
+
     /// Every gallery scenario printed back and read again simulates as the file does: same instances, same
     /// outcomes, step by step.
     @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: repositoryURL.appendingPathComponent("Scenarios").path)

@@ -12,10 +12,16 @@ public struct ProvenFix: Sendable {
     package var before: [DeclarationSyntax]
     package var after: [DeclarationSyntax]
 
-    /// The declarations with the fix's changed ones put in place of those of the same name.
+    /// The declarations with the fix's changed ones put in place of those of the same name, and those
+    /// it adds (a view it moved code into) after the last one it changed.
     package func applied(to declarations: [DeclarationSyntax]) -> [DeclarationSyntax] {
         let changed = Dictionary(after.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return declarations.map { changed[$0.name] ?? $0 }
+        var result = declarations.map { changed[$0.name] ?? $0 }
+        let names = Set(declarations.map(\.name))
+        let added = after.filter { !names.contains($0.name) }
+        let place = result.lastIndex { changed[$0.name] != nil }.map { $0 + 1 } ?? result.endIndex
+        result.insert(contentsOf: added, at: place)
+        return result
     }
 }
 
@@ -25,11 +31,15 @@ public enum ProvenFixes {
     /// code is not of the shape the rewrite needs (it says nothing it cannot write correctly).
     package static func fix(for hint: AuditHint, in declarations: [DeclarationSyntax]) -> ProvenFix? {
         switch hint.kind {
-        case .passTheField, .passTheFieldsItShows: PassTheFields.fix(view: hint.view, kind: hint.kind, in: declarations)
-        case .computedProperty: hint.subject.flatMap { StoreComputedProperty.fix(property: $0, in: declarations) }
-        case .closureInput: EquatableOnData.fix(view: hint.view, in: declarations)
-        case .environmentKey: hint.subject.flatMap { UnreadEnvironmentKey.fix(view: hint.view, key: $0, in: declarations) }
-        case .observableObject, .seededState, .inlineRows, .onChangeInParentBody: nil
+        case .passTheField, .passTheFieldsItShows: return PassTheFields.fix(view: hint.view, kind: hint.kind, in: declarations)
+        case .computedProperty: return hint.subject.flatMap { StoreComputedProperty.fix(property: $0, in: declarations) }
+        case .closureInput: return EquatableOnData.fix(view: hint.view, in: declarations)
+        case .environmentKey: return hint.subject.flatMap { UnreadEnvironmentKey.fix(view: hint.view, key: $0, in: declarations) }
+        case .readOnlyToPassOn: return hint.subject.flatMap { ReadOnlyToPassOn.fix(view: hint.view, read: $0, in: declarations) }
+        case .readInChild:
+            guard let reads = hint.subject?.split(separator: ", ").map(String.init) else { return nil }
+            return MoveReadIntoChild.fix(view: hint.view, in: declarations, reads: reads)
+        case .observableObject, .seededState, .inlineRows, .onChangeInParentBody: return nil
         }
     }
 

@@ -21,6 +21,12 @@ public struct AuditHint: Hashable, Sendable, Codable {
         case inlineRows = "inline-rows"
         /// A body re-ran, needed, only to hand `.onChange(of:)` a new value.
         case onChangeInParentBody = "onchange-in-parent-body"
+        /// A body re-ran, needed, only to pass an `@Observable` property's new value to a child view,
+        /// which could read it itself.
+        case readOnlyToPassOn = "read-only-to-pass-on"
+        /// A body re-ran, needed, for a read one of its views makes, and made views inside it re-run for
+        /// nothing: that view could be a child view of its own.
+        case readInChild = "read-in-child"
     }
 
     public var kind: Kind
@@ -30,7 +36,8 @@ public struct AuditHint: Hashable, Sendable, Codable {
     /// The gallery scenario that shows the rule: `list-rows`, `observable-vs-observableobject`.
     public var guidance: String
     /// What the hint is about besides the view, for the fix that follows it: the computed property a
-    /// computed-property hint names, the key an environment-key hint names; nil for the other kinds.
+    /// computed-property hint names, the key an environment-key hint names, the read (or reads, joined
+    /// by ", ") a read-only-to-pass-on or read-in-child hint names; nil for the other kinds.
     public var subject: String? = nil
 }
 
@@ -41,8 +48,9 @@ public enum AuditHints {
         hints(for: step, types: nil)
     }
 
-    /// `hints(for:)`, and those the code of the variant the step ran in shows: a body that re-ran only
-    /// for its `.onChange(of:)` (`OnChangeInParentBody`).
+    /// `hints(for:)`, and those the code of the variant the step ran in shows for a needed evaluation: a
+    /// body that re-ran only for its `.onChange(of:)` (`OnChangeInParentBody`), only to pass a value on
+    /// (`ReadOnlyToPassOn`), or for a read one of its views could make on its own (`MoveReadIntoChild`).
     package static func hints(for step: StepTrace, declarations: [DeclarationSyntax]) -> [AuditHint] {
         hints(for: step, types: DeclaredTypes(declarations))
     }
@@ -54,7 +62,11 @@ public enum AuditHints {
             let found: AuditHint?
             switch instance.outcome {
             case .wasted, .stale: found = hint(for: instance)
-            case .needed: found = types.flatMap { OnChangeInParentBody.hint(for: instance, in: $0) }
+            case .needed:
+                found = types.flatMap { types in
+                    OnChangeInParentBody.hint(for: instance, in: types) ?? ReadOnlyToPassOn.hint(for: instance, in: types)
+                        ?? MoveReadIntoChild.hint(for: instance, in: step, types: types)
+                }
             default: found = nil
             }
             guard let hint = found, seen.insert(hint.view + "|" + hint.kind.rawValue).inserted else { continue }
