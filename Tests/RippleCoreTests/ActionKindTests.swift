@@ -162,6 +162,31 @@ import Testing
         #expect(pushes == ["push NavigationLink in Root, row 1", "push NavigationLink in Root, row 2", "push NavigationLink in Root, row 3"])
     }
 
+    /// A list's delete needs a row and its move two: with fewer, the list offers neither, rather than an
+    /// action that fails on its first row.
+    @Test(arguments: [(0, [String]()), (1, ["delete"]), (2, ["delete", "move"])])
+    func aRowActionIsOfferedOnlyWithTheRowsItTakes(rows: Int, offered: [String]) throws {
+        let items = (0..<rows).map { "\"item \($0)\"" }.joined(separator: ", ")
+        let scenario = try Scenario(source: """
+            scenario "rows"
+            @Observable final class Store {
+                var items: [String] = [\(items)]
+            }
+            struct Root: View {
+                @State private var store = Store()
+                var body: some View {
+                    List {
+                        ForEach(store.items, id: \\.self) { item in Text(item) }
+                            .onDelete { offsets in store.items.remove(atOffsets: offsets) }
+                            .onMove { from, to in store.items.move(fromOffsets: from, toOffset: to) }
+                    }
+                }
+            }
+            """, file: "rows.ripple")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        #expect(simulation.availableActions(allRows: false).map(\.kind).sorted() == offered)
+    }
+
     /// `allCases` lists an enum's cases in declaration order, each a row identified by its case; the
     /// picker built over them chooses the case after the one selected.
     @Test func aPickerOverAllCasesChoosesTheNextCase() throws {

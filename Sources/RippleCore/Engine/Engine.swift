@@ -186,6 +186,9 @@ final class Engine {
     var untrackedReasons: [Int: [Place: String]] = [:]
     /// Whether the presentation `buildBody` last ran presents its content (Rule 15).
     var presentedByLastBuild = false
+    /// How many elements the `ForEach` built last had: whether a row action its modifier offers has the
+    /// rows it takes (`UserActions.swift`).
+    var lastForEachCount: Int?
     /// The `_printChanges` line of an evaluation with only `@dependencies` to print, by view type.
     var dependenciesLines: [String: String] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.

@@ -112,6 +112,16 @@ extension UserAction.Kind {
         }
     }
 
+    /// How many rows a row action takes: one to delete the first, two to move it below the second; nil
+    /// for an action that is no row action.
+    var rowsNeeded: Int? {
+        switch self {
+        case .delete: 1
+        case .move: 2
+        default: nil
+        }
+    }
+
     /// The verb an action's name starts with: `tap`, `toggle`, `type in`.
     var verb: String {
         switch self {
@@ -185,6 +195,17 @@ extension Engine {
         guard let tracker, scope.recordsReads else { return }
         tracker.log.userActions.append(UserAction(kind: .dismiss, control: "." + modifier, label: nil, scope: scope, binding: binding,
                                                   menu: context.menu, rows: context.forEachIDs, location: location))
+    }
+
+    /// Takes back the deletes and moves offered since `offered` when the `ForEach` they modify has too
+    /// few rows for them: a list with no row has nothing to delete, one with a single row nothing to move.
+    func withdrawRowActionsWithoutRows(since offered: Int) {
+        guard let tracker, let rows = lastForEachCount, tracker.log.userActions.count > offered else { return }
+        let kept = tracker.log.userActions[offered...].filter { action in
+            guard let needed = action.kind.rowsNeeded else { return true }
+            return rows >= needed
+        }
+        tracker.log.userActions.replaceSubrange(offered..., with: kept)
     }
 
     /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.

@@ -351,6 +351,7 @@ extension Engine {
                 try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
             }
         }
+        lastForEachCount = elements.count
     }
 
     /// Whether `name`, in `scope`, is a value whose bare reading is no read a view depends on: a local,
@@ -506,7 +507,12 @@ extension Engine {
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
+            let offered = tracker?.log.userActions.count ?? 0
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
+            lastForEachCount = nil
+            try buildView(base, in: scope, context: context, into: &output)
+            withdrawRowActionsWithoutRows(since: offered)
+            return
         }
         try buildView(base, in: scope, context: context, into: &output)
     }

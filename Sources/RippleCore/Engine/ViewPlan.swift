@@ -220,8 +220,11 @@ extension Engine {
     func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch plan {
         case .styling(let arguments, let base):
+            let offered = tracker?.log.userActions.count ?? 0
             for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
+            lastForEachCount = nil
             try build(base, in: scope, context: context, into: &output)
+            withdrawRowActionsWithoutRows(since: offered)
         case .builtin(let arguments, let deferred, let builders):
             var context = context
             for argument in arguments {
