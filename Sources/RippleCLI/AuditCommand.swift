@@ -50,15 +50,17 @@ enum AuditCommand {
         }
 
         /// Takes the counts, the view type that wasted most, and the hints from what the action did in the
-        /// code of `declarations`.
+        /// code of `declarations`, with the updates its `.onChange` actions ran after it.
         mutating func count(_ step: StepTrace, declarations: [DeclarationSyntax]) {
-            evaluations = step.counts.evaluations
-            wasted = step.counts.wasted
-            stale = step.counts.stale
+            let updates = [step] + (step.followUps ?? [])
+            evaluations = updates.reduce(0) { $0 + $1.counts.evaluations }
+            wasted = updates.reduce(0) { $0 + $1.counts.wasted }
+            stale = updates.reduce(0) { $0 + $1.counts.stale }
+            let instances = updates.flatMap(\.instances)
             var wastedByType: [String: Int] = [:]
-            for instance in step.instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+            for instance in instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
             views = []
-            for instance in step.instances {
+            for instance in instances {
                 if !views.contains(where: { $0.view == instance.viewType }) { views.append(ViewCounts(view: instance.viewType)) }
                 let index = views.firstIndex { $0.view == instance.viewType }!
                 switch instance.outcome {
@@ -71,7 +73,10 @@ enum AuditCommand {
                 mostWasted = top.key
                 mostWastedCount = top.value
             }
-            let hints = AuditHints.hints(for: step, declarations: declarations)
+            var hints: [AuditHint] = []
+            for update in updates {
+                for hint in AuditHints.hints(for: update, declarations: declarations) where !hints.contains(hint) { hints.append(hint) }
+            }
             self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
         }
     }

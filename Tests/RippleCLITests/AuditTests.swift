@@ -212,6 +212,38 @@ import RippleSwift
         #expect((proof.after?.evaluations ?? .max) == proof.before.evaluations - 1)
     }
 
+    /// An action that changes what an `.onChange` watches fires it, and the action's row counts what the
+    /// handler's writes re-ran.
+    @Test func anActionCountsWhatTheOnChangeItFiredReRan() throws {
+        let loaded = try Scenario(source: """
+            scenario "search"
+            @Observable final class Library {
+                var query: String = ""
+                var results: [String] = ["Dune", "Emma"]
+                func search(_ text: String) { results = results.filter { $0.hasPrefix(text) } }
+            }
+            struct Screen: View {
+                @State private var library = Library()
+                var body: some View {
+                    VStack {
+                        TextField("Search", text: $library.query)
+                        Results(library: library)
+                    }
+                    .onChange(of: library.query) { old, new in library.search(new) }
+                }
+            }
+            struct Results: View {
+                let library: Library
+                var body: some View { Text("\\(library.results.count) found") }
+            }
+            """, file: "search.ripple")
+        let rows = try AuditCommand.audit(loaded, variant: "main", file: loaded.file, allRows: false)
+        let typed = try #require(rows.first { $0.action == "type in TextField \"Search\" in Screen" })
+        // The screen re-runs for the query; then the handler filters the results, and the list re-runs.
+        #expect(typed.evaluations == 2)
+        #expect(typed.views.map(\.view) == ["Screen", "Results"])
+    }
+
     /// `--emit-variant` writes a scenario with the code as written and the fixed code, which loads, and
     /// whose fixed variant does what the proof measured.
     @Test func theEmittedVariantLoadsAndDoesWhatWasProven() throws {

@@ -199,6 +199,8 @@ extension Engine {
                 case .expression(let expression):
                     // `try await Task.sleep(for: .seconds(1))`: waiting changes nothing.
                     if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { continue }
+                    // `print("saved")`: what goes to the console is nothing a view reads.
+                    if case .call(let callee, _, _) = expression.kind, ["print", "debugPrint"].contains(callee.rendered) { continue }
                     // `dismiss()`: the presentation showing the view is dismissed.
                     if let dismissal = try dismissal(expression, pass: &pass, written: &written) {
                         traces += dismissal

@@ -104,6 +104,9 @@ struct Pass {
     var seeded = IDTable<[Cause]>()
     /// Instances in the order evaluated.
     var order: [Int] = []
+    /// The `.onChange` actions whose watched value the pass's evaluations changed, in evaluation order:
+    /// they run after it, in an update of their own (Rule 11).
+    var firedChangeHandlers: [FiredChangeHandler] = []
     /// Whether the pass becomes a step's trace. The first evaluation of the tree has none, so it keeps no
     /// causes and no changed reads: every instance is new, and a list of changed reads per row would be a
     /// block per row, allocated and freed for nothing.
@@ -120,6 +123,7 @@ struct Pass {
         evaluated.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
         order.removeAllKeepingStorage()
+        firedChangeHandlers.removeAll()
         isTraced = true
     }
 }
@@ -183,7 +187,10 @@ extension Engine {
         self.tracker = nil
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
-        if !tracker.log.userActions.isEmpty || !instances[id].userActions.isEmpty { instances[id].userActions = tracker.log.userActions }
+        if !tracker.log.userActions.isEmpty || !instances[id].userActions.isEmpty {
+            if pass.isTraced { collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: tracker.log.userActions, pass: &pass) }
+            instances[id].userActions = tracker.log.userActions
+        }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info

@@ -58,6 +58,30 @@ extension Engine {
     /// traced. A step's statements, a person's action and a view's `.task` are each one.
     func transaction(named name: String,
                      _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+        var (trace, fired) = try update(named: name, makeWrites)
+        // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
+        // as the step's follow-up.
+        var rounds = 0
+        while !fired.isEmpty {
+            rounds += 1
+            guard rounds <= Self.maximumChangeRounds else {
+                throw EvaluationError("the .onChange actions kept changing what they watch: more than \(Self.maximumChangeRounds) updates in one step",
+                                      at: fired[0].action.location)
+            }
+            let handlers = fired
+            let round: StepTrace
+            (round, fired) = try update(named: changeRoundName(handlers)) { (pass, written) throws(EvaluationError) in
+                try changeHandlerWrites(handlers, pass: &pass, written: &written)
+            }
+            trace.followUps = (trace.followUps ?? []) + [round]
+        }
+        return trace
+    }
+
+    /// One update: `makeWrites` writes, every body the writes dirtied is evaluated, and the update is
+    /// traced; with it, the `.onChange` actions its evaluations fired.
+    private func update(named name: String, _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace])
+        throws(EvaluationError) -> (StepTrace, [FiredChangeHandler]) {
         work = 0
         // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
         var pass = Pass()
@@ -67,12 +91,13 @@ extension Engine {
         let writes = try makeWrites(&pass, &written)
         try runPass(&pass, initial: [])
         let trace = trace(name, writes: writes, written: written, pass: pass)
+        let fired = pass.firedChangeHandlers
         // The pass's order becomes the engine's record of the step, and the pass takes the last step's
         // storage for its next use: shared, it would have to be copied before it was emptied.
         swap(&lastEvaluated, &pass.order)
         pass.reset()
         swap(&spentPass, &pass)
-        return trace
+        return (trace, fired)
     }
 
     /// Applies a write taken apart when the scenario was resolved: what the `.assignment` case of

@@ -144,14 +144,20 @@ public struct StepTrace: Hashable, Sendable, Codable {
     public var created: [String]
     public var destroyed: [String]
     public var counts: StepCounts
+    /// The updates that ran after the step because its evaluations changed what an `.onChange(of:)`
+    /// watches: each runs the actions fired, then what their writes dirty (Rule 11); nil when none fired.
+    /// The step's own `counts` leave them out.
+    public var followUps: [StepTrace]?
 
-    package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts) {
+    package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts,
+                 followUps: [StepTrace]? = nil) {
         self.name = name
         self.writes = writes
         self.instances = instances
         self.created = created
         self.destroyed = destroyed
         self.counts = counts
+        self.followUps = followUps
     }
 }
 

@@ -25,6 +25,15 @@ extension TraceText {
                 if !step.destroyed.isEmpty {
                     text += ValueChange.fitted("    destroyed: \(step.destroyed.joined(separator: ", "))", width: width) + "\n"
                 }
+                for followUp in step.followUps ?? [] {
+                    let counts = followUp.counts
+                    text += ValueChange.fitted("    then \(followUp.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale", width: width) + "\n"
+                    text += compactWrites(followUp.writes, indent: "      ", width: width)
+                    text += compactInstances(followUp.instances, width: width, indent: "      ")
+                    if !followUp.destroyed.isEmpty {
+                        text += ValueChange.fitted("      destroyed: \(followUp.destroyed.joined(separator: ", "))", width: width) + "\n"
+                    }
+                }
             }
         }
         text += "\n" + table(trace)
@@ -43,17 +52,17 @@ extension TraceText {
     }
 
     /// The instances of a step, a run of one view type with one `_printChanges` line under that line.
-    static func compactInstances(_ instances: [InstanceTrace], width: Int) -> String {
+    static func compactInstances(_ instances: [InstanceTrace], width: Int, indent outer: String = "    ") -> String {
         var text = ""
         var index = 0
         while index < instances.count {
             let first = instances[index]
             var end = index + 1
             while end < instances.count, instances[end].viewType == first.viewType, instances[end].printChanges == first.printChanges { end += 1 }
-            var indent = "    "
+            var indent = outer
             if !first.printChanges.isEmpty {
-                text += ValueChange.fitted("    \(first.printChanges)\(end - index > 1 ? " (\(end - index) views)" : "")", width: width) + "\n"
-                indent = "      "
+                text += ValueChange.fitted("\(outer)\(first.printChanges)\(end - index > 1 ? " (\(end - index) views)" : "")", width: width) + "\n"
+                indent = outer + "  "
             }
             let nameWidth = min(24, instances[index..<end].map(\.name.count).max() ?? 0)
             for instance in instances[index..<end] {

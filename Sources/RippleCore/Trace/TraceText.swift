@@ -48,9 +48,23 @@ public enum TraceText {
                 if !step.destroyed.isEmpty {
                     text += "    destroyed: \(step.destroyed.joined(separator: ", "))\n"
                 }
+                for followUp in step.followUps ?? [] { text += Self.followUp(followUp) }
             }
         }
         text += "\n" + table(trace)
+        return text
+    }
+
+    /// An update the step's `.onChange` actions ran after it: its counts, its writes and what re-ran.
+    static func followUp(_ step: StepTrace) -> String {
+        let counts = step.counts
+        var text = "    then \(step.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+        text += writes(step.writes, indent: "      ")
+        for instance in step.instances {
+            if !instance.printChanges.isEmpty { text += "      \(instance.printChanges)\n" }
+            text += "        \(instance.name): \(explanation(instance))\n"
+        }
+        if !step.destroyed.isEmpty { text += "      destroyed: \(step.destroyed.joined(separator: ", "))\n" }
         return text
     }
 

@@ -39,13 +39,19 @@ enum HTMLReport {
             var steps: [PageData.Step] = []
             for (stepIndex, step) in variant.steps.enumerated() {
                 let highlight = stepIndex < picture.highlights.count ? picture.highlights[stepIndex] : overview
-                let instances = step.instances.map { instance in
-                    PageData.Instance(node: picture.diagram.instanceNodes[instance.path] ?? "", name: instance.name, path: instance.path,
-                                      outcome: instance.outcome.rawValue, printChanges: instance.printChanges,
-                                      explanation: TraceText.explanation(instance))
+                // The updates the step's `.onChange` actions ran after it are listed after its own, each named.
+                var instances: [PageData.Instance] = []
+                var writes = step.writes.map { "\($0.statement) — \($0.note)" }
+                for (update, prefix) in [(step, "")] + (step.followUps ?? []).map({ ($0, "then \($0.name): ") }) {
+                    if !prefix.isEmpty { writes += update.writes.map { "\(prefix)\($0.statement) — \($0.note)" } }
+                    instances += update.instances.map { instance in
+                        PageData.Instance(node: picture.diagram.instanceNodes[instance.path] ?? "", name: instance.name, path: instance.path,
+                                          outcome: instance.outcome.rawValue, printChanges: instance.printChanges,
+                                          explanation: prefix + TraceText.explanation(instance))
+                    }
                 }
                 steps.append(PageData.Step(title: highlight.title, classes: highlight.classes, texts: highlight.texts, counts: step.counts,
-                                           writes: step.writes.map { "\($0.statement) — \($0.note)" }, instances: instances))
+                                           writes: writes, instances: instances))
             }
             let overviewStep = PageData.Step(title: overview.title, classes: overview.classes, texts: overview.texts,
                                              counts: StepCounts(evaluations: 0, needed: 0, wasted: 0, stale: 0, created: 0, destroyed: 0),
