@@ -187,6 +187,37 @@ import Testing
         #expect(simulation.availableActions(allRows: false).map(\.kind).sorted() == offered)
     }
 
+    /// `dismiss()` in a view pushed onto a `NavigationStack(path:)` pops it with what was pushed above it:
+    /// the path keeps the elements before its place, and only the views above it are destroyed.
+    @Test(arguments: [(0, "[]", ["Root/Detail[0]", "Root/Detail[1]"]), (1, "[1]", ["Root/Detail[1]"])])
+    func dismissInAPushedViewPopsIt(row: Int, path: String, destroyed: [String]) throws {
+        let source = """
+            scenario "pop"
+            @Observable final class Router {
+                var path: [Int] = []
+            }
+            struct Root: View {
+                @State private var router = Router()
+                var body: some View {
+                    NavigationStack(path: $router.path) {
+                        Text("\\(router.path.count) deep")
+                            .navigationDestination(for: Int.self) { n in Detail(n: n) }
+                    }
+                }
+            }
+            struct Detail: View {
+                let n: Int
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { Button("Back") { dismiss() } }
+            }
+            step "push two" { Root.router.path = [1, 2] }
+            step "back" { tap Detail[\(row)] "Back" }
+            """
+        let steps = try simulateChecked(source).variants[0].steps
+        #expect(steps[1].writes.map(\.new) == [path])
+        #expect(steps[1].destroyed == destroyed)
+    }
+
     /// `allCases` lists an enum's cases in declaration order, each a row identified by its case; the
     /// picker built over them chooses the case after the one selected.
     @Test func aPickerOverAllCasesChoosesTheNextCase() throws {

@@ -117,13 +117,34 @@ extension Engine {
         var presenter: Int? = id
         while let current = presenter, instances[current].description.contentClosure?.presentation == nil { presenter = instances[current].parent }
         let trigger = presenter.flatMap { instances[$0].description.contentClosure?.presentation }
+        // A view pushed onto a `NavigationStack(path:)` is popped, with what was pushed above it: the path
+        // keeps the elements below its place.
+        if let presenter, let trigger, case .path = trigger.kind, let popped = try pop(id, shownBy: presenter, trigger, expression, pass: &pass, written: &written) {
+            return popped
+        }
         guard let trigger, trigger.kind == .flag || trigger.kind == .item else {
-            // SwiftUI's `dismiss()` does nothing in a view no presentation shows; a pushed view's pop is
-            // not simulated.
+            // SwiftUI's `dismiss()` does nothing in a view no presentation shows.
             assume("'\(instances[id].name)' is not shown by a sheet or another presentation Ripple models, so '\(expression.rendered)' dismisses nothing", at: expression.location)
             return []
         }
         return try writeBinding(trigger.binding, trigger.kind == .flag ? .bool(false) : .none, control: expression.rendered,
+                                named: expression.rendered, at: expression.location, pass: &pass, written: &written)
+    }
+
+    /// `dismiss()` in a view a `.navigationDestination(for:)` built for an element of the stack's path: the
+    /// path is cut to the elements before that one. Nil when the view's place on the path is not known.
+    private func pop(_ id: Int, shownBy presenter: Int, _ trigger: Presentation.Trigger, _ expression: ExprSyntax,
+                     pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+        guard let content = instances[presenter].description.contentClosure else { return nil }
+        // The presentation's own child that holds the view: its identity holds its place on the path, after
+        // the identities of the rows around the presentation.
+        var child = id
+        while let parent = instances[child].parent, parent != presenter { child = parent }
+        let ids = instances[child].description.key.forEachIDs
+        let position = content.context.forEachIDs.count
+        guard instances[child].parent == presenter, position < ids.count, case .int(let index) = ids[ids.startIndex + position],
+              case .array(let elements) = readBinding(trigger.binding, tracked: false), index < elements.count else { return nil }
+        return try writeBinding(trigger.binding, .array(Array(elements.prefix(index))), control: expression.rendered,
                                 named: expression.rendered, at: expression.location, pass: &pass, written: &written)
     }
 
