@@ -96,20 +96,30 @@ struct ChildDescription: Sendable {
     /// identities: a step or an expectation can name the row by a field of its element (`Row[title: "A"]`).
     var forEachElements = IdentityPath()
     /// For a `ForEach` row that runs its own content closure (Rule 14) or a presentation's content
-    /// (Rule 15), the closure and what it captured.
+    /// (Rule 15), the closure and what it captured. A reference: most descriptions have none, and held
+    /// inline it would make every description, and every instance that keeps one, several times larger.
     var contentClosure: ContentClosure?
 }
 
 /// A content closure with the scope and build context it captured, which an instance runs as its body:
-/// a `ForEach` row's (Rule 14, `RowContent`) or a presentation's (Rule 15, `Presentation`).
-struct ContentClosure: Sendable {
-    var body: [StatementSyntax]
+/// a `ForEach` row's (Rule 14, `RowContent`) or a presentation's (Rule 15, `Presentation`). Immutable,
+/// so sharing one between copies of a description is the same as copying it.
+final class ContentClosure: Sendable {
+    let body: [StatementSyntax]
     /// The closure's parameter: the element (`book`), the presented item; nil for one that uses `$0`.
-    var parameter: String?
-    var scope: Scope
-    var context: BuildContext
+    let parameter: String?
+    let scope: Scope
+    let context: BuildContext
     /// For a presentation, the state that says whether, and what, it presents.
-    var presentation: Presentation.Trigger?
+    let presentation: Presentation.Trigger?
+
+    init(body: [StatementSyntax], parameter: String?, scope: Scope, context: BuildContext, presentation: Presentation.Trigger? = nil) {
+        self.body = body
+        self.parameter = parameter
+        self.scope = scope
+        self.context = context
+        self.presentation = presentation
+    }
 }
 
 /// One view instance in the simulated tree.
