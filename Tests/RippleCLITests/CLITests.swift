@@ -86,6 +86,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func badScenarioPrintsDiagnosticsAndExits1() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.ripple")
         try "scenario \"x\"\nstruct Root: View { var body: some View { Txt(\"a\") } }\n".write(to: file, atomically: true, encoding: .utf8)
         let result = ripple("run", file.path)
@@ -114,6 +115,7 @@ func temporaryFolder() throws -> URL {
     func errorFloodsPrintTheFirstHundred(_ name: String) throws {
         let flood = try #require(Self.floods.first { $0.name == name })
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).ripple")
         try flood.text.write(to: file, atomically: true, encoding: .utf8)
         let clock = ContinuousClock()
@@ -148,6 +150,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func checkPassesTheGalleryAndWritesJUnit() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("report.xml")
         let result = ripple("check", "Scenarios", "--junit", junit.path)
         #expect(result.status == 0, "\(result.stderr)")
@@ -158,12 +161,15 @@ func temporaryFolder() throws -> URL {
 
     @Test func checkReportsAMismatchAsADiffAndUncheckedFiles() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         let widened = source.replacingOccurrences(of: "    evaluates RootView, UserList, UserRow[2]\n    wasted RootView", with: "    evaluates RootView, UserList\n    wasted RootView")
         try widened.write(to: folder.appendingPathComponent("a.ripple"), atomically: true, encoding: .utf8)
         try "scenario \"plain\"\nstruct Root: View { var body: some View { Text(\"a\") } }\n".write(to: folder.appendingPathComponent("b.ripple"), atomically: true, encoding: .utf8)
         // Outside the scenarios folder: a report inside a folder given as input is refused.
-        let junit = try temporaryFolder().appendingPathComponent("r.xml")
+        let reports = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let junit = reports.appendingPathComponent("r.xml")
         let result = ripple("check", folder.path, "--junit", junit.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("a.ripple:83:1: error: expectation for step 'rename Brian' failed in variant 'narrow' (swift6.2)"))
@@ -175,6 +181,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func renderWritesEveryFileAndNeverTouchesTheScenarios() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let scenarios = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         let file = scenarios.appendingPathComponent("list-rows.ripple")
@@ -197,6 +204,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func renderRefusesToReplaceAFolderItDidNotWrite() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let foreign = folder.appendingPathComponent("list-rows")
         try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
         try "mine".write(to: foreign.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
@@ -207,6 +215,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func runOnAFolderRunsEachScenarioAndSumsThemUp() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["list-rows", "app-storage"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/\(name).ripple"),
                                              to: folder.appendingPathComponent("\(name).ripple"))
@@ -238,6 +247,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func aBadLayoutEngineExits1WithAClearError() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path, "--engine", "nonsense")
         #expect(result.status == 1)
         #expect(result.stderr.contains("Scenarios/list-rows.ripple:40:1: error: variant 'broad' could not be drawn: graphviz layout 'nonsense' failed"))
@@ -274,6 +284,7 @@ func temporaryFolder() throws -> URL {
     @Test func twoProcessesRenderTheGalleryToTheSameBytes() throws {
         guard let binary = builtRipple() else { return }
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let outputs = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
         for output in outputs {
             let process = try startRender(binary, repository.appendingPathComponent("Scenarios"), output)
@@ -335,6 +346,7 @@ private func renderFolders() throws -> (input: URL, output: URL) {
     @Test func aKilledRenderLeavesThePreviousOutputIntact() throws {
         guard let binary = builtRipple() else { return }
         let (input, output) = try renderFolders()
+        defer { try? FileManager.default.removeItem(at: input.deletingLastPathComponent()) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         func writeInputs(_ version: String) throws {
             for index in 0..<24 {
@@ -380,6 +392,7 @@ private func renderFolders() throws -> (input: URL, output: URL) {
     func aSignalledRenderRemovesItsStagingFolder(_ signalNumber: Int32) throws {
         guard let binary = builtRipple() else { return }
         let (input, output) = try renderFolders()
+        defer { try? FileManager.default.removeItem(at: input.deletingLastPathComponent()) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         let head = try #require(source.components(separatedBy: "step \"rename Brian\"").first)
         // 600 steps: about 1,200 files, so writing them takes long enough to be interrupted.

@@ -55,6 +55,7 @@ extension CLITests {
     @Test(arguments: forbiddenReports)
     func theJUnitReportNeverReplacesAScenario(_ forbidden: ForbiddenReport) throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let scenarios = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         let scenario = scenarios.appendingPathComponent("list-rows.ripple")
@@ -73,6 +74,7 @@ extension CLITests {
     /// Next to a scenario named on its own is fine: only a folder given as input is off limits.
     @Test func theJUnitReportMayGoBesideAScenarioFile() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = folder.appendingPathComponent("list-rows.ripple")
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/list-rows.ripple"), to: scenario)
         let result = ripple("check", scenario.path, "--junit", folder.appendingPathComponent("report.xml").path)
@@ -83,6 +85,7 @@ extension CLITests {
     /// A report that cannot be written names the path and the reason, never a Cocoa error code.
     @Test func anUnwritableReportNamesThePathAndTheReason() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let onFolder = ripple("check", "Scenarios/list-rows.ripple", "--junit", folder.path)
         #expect(onFolder.status == 64)
         #expect(onFolder.stderr.hasPrefix("error: cannot write the JUnit report '\(folder.path)': it is a folder\n"))

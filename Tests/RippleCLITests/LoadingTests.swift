@@ -28,6 +28,7 @@ extension CLITests {
     /// A regular file's size is checked before it is read: a sparse terabyte is refused at once.
     @Test func aHugeFileIsRefusedBeforeItIsRead() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("huge.ripple")
         // Sparse, so it takes no room, but removed anyway: a terabyte file would alarm whoever finds it.
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,6 +46,7 @@ extension CLITests {
     /// A stream has no size: it is read up to one byte past the limit, then closed.
     @Test func aStreamIsReadOnlyUpToTheLimit() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("stream.ripple")
         try #require(mkfifo(fifo.path, 0o600) == 0)
         // The writer learns the reader went away from EPIPE, not from a signal that would end the tests.
@@ -83,6 +85,7 @@ extension CLITests {
     /// A file that cannot be read is named with the reason, in words.
     @Test func unreadableFilesAreNamedWithTheReason() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let loop = folder.appendingPathComponent("loop.ripple").path
         let other = folder.appendingPathComponent("other.ripple").path
         try #require(symlink(other, loop) == 0 && symlink(loop, other) == 0)
@@ -105,6 +108,7 @@ extension CLITests {
     /// A file whose name is not UTF-8 loads, whether found in a folder or named on the command line.
     @Test func aFileWhoseNameIsNotUTF8Loads() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         let name = Array("list".utf8) + [0xFF] + Array(".ripple".utf8)
         try createFile(named: name, in: folder, contents: source)
@@ -116,6 +120,7 @@ extension CLITests {
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout.contains("passed \(path): 8 expectations"))
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let rendered = ripple("render", folder.path, "-o", output.path)
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("list/index.html").path))
@@ -129,6 +134,7 @@ extension CLITests {
             return
         }
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         try createFile(named: Array("list".utf8) + [0xFF] + Array(".ripple".utf8), in: folder, contents: source)
         // `Process` passes arguments as UTF-8, so the shell makes the byte.
@@ -170,6 +176,7 @@ extension CLITests {
 
     @Test func readingStopsOneBytePastTheLimit() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("small").path
         try FileSystem.write(Array("12345".utf8), to: file)
         #expect(try FileSystem.read(file, atMost: 5) == .bytes(Array("12345".utf8)))

@@ -56,8 +56,11 @@ extension CLITests {
     @Test(arguments: foreignEntries)
     func aScenarioFolderNeverReplacesWhatRippleDidNotWrite(_ entry: ForeignEntry) throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let target = output.appendingPathComponent("list-rows")
-        try entry.make(target, try temporaryFolder())
+        let elsewhere = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try entry.make(target, elsewhere)
         let before = snapshot(target)
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
         #expect(result.status == 1)
@@ -74,6 +77,7 @@ extension CLITests {
     ])
     func theGalleryNeverReplacesAPageRippleDidNotWrite(_ name: String, _ page: String) throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let index = output.appendingPathComponent("index.html")
         try page.write(to: index, atomically: false, encoding: .utf8)
         // A scenario that fails to load must not get the page replaced either.
@@ -88,7 +92,9 @@ extension CLITests {
 
     @Test func theGalleryNeverReplacesALinkOrAFolderNamedIndex() throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let page = scratch.appendingPathComponent("page.html")
         try GalleryPage.page([]).write(to: page, atomically: false, encoding: .utf8)
         let index = output.appendingPathComponent("index.html")
@@ -104,6 +110,7 @@ extension CLITests {
     /// Ripple's own page is replaced, including one written before the page carried the generator line.
     @Test func ripplesOwnGalleryIsReplaced() throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 0)
         let index = output.appendingPathComponent("index.html")
         #expect(try String(contentsOf: index, encoding: .utf8).contains(GalleryPage.generator))
@@ -120,6 +127,7 @@ extension CLITests {
     /// removed by the next render when its process is gone or it is old; nothing else is touched.
     @Test func theNextRenderRemovesWhatAKilledOneLeft() throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let fileManager = FileManager.default
         func folder(_ name: String, marked: Bool = false, daysOld: Int = 0) throws {
             let url = output.appendingPathComponent(name)
@@ -163,6 +171,7 @@ extension CLITests {
     /// folder only as `…-old`: the next render puts it back.
     @Test func aPreviousFolderCaughtMidSwapIsPutBack() throws {
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let old = output.appendingPathComponent(".ripple-staging-list-rows-\(deadPID)-5-old")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
         try "previous".write(to: old.appendingPathComponent("trace.txt"), atomically: false, encoding: .utf8)
@@ -178,7 +187,9 @@ extension CLITests {
     /// file order.
     @Test func eachScenarioIsWrittenAsSoonAsItIsRendered() throws {
         let input = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: input) }
         let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let source = try String(contentsOf: repository.appendingPathComponent("Scenarios/list-rows.ripple"), encoding: .utf8)
         try source.write(to: input.appendingPathComponent("a.ripple"), atomically: false, encoding: .utf8)
         try source.write(to: input.appendingPathComponent("b.ripple"), atomically: false, encoding: .utf8)
@@ -212,6 +223,7 @@ extension CLITests {
     /// A folder that cannot be made or written names the path and the reason.
     @Test func anUnwritableOutputNamesThePathAndTheReason() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("plain")
         try "x".write(to: file, atomically: false, encoding: .utf8)
         let onFile = ripple("render", "Scenarios/list-rows.ripple", "-o", file.path)
@@ -232,6 +244,7 @@ extension CLITests {
     /// no staging folder behind.
     @Test func aFailedWriteNamesTheFileMeant() throws {
         let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
         let output = try OutputFolder(path: root.path, inputs: [])
         #expect(throws: Never.self) { try output.write(rendered([("index.html", "a")]), summary: "{}") }
         do {

@@ -43,6 +43,7 @@ extension CLITests {
 
     @Test func aSourceThatIsMissingIsAnErrorAtItsLine() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("app.ripple")
         try "scenario \"t\"\nsource \"App\"\n".write(to: file, atomically: true, encoding: .utf8)
         let result = ripple("check", file.path)
@@ -52,6 +53,7 @@ extension CLITests {
 
     @Test func aSyntaxErrorInSwiftSourceIsShownWithItsLine() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Broken.swift")
         try "struct Broken: View {\n    var body: some View { Text(\"x\" }\n}\n".write(to: file, atomically: true, encoding: .utf8)
         let result = ripple("parse", file.path)
