@@ -31,9 +31,9 @@ enum MoveReadIntoChild {
         guard let body = view.properties.first(where: { $0.name == "body" })?.getter else { return nil }
         var leaves: [ExprSyntax] = []
         collectLeaves(body, into: &leaves)
-        let holding = leaves.filter { leaf in reads.allSatisfy { read in count(read, in: leaf) > 0 } }
+        let holding = leaves.filter { leaf in reads.allSatisfy { read in read.uses(in: leaf) > 0 } }
         guard holding.count == 1, let leaf = holding.first,
-              reads.allSatisfy({ count($0, in: leaf) == $0.uses(in: view) }) else { return nil }
+              reads.allSatisfy({ $0.uses(in: leaf) == $0.uses(in: view) }) else { return nil }
         // A view the code declares, given the read, is the other hint's (`ReadOnlyToPassOn`).
         if case .identifier(let callee) = leaf.callRoot?.kind, types.types[callee] != nil { return nil }
         var inputs: [(name: String, type: TypeSyntax)] = []
@@ -83,13 +83,6 @@ enum MoveReadIntoChild {
                 break
             }
         }
-    }
-
-    /// How often the expression makes the read.
-    static func count(_ read: ObservedRead, in expression: ExprSyntax) -> Int {
-        var count = 0
-        expression.visit { if read.isWritten(by: $0) { count += 1 } }
-        return count
     }
 
     /// The type a new view's `let` takes the property as: a plain input's own type, or the class of an

@@ -58,6 +58,13 @@ struct ObservedRead {
         view.visitExpressions { if isWritten(by: $0) { count += 1 } }
         return count
     }
+
+    /// How many times the expression writes the read.
+    func uses(in expression: ExprSyntax) -> Int {
+        var count = 0
+        expression.visit { if isWritten(by: $0) { count += 1 } }
+        return count
+    }
 }
 
 extension TypeDeclarationSyntax {
