@@ -33,6 +33,7 @@ struct Options {
            ripple-bench --item narrow-1000|broad-10000|mixed-100000|render-10000[@WRITES]|import-300|audit-300   (one item; prints R lines)
            ripple-bench --corpus DIR   (the Swift front end on a folder of Swift source; prints R lines)
            ripple-bench --emit narrow|broad|mixed ROWS [WRITES]                   (prints a generated scenario)
+           ripple-bench --profile narrow-1000 [RUNS]   (loads once, repeats the second run RUNS times: for perf record)
     """
 
     init(_ arguments: [String]) throws {

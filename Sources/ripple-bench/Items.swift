@@ -81,6 +81,26 @@ enum ItemRunner {
         }
     }
 
+    /// Loads a workload once and repeats its second run `runs` times, printing each run's time per write:
+    /// a process that spends most of its time in the steps, for a profiler.
+    static func profile(_ kind: WorkloadKind, rows: Int, writes: Int, runs: Int) -> Int32 {
+        let workload = Workload(kind: kind, rows: rows, totalWrites: writes)
+        let text = workload.text
+        do {
+            let (scenario, _, loadSeconds) = try EngineBench.load(workload, text: text)
+            Results.emit("load_s", loadSeconds)
+            for _ in 0..<runs {
+                let engine = try EngineBench.simulate(scenario, workload, parseSeconds: 0, loadSeconds: loadSeconds, textBytes: text.utf8.count)
+                guard engine.check == "ok" else { Results.emit("check", engine.check); return 1 }
+                Results.emit("us_per_write", engine.stepsSeconds * 1e6 / Double(max(workload.writeCount, 1)))
+            }
+        } catch {
+            Results.emit("error", "\(error)".replacingOccurrences(of: "\n", with: " ⏎ "))
+            return 1
+        }
+        return 0
+    }
+
     static func runWorkload(_ kind: WorkloadKind, rows: Int, writes: Int) -> Int32 {
         let workload = Workload(kind: kind, rows: rows, totalWrites: writes)
         let (text, generateSeconds) = timed { workload.text }

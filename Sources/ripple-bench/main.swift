@@ -4,6 +4,7 @@
 //   ripple-bench --item NAME     one item in this process (what the children run)
 //   ripple-bench --emit KIND ROWS [WRITES]   a generated scenario, for `ripple run`
 //   ripple-bench --corpus DIR    the Swift front end's speed on a folder of Swift source
+//   ripple-bench --profile KIND-ROWS [RUNS]   load once, then the second run RUNS times (for `perf record`)
 
 import Foundation
 
@@ -23,6 +24,15 @@ if arguments.first == "--corpus" {
         exit(64)
     }
     exit(ImportBench.corpus(arguments[1]))
+}
+
+if arguments.first == "--profile" {
+    guard arguments.count >= 2, let item = ItemName(arguments[1]), case .workload(let kind) = item.kind else {
+        FileHandle.standardError.write(Data("ripple-bench: --profile takes narrow-ROWS, broad-ROWS or mixed-ROWS and a number of runs\n".utf8))
+        exit(64)
+    }
+    let runs = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 20) : 20
+    exit(ItemRunner.profile(kind, rows: item.rows, writes: item.writes, runs: runs))
 }
 
 if arguments.first == "--emit" {

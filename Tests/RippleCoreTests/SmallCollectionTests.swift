@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RippleCore
 import RippleSwift
@@ -22,6 +23,40 @@ import RippleSwift
         #expect(Array(table).map(\.key) == ["b"])
         let literal: NameTable<Int> = ["x": 1, "y": 2]
         #expect(literal["y"] == 2)
+    }
+
+    /// A trace's read locations hold their first entry inline; they answer, compare and encode as the
+    /// dictionary they stand in for, whatever the order their entries were added in.
+    @Test(arguments: [[String](), ["item.title"], ["item.title", "item.done"], ["c", "a", "b", "d"]])
+    func readLocationsBehaveLikeADictionary(_ paths: [String]) throws {
+        func location(_ line: Int) -> TraceLocation { TraceLocation(SourceLocation(file: "a.ripple", line: line, column: 5)) }
+        var table = ReadLocations()
+        var dictionary: [String: TraceLocation] = [:]
+        for (line, path) in paths.enumerated() {
+            table.append(path: path, location: location(line + 1))
+            dictionary[path] = location(line + 1)
+        }
+        #expect(table.count == dictionary.count)
+        #expect(table.isEmpty == dictionary.isEmpty)
+        #expect(table.paths == paths)
+        for path in paths + ["missing"] { #expect(table[path] == dictionary[path]) }
+        var reversed = ReadLocations()
+        for path in paths.reversed() { reversed[path] = dictionary[path] }
+        #expect(reversed == table)
+        #expect(reversed.hashValue == table.hashValue)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try encoder.encode(table) == encoder.encode(dictionary))
+        #expect(try JSONDecoder().decode(ReadLocations.self, from: encoder.encode(dictionary)) == table)
+        if let first = paths.first {
+            table[first] = location(99)
+            #expect(table[first] == location(99))
+            #expect(table.paths == paths)
+            #expect(table != reversed)
+            table[first] = nil
+            #expect(table[first] == nil)
+            #expect(table.paths == Array(paths.dropFirst()))
+        }
     }
 
     @Test(arguments: [[], [7], [7, 3], [7, 3, 9, 1]])

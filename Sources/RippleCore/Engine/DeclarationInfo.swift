@@ -27,9 +27,13 @@ final class ViewInfo: Sendable {
     let isPlainData: Bool
     /// The dynamic properties as `_printChanges` names them (`_count`), in declaration order.
     let dynamicFields: [String]
+    /// What `_printChanges` prints for an evaluation whose every cause is a dependency
+    /// (`Row: @dependencies changed.`): the same for every instance of the type, so made once.
+    let dependenciesLine: String
 
     init(_ declaration: ViewDeclaration, table: DeclarationTable) {
         self.declaration = declaration
+        dependenciesLine = PrintChanges.line(viewType: declaration.name, reasons: [.dependencies], dynamicFields: [])
         isPlainData = ChildComparison.isPlainData(declaration.properties.map { ($0.role, $0.type) }) { name in
             if let data = table.data[name] { return data.isClass ? nil : data.stored.map(\.type) }
             // An enum without payloads is plain data; one with them Ripple cannot see into.

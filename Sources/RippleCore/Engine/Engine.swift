@@ -189,7 +189,8 @@ final class Engine {
     /// How many elements the `ForEach` built last had: whether a row action its modifier offers has the
     /// rows it takes (`UserActions.swift`).
     var lastForEachCount: Int?
-    /// The `_printChanges` line of an evaluation with only `@dependencies` to print, by view type.
+    /// The `_printChanges` line of an evaluation with only `@dependencies` to print, by view type, for a
+    /// type with no declaration (a declared type keeps its own, `ViewInfo.dependenciesLine`).
     var dependenciesLines: [String: String] = [:]
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
     var closures: [Int: (syntax: ClosureSyntax, scope: Scope)] = [:]

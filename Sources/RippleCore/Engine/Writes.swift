@@ -1080,7 +1080,9 @@ extension Engine {
         var trace = InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                   outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
         for path in changedReads {
-            if let location = instances[id].reads.first(where: { $0.path == path })?.site.location { trace.readLocations[path] = TraceLocation(location) }
+            if let location = instances[id].reads.first(where: { $0.path == path })?.site.location {
+                trace.readLocations.append(path: path, location: TraceLocation(location))
+            }
         }
         return trace
     }
@@ -1091,6 +1093,7 @@ extension Engine {
         // Most evaluations have only `@dependencies` to print; that line depends on the view type
         // alone, so it is made once per type and shared.
         if !causes.isEmpty, causes.allSatisfy({ PrintChanges.isDependency($0.kind) }) {
+            if let info = instances[id].info { return info.dependenciesLine }
             let viewType = instances[id].viewType
             if let line = dependenciesLines[viewType] { return line }
             let line = PrintChanges.line(viewType: viewType, reasons: [.dependencies], dynamicFields: [])

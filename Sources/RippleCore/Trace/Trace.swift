@@ -29,7 +29,7 @@ public struct TraceLocation: Hashable, Sendable, Codable {
 /// A class instance is `{"object": "Root.model"}`; a case without payload its name (`"dark"`); what JSON
 /// has no form for (a closure, a binding, a value Ripple does not model) is `null`, with the Swift text
 /// beside it in the trace.
-public indirect enum TraceValue: Hashable, Sendable, Codable {
+public enum TraceValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -112,7 +112,7 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     /// of its own (`ForEach[2]`): its content closure is no view body, and prints nothing.
     public var printChanges: String
     /// Where each of `changedReads` is read in the source, by its path.
-    public var readLocations: [String: TraceLocation] = [:]
+    public var readLocations = ReadLocations()
 }
 
 /// Totals for one step of one variant.
