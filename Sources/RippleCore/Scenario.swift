@@ -27,7 +27,7 @@ public struct Scenario: Sendable {
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
-    package let syntax: ScenarioSyntax
+    package private(set) var syntax: ScenarioSyntax
 
     /// A scenario file's text: its bytes, rejected when over the size limit or not valid UTF-8. The front
     /// end that reads scenario files (`RippleSwift`) starts here.
@@ -58,22 +58,73 @@ public struct Scenario: Sendable {
     /// Resolves and checks a syntax tree a front end built (the scenario parser, or the Swift front end
     /// for a `.swift` file or folder).
     package init(syntax: ScenarioSyntax, file: String, notes frontEndNotes: [Diagnostic] = []) throws(DiagnosticError) {
-        // App source is read by the command line, which merges it into the tree (`SwiftModule`).
-        if let reference = syntax.sources.first, !syntax.readsOtherModules {
-            throw DiagnosticError([.error("'source \"\(reference.path)\"' reads app source; load this scenario with the 'ripple' command", at: reference.location)])
+        try self.init(declarations: syntax, file: file, notes: frontEndNotes, steps: nil)
+    }
+
+    /// The steps a front end was still reading when it handed over the declarations: the steps' syntax,
+    /// with the errors and notes of reading them. The errors are the whole file's, in source order, as a
+    /// front end reports them; when there are any, nothing is resolved.
+    package struct LaterSteps {
+        package var steps: [StepSyntax]
+        package var errors: [Diagnostic]
+        package var omitted: Int
+        package var notes: [Diagnostic]
+
+        package init(steps: [StepSyntax], errors: [Diagnostic], omitted: Int, notes: [Diagnostic]) {
+            self.steps = steps
+            self.errors = errors
+            self.omitted = omitted
+            self.notes = notes
         }
-        var diagnostics = frontEndNotes
+    }
+
+    /// Resolves and checks a syntax tree whose steps `laterSteps` gives: the first variant's tree is built
+    /// before it is called, so that a front end can read the steps meanwhile (a scenario file's steps are
+    /// most of its parsing). The result, and every error, is what the tree with its steps gives.
+    package init(declarations syntax: ScenarioSyntax, file: String, notes frontEndNotes: [Diagnostic] = [],
+                 laterSteps: @escaping () -> LaterSteps) throws(DiagnosticError) {
+        try self.init(declarations: syntax, file: file, notes: frontEndNotes, steps: laterSteps)
+    }
+
+    private init(declarations declared: ScenarioSyntax, file: String, notes frontEndNotes: [Diagnostic],
+                 steps laterSteps: (() -> LaterSteps)?) throws(DiagnosticError) {
+        var syntax = declared
+        // App source is read by the command line, which merges it into the tree (`SwiftModule`). Syntax
+        // errors come first: with steps still being read, this waits for them.
+        let sourceError = syntax.sources.first.flatMap { reference in
+            syntax.readsOtherModules ? nil : DiagnosticError([.error("'source \"\(reference.path)\"' reads app source; load this scenario with the 'ripple' command", at: reference.location)])
+        }
+        if laterSteps == nil, let sourceError { throw sourceError }
         var resolver = Resolver()
-        let resolved = resolver.resolve(syntax)
-        diagnostics += resolver.diagnostics
+        var variants = resolver.resolveVariants(syntax)
         self.file = file
         self.syntax = syntax
         self.title = syntax.title ?? file
         self.semantics = syntax.semantics ?? .swift62
-        self.variants = resolved.variants
-        self.steps = resolved.steps
-        self.expectations = resolved.expectations
+        self.variants = variants
+        self.steps = []
+        self.expectations = []
         self.trace = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
+        // While the front end reads the steps, the first variant's tree is built: the engine needs only its
+        // declarations. It is used only if everything resolves, as it would have been built then.
+        var firstSimulation: Result<Simulation, DiagnosticError>?
+        var frontEndNotes = frontEndNotes
+        if let laterSteps {
+            if sourceError == nil, let first = variants.first, !resolver.diagnostics.contains(where: { $0.severity == .error }) {
+                firstSimulation = Result { () throws(DiagnosticError) in try Simulation(scenario: self, variant: first.name, semantics: semantics) }
+            }
+            let later = laterSteps()
+            if !later.errors.isEmpty { throw DiagnosticError(later.errors, omitted: later.omitted) }
+            if let sourceError { throw sourceError }
+            syntax.steps = later.steps
+            frontEndNotes += later.notes
+            self.syntax = syntax
+        }
+        let (steps, expectations) = resolver.resolveSteps(syntax, variants: &variants)
+        self.variants = variants
+        self.steps = steps
+        self.expectations = expectations
+        var diagnostics = frontEndNotes + resolver.diagnostics
         if syntax.title == nil && diagnostics.allSatisfy({ $0.severity == .note }) {
             diagnostics.append(.error("missing 'scenario \"title\"' at the top of the file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
@@ -97,7 +148,12 @@ public struct Scenario: Sendable {
                 break
             }
             do throws(DiagnosticError) {
-                let simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+                let simulation: Simulation
+                if let built = firstSimulation, variant.name == variants.first?.name {
+                    simulation = try built.get()
+                } else {
+                    simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
+                }
                 spent += simulation.engine.work
                 // A row is named by the values its element had at any time: they are read after each step.
                 var byField = Set(simulation.engine.pathsByField(namedFields))

@@ -44,6 +44,50 @@ package enum ParallelWork {
         return results.all
     }
 
+    /// Starts `body` for each index in `0..<count` on `threads` other threads and returns at once: the
+    /// caller goes on with work of its own and then calls `finish()` on the handle, which does on the
+    /// calling thread whatever no other thread has taken yet. With no other thread, `finish()` does it all.
+    package static func start<Result: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Result) -> StartedWork<Result> {
+        StartedWork(count: count, threads: threads, body)
+    }
+
+    /// Work `start` began on other threads, which its caller joins with `finish()`.
+    package final class StartedWork<Result: Sendable>: @unchecked Sendable {
+        private let count: Int
+        private let body: @Sendable (Int) -> Result
+        private let next = IndexCounter()
+        private let results: Results<Result>
+        private let finished = DispatchGroup()
+
+        fileprivate init(count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Result) {
+            self.count = count
+            self.body = body
+            results = Results(count: count)
+            for _ in 0..<min(count, max(0, threads)) {
+                finished.enter()
+                let thread = Thread { [self] in
+                    work()
+                    finished.leave()
+                }
+                thread.stackSize = ParallelWork.stackSize
+                thread.start()
+            }
+        }
+
+        /// Takes the next index no thread has taken and runs it, until none is left.
+        private func work() {
+            while let index = next.take(below: count) { results.put(body(index), at: index) }
+        }
+
+        /// Every result, in index order: runs what is left on the calling thread, then waits for the
+        /// others. Call it once.
+        package func finish() -> [Result] {
+            work()
+            finished.wait()
+            return results.all
+        }
+    }
+
     /// The results of `map`, each put in its place by the thread that computed it.
     private final class Results<Result: Sendable>: @unchecked Sendable {
         private let lock = NSLock()

@@ -85,6 +85,69 @@ import RippleSwift
     }
 }
 
+/// A file of many steps has them parsed on other threads while the first variant's tree is built; what
+/// it loads to, or the errors it stops at, are those of reading the whole file first.
+@Suite struct OverlappedLoadTests {
+    static let cases: [(name: String, text: String)] = {
+        let text = PiecewiseParseTests.text
+        return [
+            ("valid", text),
+            ("a syntax error in a step", text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")),
+            ("an unknown property in a step", text.replacingOccurrences(of: "model.n = 900\n", with: "model.missing = 900\n")),
+            ("a duplicate step", text.replacingOccurrences(of: "step \"s600\"", with: "step \"s599\"")),
+            ("a first evaluation that fails, and a step that fails", text
+                .replacingOccurrences(of: "Text(\"\\(model.n) \\(model.s)\")", with: "Text(model.missing)")
+                .replacingOccurrences(of: "model.n = 900\n", with: "model.missing = 900\n")),
+            ("a first evaluation that fails", text
+                .replacingOccurrences(of: "Text(\"\\(model.n) \\(model.s)\")", with: "Text(model.missing)")),
+            ("an error in a declaration, and one in a step", text
+                .replacingOccurrences(of: "var s: String = \"\"", with: "var s: Missing = 3")
+                .replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")),
+            ("an error in a declaration", text.replacingOccurrences(of: "var s: String = \"\"", with: "var s: Missing = 3")),
+            ("app source, and a step's syntax error", "source \"App\"\n" + text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")),
+            ("app source", "source \"App\"\n" + text),
+        ]
+    }()
+
+    /// What loading gave: the trace and the notes, or the errors.
+    static func outcome(_ load: () throws(DiagnosticError) -> Scenario) -> (trace: ScenarioTrace?, notes: [String], errors: [String]) {
+        do throws(DiagnosticError) {
+            let scenario = try load()
+            return (scenario.trace, scenario.notes.map(\.description), [])
+        } catch {
+            return (nil, [], error.diagnostics.map(\.description) + ["omitted \(error.omittedCount)"])
+        }
+    }
+
+    @Test(arguments: cases.map(\.name))
+    func loadingWhileTheStepsAreParsedGivesWhatLoadingAfterThemGives(_ name: String) throws {
+        let text = try #require(Self.cases.first { $0.name == name }).text
+        // The file is big enough for its steps to be parsed apart from its declarations.
+        #expect(!ScenarioFile.start(source: text, file: "t.ripple").isComplete)
+        let overlapped = Self.outcome { () throws(DiagnosticError) in try Scenario(source: text, file: "t.ripple") }
+        let sequential = Self.outcome { () throws(DiagnosticError) in
+            try Scenario(reading: ScenarioFile.read(source: text, file: "t.ripple", cores: 1), file: "t.ripple")
+        }
+        #expect(overlapped.errors == sequential.errors)
+        #expect(overlapped.notes == sequential.notes)
+        #expect(overlapped.trace == sequential.trace)
+        // Every case but the first fails, each at its own problem.
+        #expect((name == "valid") == sequential.errors.isEmpty, "\(sequential.errors.prefix(3))")
+        if name == "valid" { #expect(sequential.trace?.variants.first?.steps.count == 1_000) }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func aStartedReadingFinishesAsOneReading(cores: Int) {
+        let whole = ScenarioFile.read(source: PiecewiseParseTests.text, file: "t.ripple", cores: 1)
+        let started = ScenarioFile.start(source: PiecewiseParseTests.text, file: "t.ripple", cores: cores)
+        #expect(started.declarations.syntax.steps.allSatisfy { $0.statements.isEmpty })
+        let finished = started.finish()
+        #expect(finished.syntax == whole.syntax)
+        #expect(finished.errors == whole.errors)
+        #expect(finished.notes == whole.notes)
+    }
+}
+
 /// `switch`, `guard` and `if case` are lowered to the `if`s they amount to, in scenario files and app
 /// source alike: the branch that runs is the one Swift would take, and a `guard` that fails skips the
 /// rest of its block.

@@ -3,6 +3,14 @@ struct Resolver {
     var diagnostics: [Diagnostic] = []
 
     mutating func resolve(_ syntax: ScenarioSyntax) -> (variants: [ResolvedVariant], steps: [ResolvedStep], expectations: [ResolvedExpectation]) {
+        var variants = resolveVariants(syntax)
+        let (steps, expectations) = resolveSteps(syntax, variants: &variants)
+        return (variants, steps, expectations)
+    }
+
+    /// The variants, each with its declaration table: what the engine needs to build the tree. Nothing
+    /// in them depends on the steps.
+    mutating func resolveVariants(_ syntax: ScenarioSyntax) -> [ResolvedVariant] {
         var builder = DeclarationBuilder()
         builder.readsOtherModules = syntax.readsOtherModules
         var variants: [ResolvedVariant] = []
@@ -60,6 +68,12 @@ struct Resolver {
             var seen = Set<Diagnostic>()
             diagnostics += noted.filter { seen.insert($0).inserted }
         }
+        return variants
+    }
+
+    /// The steps and expectations, checked against the variants; a step written inside a variant block
+    /// goes to that variant.
+    mutating func resolveSteps(_ syntax: ScenarioSyntax, variants: inout [ResolvedVariant]) -> (steps: [ResolvedStep], expectations: [ResolvedExpectation]) {
         // One step per name, in the order the names first appear; a step written inside a variant block
         // replaces the top-level one of its name for that variant.
         var steps: [ResolvedStep] = []
@@ -124,7 +138,7 @@ struct Resolver {
             expectations.append(ResolvedExpectation(step: expectation.step, isInitial: expectation.isInitial, variant: expectation.variant,
                                                     semantics: expectation.semantics, clauses: expectation.clauses, location: expectation.location))
         }
-        return (variants, steps, expectations)
+        return (steps, expectations)
     }
 
     // MARK: - Root

@@ -536,18 +536,18 @@ struct DirectiveReader {
     /// Parses and lowers the Swift: the top level with every step's statements (`TopLevelParse`), then
     /// each variant's declarations.
     mutating func lowerSwift(cores: Int) {
-        var blocks = [TopLevelParse.StepBlock](repeating: TopLevelParse.StepBlock(start: 0, end: 0), count: steps.count)
-        for (start, step) in stepStarts { blocks[step] = TopLevelParse.StepBlock(start: start, end: steps[step].range.upperBound + 1) }
-        let kept = blocks.filter { $0.end > 0 }
-        let parsed = TopLevelParse.parse(topLevel, steps: kept, positions: positions, cores: cores)
+        if let steps = lowerDeclarations(cores: cores, overlapping: false) { lowerSteps(steps.finish()) }
+    }
+
+    /// Parses and lowers the declarations, the top level's and each variant's, and starts the steps'
+    /// statements on other threads: `lowerSteps` takes what `finish()` on the result gives. Nil when the
+    /// file has too few steps for pieces of their own: then the steps are lowered too.
+    mutating func lowerDeclarations(cores: Int, overlapping: Bool) -> TopLevelParse.StepsInProgress? {
+        let (parsed, inProgress) = TopLevelParse.start(topLevel, steps: stepBlocks, positions: positions,
+                                                       cores: cores, overlapping: overlapping)
         errors += parsed.errors
         notes += parsed.notes
         omitted += parsed.omitted
-        var statements = [[RippleStatement]](repeating: [], count: steps.count)
-        for (index, block) in kept.enumerated() {
-            guard let step = stepStarts[block.start], let lowered = parsed.statements[index] else { continue }
-            statements[step] = environmentKeys.isEmpty && viewActions.isEmpty && namedActions.isEmpty ? lowered : lowered.map { ownStatement($0) }
-        }
         var declarations = parsed.declarations
         unmatched(SwiftExtensions.merge(parsed.extensions, into: &declarations))
         syntax.declarations = declarations
@@ -569,6 +569,38 @@ struct DirectiveReader {
             unmatched(SwiftExtensions.merge(lowering?.extensions ?? [], into: &declarations))
             syntax.variants.append(VariantSyntax(name: region.name, declarations: declarations, location: region.location))
         }
+        guard let inProgress else {
+            giveSteps(parsed.statements)
+            return nil
+        }
+        return inProgress
+    }
+
+    /// Each step's `do { … }` in the top-level text, in file order (a step whose block could not be read
+    /// has none).
+    private var stepBlocks: [TopLevelParse.StepBlock] {
+        var blocks = [TopLevelParse.StepBlock?](repeating: nil, count: steps.count)
+        for (start, step) in stepStarts { blocks[step] = TopLevelParse.StepBlock(start: start, end: steps[step].range.upperBound + 1) }
+        return blocks.compactMap { $0 }
+    }
+
+    /// Takes what the steps' pieces gave (`TopLevelParse.StepsInProgress.finish()`): their problems, and
+    /// each step's statements.
+    mutating func lowerSteps(_ parsed: TopLevelParse.Result) {
+        errors += parsed.errors
+        notes += parsed.notes
+        omitted += parsed.omitted
+        giveSteps(parsed.statements)
+    }
+
+    /// Gives each step its statements, from the lowered blocks by the blocks' order.
+    private mutating func giveSteps(_ lowered: [Int: [RippleStatement]]) {
+        var statements = [[RippleStatement]](repeating: [], count: steps.count)
+        for (index, block) in stepBlocks.enumerated() {
+            guard let step = stepStarts[block.start], let block = lowered[index] else { continue }
+            statements[step] = environmentKeys.isEmpty && viewActions.isEmpty && namedActions.isEmpty ? block : block.map { ownStatement($0) }
+        }
+        syntax.steps = []
         for (index, region) in steps.enumerated() {
             syntax.steps.append(StepSyntax(name: region.name, statements: statements[index], location: region.location, variant: region.variant))
         }

@@ -20,6 +20,41 @@ package enum ScenarioFile {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()
         reader.lowerSwift(cores: max(1, cores))
+        return reading(of: reader)
+    }
+
+    /// A file whose declarations are read and whose steps other threads may still be parsing.
+    package struct StartedReading: Sendable {
+        /// The file as read so far. Until `finish()`, its steps hold no statements when `isComplete` is false.
+        package var declarations: Reading
+        fileprivate var reader: DirectiveReader
+        fileprivate var steps: TopLevelParse.StepsInProgress?
+
+        /// Whether `declarations` is the whole file: one with too few steps to parse them in pieces.
+        package var isComplete: Bool { steps == nil }
+
+        /// The whole file, as `read(source:file:cores:)` gives it: parses on the calling thread the steps
+        /// no other thread has taken yet, and waits for the rest.
+        package func finish() -> Reading {
+            guard let steps else { return declarations }
+            var reader = reader
+            reader.lowerSteps(steps.finish())
+            return ScenarioFile.reading(of: reader)
+        }
+    }
+
+    /// Reads a scenario file's directives and declarations, and starts its steps on `cores - 1` other
+    /// threads, so that the caller can resolve the declarations and build the tree meanwhile; `finish()`
+    /// gives what `read` would have.
+    package static func start(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> StartedReading {
+        var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
+        reader.readDirectives()
+        let steps = reader.lowerDeclarations(cores: max(1, cores), overlapping: true)
+        return StartedReading(declarations: reading(of: reader), reader: reader, steps: steps)
+    }
+
+    /// What the reader found, its errors in source order and at most `Limits.maximumErrors` of them.
+    private static func reading(of reader: DirectiveReader) -> Reading {
         var syntax = reader.syntax
         syntax.prelude = Prelude.declarations
         let sorted = reader.errors.sorted { $0.location < $1.location }
@@ -34,10 +69,21 @@ extension Scenario {
         try self.init(source: try Scenario.text(of: bytes, file: file), file: file)
     }
 
-    /// Reads, resolves and checks a scenario file's text.
+    /// Reads, resolves and checks a scenario file's text. A file of many steps has them parsed on the other
+    /// cores while the first variant's tree is built on this one.
     package init(source: String, file: String) throws(DiagnosticError) {
         if source.utf8.count > Self.maximumFileSize { throw Self.fileTooLarge(size: source.utf8.count, file: file) }
-        try self.init(reading: ScenarioFile.read(source: source, file: file), file: file)
+        let started = ScenarioFile.start(source: source, file: file)
+        // Declarations with syntax errors are not resolved: the whole file's errors are reported together.
+        guard !started.isComplete, started.declarations.errors.isEmpty else {
+            try self.init(reading: started.finish(), file: file)
+            return
+        }
+        try self.init(declarations: started.declarations.syntax, file: file, notes: started.declarations.notes) {
+            let whole = started.finish()
+            return LaterSteps(steps: whole.syntax.steps, errors: whole.errors, omitted: whole.omitted,
+                              notes: Array(whole.notes.dropFirst(started.declarations.notes.count)))
+        }
     }
 
     /// Resolves and checks what reading a scenario file gave.

@@ -4,11 +4,13 @@ internal import RippleCore
 
 /// A scenario file's top-level Swift, its steps' blocks included as `do { … }`, parsed and lowered.
 ///
-/// swift-syntax takes about 50 µs a statement, and a generated scenario can hold 10,000 writes; a file
-/// with many steps is therefore parsed in pieces on every core: one piece holds the declarations, each
-/// other a run of steps, and each is the file's text with everything not its own blanked (line breaks
-/// kept), so every declaration and statement is parsed once, at its own place. The pieces are joined
-/// in order: the result does not depend on how many cores there are.
+/// swift-syntax as the toolchain ships it takes 40–80 µs a statement, and a generated scenario can hold
+/// 10,000 writes; a file with many steps is therefore parsed in pieces: one piece holds the declarations,
+/// each other a run of steps, and each is the file's text with everything not its own blanked (line
+/// breaks kept), so every declaration and statement is parsed once, at its own place. The declarations
+/// are parsed on the calling thread and the runs of steps on other threads, which go on while the caller
+/// resolves the declarations and builds the tree (`start`). The pieces are joined in order: the result
+/// does not depend on how many cores there are, nor on which thread parsed which piece.
 struct TopLevelParse {
     /// A step's `do { … }` in the top-level text: where `do` starts, and the index after its `}`.
     struct StepBlock: Sendable {
@@ -31,10 +33,29 @@ struct TopLevelParse {
     /// Fewest steps a piece of its own is worth.
     static let stepsPerPiece = 200
 
+    /// The steps' pieces, being parsed on other threads while the caller goes on.
+    struct StepsInProgress: Sendable {
+        fileprivate let work: ParallelWork.StartedWork<Result>
+
+        /// The pieces' results joined in order: what parsing them one after another gives.
+        func finish() -> Result { TopLevelParse.join(work.finish()) }
+    }
+
     /// Parses `topLevel`, whose step blocks are `steps`, in up to `cores` runs of steps beside the declarations.
     static func parse(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int) -> Result {
-        let runs = min(cores, steps.count / stepsPerPiece)
-        guard runs > 1 else { return parsePiece(topLevel, base: 0, steps: steps, first: 0, positions: positions) }
+        let (declarations, inProgress) = start(topLevel, steps: steps, positions: positions, cores: cores, overlapping: false)
+        guard let inProgress else { return declarations }
+        return join([declarations, inProgress.finish()])
+    }
+
+    /// Parses the declarations of `topLevel` and returns them with the steps' pieces, which threads of
+    /// their own parse meanwhile: on `cores - 1` of them when the caller has work of its own to do before
+    /// it finishes them (`overlapping`), on `cores` otherwise. Nil steps when the file has too few to be
+    /// worth pieces: then the declarations' result holds the steps too.
+    static func start(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int,
+                      overlapping: Bool) -> (declarations: Result, steps: StepsInProgress?) {
+        let runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
+        guard runs > 1 else { return (parsePiece(topLevel, base: 0, steps: steps, first: 0, positions: positions), nil) }
         var declarations = topLevel
         var pieces: [(bytes: [UInt8], base: Int, first: Int, count: Int)] = []
         for run in 0..<runs {
@@ -50,16 +71,20 @@ struct TopLevelParse {
             }
             pieces.append((bytes, base, first, last - first))
         }
-        pieces.insert((declarations, 0, 0, 0), at: 0)
-        let results = IndexedResults<Result>(count: pieces.count)
         let parts = pieces
-        ParallelWork.perform(iterations: parts.count) { index in
+        let work = ParallelWork.start(parts.count, threads: overlapping ? cores - 1 : cores) { index in
             let piece = parts[index]
-            results.store(parsePiece(piece.bytes, base: piece.base, steps: Array(steps[piece.first..<piece.first + piece.count]),
-                                     first: piece.first, positions: positions), at: index)
+            return parsePiece(piece.bytes, base: piece.base, steps: Array(steps[piece.first..<piece.first + piece.count]),
+                              first: piece.first, positions: positions)
         }
+        let declared = parsePiece(declarations, base: 0, steps: [], first: 0, positions: positions)
+        return (declared, StepsInProgress(work: work))
+    }
+
+    /// Results joined in order.
+    private static func join(_ results: [Result]) -> Result {
         var joined = Result()
-        for part in results.all {
+        for part in results {
             joined.declarations += part.declarations
             joined.extensions += part.extensions
             joined.rootCandidates += part.rootCandidates
