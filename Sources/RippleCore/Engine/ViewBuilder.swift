@@ -588,6 +588,12 @@ extension Engine {
             for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths) }
         case .binary(_, let l, let r): collectPaths(in: l, into: &paths); collectPaths(in: r, into: &paths)
         case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths)
+        // A member or subscript of what is not a path (`(a + b).description`, `["x", "y"][model.index]`):
+        // the paths are in its base and its index.
+        case .member(let base, _, _): collectPaths(in: base, into: &paths)
+        case .subscriptAccess(let base, let arguments, _):
+            collectPaths(in: base, into: &paths)
+            for argument in arguments { collectPaths(in: argument.value, into: &paths) }
         case .ternary(let c, let a, let b):
             collectPaths(in: c, into: &paths); collectPaths(in: a, into: &paths); collectPaths(in: b, into: &paths)
         case .array(let elements): for e in elements { collectPaths(in: e, into: &paths) }
