@@ -327,9 +327,10 @@ final class Bench {
         text += "\n" + goals()
         text += "\nNotes\n"
         text += """
-        - load = Scenario(source:file:): parse + resolve + first evaluation of the tree + every step simulated once.
-          parse+resolve = Scenario(source:) on the same text plus an expectation naming an unknown variant, which the resolver
-          rejects before anything is simulated; parse alone is ScenarioFile.read.
+        - load = Scenario(source:file:): parse + resolve + first evaluation of the tree + every step simulated once; the steps
+          are parsed on the other core while the tree is built. parse+resolve = ScenarioFile.read, then the resolver, on the
+          same text plus an expectation naming an unknown variant, which the resolver rejects before anything is simulated;
+          parse alone is ScenarioFile.read.
         - Ripple writes/s and µs/write come from the second run: Simulation(...).run(step) over every step (sim init excluded).
         - The runtime peer runs Swift's Observation (withObservationTracking per body, re-registered at the end of each step,
           reads as in the scenario's bodies) in the same child process, after Ripple. It measures Observation's bookkeeping
