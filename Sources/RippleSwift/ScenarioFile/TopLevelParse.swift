@@ -41,17 +41,10 @@ struct TopLevelParse {
         func finish() -> Result { TopLevelParse.join(work.finish()) }
     }
 
-    /// Parses `topLevel`, whose step blocks are `steps`, in up to `cores` runs of steps beside the declarations.
-    static func parse(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int) -> Result {
-        let (declarations, inProgress) = start(topLevel, steps: steps, positions: positions, cores: cores, overlapping: false)
-        guard let inProgress else { return declarations }
-        return join([declarations, inProgress.finish()])
-    }
-
-    /// Parses the declarations of `topLevel` and returns them with the steps' pieces, which threads of
-    /// their own parse meanwhile: on `cores - 1` of them when the caller has work of its own to do before
-    /// it finishes them (`overlapping`), on `cores` otherwise. Nil steps when the file has too few to be
-    /// worth pieces: then the declarations' result holds the steps too.
+    /// Parses the declarations of `topLevel`, whose step blocks are `steps`, and returns them with the
+    /// steps' pieces, which threads of their own parse meanwhile: on `cores - 1` of them when the caller
+    /// has work of its own to do before it finishes them (`overlapping`), on `cores` otherwise. Nil steps
+    /// when the file has too few to be worth pieces: then the declarations' result holds the steps too.
     static func start(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int,
                       overlapping: Bool) -> (declarations: Result, steps: StepsInProgress?) {
         let runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
