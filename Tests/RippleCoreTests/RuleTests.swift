@@ -403,6 +403,21 @@ private let scopeCases: [RuleCase] = [
         }
     }
 
+    /// A changed read is located where the body reads it, not where an action's closure earlier in the
+    /// body names the same path (that read is deferred, and has no place in the evaluation).
+    @Test(arguments: [true, false])
+    func aChangedReadIsLocatedWhereTheBodyReadsIt(actionFirst: Bool) throws {
+        let action = "Button(\"x\") { model.name = (model.count + 1).description }"
+        let text = "Text(\"\\(model.count)\")"
+        let body = (actionFirst ? [action, text] : [text, action]).joined(separator: "\n            ")
+        let source = observable("VStack {\n            \(body)\n            }", "step \"s\" { model.count = 5 }")
+        let step = try #require(try simulateChecked(source).variants.first?.steps.first)
+        let probe = try #require(step.instances.first { $0.name == "Probe" })
+        #expect(probe.changedReads == ["model.count"])
+        let textLine = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Text(") }) + 1
+        #expect(probe.readLocations["model.count"]?.line == textLine)
+    }
+
     /// A view left stale says why nothing told it, for each way a model's property can go untold: the
     /// reason depends on the class's kind and the property's attributes.
     @Test(arguments: [

@@ -1079,8 +1079,10 @@ extension Engine {
     private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         var trace = InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                   outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
+        // A changed read is one the body made: a deferred read of the same path (in an action's closure)
+        // has no value to compare, and its place is not where the body read it.
         for path in changedReads {
-            if let location = instances[id].reads.first(where: { $0.path == path })?.site.location {
+            if let location = instances[id].reads.first(where: { !$0.deferred && $0.path == path })?.site.location {
                 trace.readLocations.append(path: path, location: TraceLocation(location))
             }
         }
