@@ -74,13 +74,17 @@ enum ScenarioFiles {
         case .bytes(let bytes):
             do throws(DiagnosticError) {
                 let text = try Scenario.text(of: bytes, file: path)
-                var reading = ScenarioFile.read(source: text, file: path)
-                reading.syntax.standInRows = options.rows
+                let started = ScenarioFile.start(source: text, file: path)
                 // A scenario that reads app source (`source "../App"`) is loaded with it.
-                if reading.errors.isEmpty, !reading.syntax.sources.isEmpty {
-                    return SwiftSources.load(scenario: reading.syntax, text: text, path: path, options: options, stderr: &stderr)
+                if !started.declarations.syntax.sources.isEmpty {
+                    var reading = started.finish()
+                    reading.syntax.standInRows = options.rows
+                    if reading.errors.isEmpty {
+                        return SwiftSources.load(scenario: reading.syntax, text: text, path: path, options: options, stderr: &stderr)
+                    }
+                    return try Scenario(reading: reading, file: path)
                 }
-                return try Scenario(reading: reading, file: path)
+                return try Scenario(started: started, file: path, standInRows: options.rows)
             } catch {
                 count = error.count
                 stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))

@@ -73,6 +73,38 @@ import RippleSwift
         #expect(pieces.syntax == whole.syntax)
     }
 
+    /// Files that stop the parse: past a limit counted over the whole file, or with a syntax error beside
+    /// an error the lowering would find.
+    static let stopping: [(name: String, text: String)] = {
+        let deep = "model.n = [[[[[[[[[[[[[1]]]]]]]]]]]]].count\n"
+        var elseIfs = text
+        for index in 0..<1_000 {
+            elseIfs = elseIfs.replacingOccurrences(of: "    model.n = \(index)\n",
+                                                   with: "    if model.n == 0 { } else if model.n == 1 { } else if model.n == 2 { } else if model.n == 3 { }\n    model.n = \(index)\n")
+        }
+        return [
+            ("brackets past the limit in two steps", text.replacingOccurrences(of: "model.n = 100\n", with: deep)
+                .replacingOccurrences(of: "model.n = 300\n", with: deep)),
+            ("more 'else if' in the file than the limit, fewer in each piece", elseIfs),
+            ("a syntax error in a step, and an extension the lowering refuses", text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")
+                + "extension Missing {}\n"),
+        ]
+    }()
+
+    @Test(arguments: stopping.map(\.name))
+    func aFileThatStopsTheParseStopsItOnceWhateverThePieces(_ name: String) throws {
+        let text = try #require(Self.stopping.first { $0.name == name }).text
+        let whole = ScenarioFile.read(source: text, file: "t.ripple", cores: 1)
+        #expect(!whole.errors.isEmpty)
+        for cores in [2, 3, 8] {
+            let pieces = ScenarioFile.read(source: text, file: "t.ripple", cores: cores)
+            #expect(pieces.errors == whole.errors, "\(cores) cores")
+            #expect(pieces.omitted == whole.omitted, "\(cores) cores")
+            let started = ScenarioFile.start(source: text, file: "t.ripple", cores: cores).finish()
+            #expect(started.errors == whole.errors, "started on \(cores) cores")
+        }
+    }
+
     @Test(arguments: [1, 3])
     func errorsInStepsAreTheSameWhateverThePieces(cores: Int) {
         let broken = Self.text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")
@@ -106,7 +138,7 @@ import RippleSwift
             ("an error in a declaration", text.replacingOccurrences(of: "var s: String = \"\"", with: "var s: Missing = 3")),
             ("app source, and a step's syntax error", "source \"App\"\n" + text.replacingOccurrences(of: "model.n = 700\n", with: "model.n = (700\n")),
             ("app source", "source \"App\"\n" + text),
-        ]
+        ] + PiecewiseParseTests.stopping
     }()
 
     /// What loading gave: the trace and the notes, or the errors.
@@ -122,8 +154,11 @@ import RippleSwift
     @Test(arguments: cases.map(\.name))
     func loadingWhileTheStepsAreParsedGivesWhatLoadingAfterThemGives(_ name: String) throws {
         let text = try #require(Self.cases.first { $0.name == name }).text
-        // The file is big enough for its steps to be parsed apart from its declarations.
-        #expect(!ScenarioFile.start(source: text, file: "t.ripple").isComplete)
+        // The file is big enough for its steps to be parsed apart from its declarations (one past a limit
+        // counted over the whole file is read as one piece).
+        if !PiecewiseParseTests.stopping.contains(where: { $0.name == name }) {
+            #expect(!ScenarioFile.start(source: text, file: "t.ripple").isComplete)
+        }
         let overlapped = Self.outcome { () throws(DiagnosticError) in try Scenario(source: text, file: "t.ripple") }
         let sequential = Self.outcome { () throws(DiagnosticError) in
             try Scenario(reading: ScenarioFile.read(source: text, file: "t.ripple", cores: 1), file: "t.ripple")

@@ -533,10 +533,11 @@ struct DirectiveReader {
 
     // MARK: - The Swift
 
-    /// Parses and lowers the Swift: the top level with every step's statements (`TopLevelParse`), then
-    /// each variant's declarations.
+    /// Parses and lowers the Swift: the top level's and each variant's declarations, then every step's
+    /// statements (`TopLevelParse`), on up to `cores` threads.
     mutating func lowerSwift(cores: Int) {
-        if let steps = lowerDeclarations(cores: cores, overlapping: false) { lowerSteps(steps.finish()) }
+        let before = self
+        if let steps = lowerDeclarations(cores: cores, overlapping: false) { lowerSteps(steps.finish(), before: before) }
     }
 
     /// Parses and lowers the declarations, the top level's and each variant's, and starts the steps'
@@ -585,8 +586,14 @@ struct DirectiveReader {
     }
 
     /// Takes what the steps' pieces gave (`TopLevelParse.StepsInProgress.finish()`): their problems, and
-    /// each step's statements.
-    mutating func lowerSteps(_ parsed: TopLevelParse.Result) {
+    /// each step's statements. When a piece stopped, the reader goes back to `before` (itself before
+    /// `lowerDeclarations`) and reads the file's Swift as one piece, which stops where the whole file does.
+    mutating func lowerSteps(_ parsed: TopLevelParse.Result, before: DirectiveReader) {
+        if parsed.stopped {
+            self = before
+            _ = lowerDeclarations(cores: 1, overlapping: false)
+            return
+        }
         errors += parsed.errors
         notes += parsed.notes
         omitted += parsed.omitted

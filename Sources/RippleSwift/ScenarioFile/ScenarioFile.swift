@@ -15,7 +15,8 @@ package enum ScenarioFile {
         package var notes: [Diagnostic]
     }
 
-    /// Reads a scenario file's text; a file of many steps is parsed on up to `cores` threads, to the same result.
+    /// Reads a scenario file's text; a file of many steps has them parsed on `cores` other threads and
+    /// this one, to the same result.
     package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Reading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()
@@ -28,6 +29,8 @@ package enum ScenarioFile {
         /// The file as read so far. Until `finish()`, its steps hold no statements when `isComplete` is false.
         package var declarations: Reading
         fileprivate var reader: DirectiveReader
+        /// The reader before it read the declarations.
+        fileprivate var before: DirectiveReader
         fileprivate var steps: TopLevelParse.StepsInProgress?
 
         /// Whether `declarations` is the whole file: one with too few steps to parse them in pieces.
@@ -38,7 +41,7 @@ package enum ScenarioFile {
         package func finish() -> Reading {
             guard let steps else { return declarations }
             var reader = reader
-            reader.lowerSteps(steps.finish())
+            reader.lowerSteps(steps.finish(), before: before)
             return ScenarioFile.reading(of: reader)
         }
     }
@@ -49,8 +52,9 @@ package enum ScenarioFile {
     package static func start(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> StartedReading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()
+        let before = reader
         let steps = reader.lowerDeclarations(cores: max(1, cores), overlapping: true)
-        return StartedReading(declarations: reading(of: reader), reader: reader, steps: steps)
+        return StartedReading(declarations: reading(of: reader), reader: reader, before: before, steps: steps)
     }
 
     /// What the reader found, its errors in source order and at most `Limits.maximumErrors` of them.
@@ -73,13 +77,22 @@ extension Scenario {
     /// cores while the first variant's tree is built on this one.
     package init(source: String, file: String) throws(DiagnosticError) {
         if source.utf8.count > Self.maximumFileSize { throw Self.fileTooLarge(size: source.utf8.count, file: file) }
-        let started = ScenarioFile.start(source: source, file: file)
+        try self.init(started: ScenarioFile.start(source: source, file: file), file: file)
+    }
+
+    /// Resolves and checks a file `ScenarioFile.start` began to read, its steps read while the first
+    /// variant's tree is built; `standInRows` is the command line's `--rows`.
+    package init(started: ScenarioFile.StartedReading, file: String, standInRows: Int? = nil) throws(DiagnosticError) {
         // Declarations with syntax errors are not resolved: the whole file's errors are reported together.
         guard !started.isComplete, started.declarations.errors.isEmpty else {
-            try self.init(reading: started.finish(), file: file)
+            var reading = started.finish()
+            reading.syntax.standInRows = standInRows
+            try self.init(reading: reading, file: file)
             return
         }
-        try self.init(declarations: started.declarations.syntax, file: file, notes: started.declarations.notes) {
+        var declarations = started.declarations.syntax
+        declarations.standInRows = standInRows
+        try self.init(declarations: declarations, file: file, notes: started.declarations.notes) {
             let whole = started.finish()
             return LaterSteps(steps: whole.syntax.steps, errors: whole.errors, omitted: whole.omitted,
                               notes: Array(whole.notes.dropFirst(started.declarations.notes.count)))

@@ -9,8 +9,10 @@ internal import RippleCore
 /// each other a run of steps, and each is the file's text with everything not its own blanked (line
 /// breaks kept), so every declaration and statement is parsed once, at its own place. The declarations
 /// are parsed on the calling thread and the runs of steps on other threads, which go on while the caller
-/// resolves the declarations and builds the tree (`start`). The pieces are joined in order: the result
-/// does not depend on how many cores there are, nor on which thread parsed which piece.
+/// resolves the declarations and builds the tree (`start`); the caller then parses the runs no thread has
+/// taken. The pieces are joined in order. A file that stops the parse (a syntax error, a limit) stops it
+/// once, where one parse of the whole file would: such a file is read again as one piece (its reader
+/// does it), so that its errors do not depend on how many pieces there were or which thread parsed which.
 struct TopLevelParse {
     /// A step's `do { … }` in the top-level text: where `do` starts, and the index after its `}`.
     struct StepBlock: Sendable {
@@ -28,6 +30,9 @@ struct TopLevelParse {
         var errors: [Diagnostic] = []
         var notes: [Diagnostic] = []
         var omitted = 0
+        /// Whether a piece stopped before lowering (a syntax error, a limit): then the pieces' errors are
+        /// not those of the whole file, which stops at its first such problem and lowers nothing.
+        var stopped = false
     }
 
     /// Fewest steps a piece of its own is worth.
@@ -36,9 +41,16 @@ struct TopLevelParse {
     /// The steps' pieces, being parsed on other threads while the caller goes on.
     struct StepsInProgress: Sendable {
         fileprivate let work: ParallelWork.StartedWork<Result>
+        /// Whether the declarations' piece stopped.
+        fileprivate let declarationsStopped: Bool
 
-        /// The pieces' results joined in order: what parsing them one after another gives.
-        func finish() -> Result { TopLevelParse.join(work.finish()) }
+        /// The pieces' results joined in order: what parsing them one after another gives. When any piece,
+        /// the declarations' included, stopped (`Result.stopped`), the file is to be parsed as one piece.
+        func finish() -> Result {
+            var joined = TopLevelParse.join(work.finish())
+            joined.stopped = joined.stopped || declarationsStopped
+            return joined
+        }
     }
 
     /// Parses the declarations of `topLevel`, whose step blocks are `steps`, and returns them with the
@@ -47,7 +59,10 @@ struct TopLevelParse {
     /// when the file has too few to be worth pieces: then the declarations' result holds the steps too.
     static func start(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int,
                       overlapping: Bool) -> (declarations: Result, steps: StepsInProgress?) {
-        let runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
+        var runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
+        // The checks before parsing count over the whole text (brackets open at once, `else if`s): a file
+        // past one is read as one piece, which stops there.
+        if runs > 1, ParseGuard.firstProblem(in: String(decoding: topLevel, as: UTF8.self)) != nil { runs = 1 }
         guard runs > 1 else { return (parsePiece(topLevel, base: 0, steps: steps, first: 0, positions: positions), nil) }
         var declarations = topLevel
         var pieces: [(bytes: [UInt8], base: Int, first: Int, count: Int)] = []
@@ -71,7 +86,7 @@ struct TopLevelParse {
                               first: piece.first, positions: positions)
         }
         let declared = parsePiece(declarations, base: 0, steps: [], first: 0, positions: positions)
-        return (declared, StepsInProgress(work: work))
+        return (declared, StepsInProgress(work: work, declarationsStopped: declared.stopped))
     }
 
     /// Results joined in order.
@@ -85,6 +100,7 @@ struct TopLevelParse {
             joined.errors += part.errors
             joined.notes += part.notes
             joined.omitted += part.omitted
+            joined.stopped = joined.stopped || part.stopped
         }
         return joined
     }
@@ -98,7 +114,10 @@ struct TopLevelParse {
         let (tree, problems, more) = SwiftParse.tree(of: String(decoding: bytes, as: UTF8.self), positions: piecePositions)
         result.errors = problems
         result.omitted = more
-        guard let tree else { return result }
+        guard let tree else {
+            result.stopped = true
+            return result
+        }
         var stepAt: [Int: Int] = [:]
         for (offset, step) in steps.enumerated() { stepAt[step.start] = first + offset }
         var lowering = SwiftLowering(positions: piecePositions, closedWorld: true)
