@@ -15,8 +15,8 @@ package enum ScenarioFile {
         package var notes: [Diagnostic]
     }
 
-    /// Reads a scenario file's text; a file of many steps has them parsed on `cores` other threads and
-    /// this one, to the same result.
+    /// Reads a scenario file's text; a file of many steps has them parsed on this thread and `cores - 1`
+    /// others, to the same result.
     package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Reading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()

@@ -54,9 +54,10 @@ struct TopLevelParse {
     }
 
     /// Parses the declarations of `topLevel`, whose step blocks are `steps`, and returns them with the
-    /// steps' pieces, which threads of their own parse meanwhile: on `cores - 1` of them when the caller
-    /// has work of its own to do before it finishes them (`overlapping`), on `cores` otherwise. Nil steps
-    /// when the file has too few to be worth pieces: then the declarations' result holds the steps too.
+    /// steps' pieces, which `cores - 1` threads of their own parse meanwhile. When the caller has work of
+    /// its own to do before it finishes them (`overlapping`), the steps are cut into more pieces, so that
+    /// what is left when it comes back is shared out finely. Nil steps when the file has too few to be
+    /// worth pieces: then the declarations' result holds the steps too.
     static func start(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int,
                       overlapping: Bool) -> (declarations: Result, steps: StepsInProgress?) {
         var runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
@@ -80,7 +81,9 @@ struct TopLevelParse {
             pieces.append((bytes, base, first, last - first))
         }
         let parts = pieces
-        let work = ParallelWork.start(parts.count, threads: overlapping ? cores - 1 : cores) { index in
+        // The calling thread is the last of the `cores`: it parses the declarations, goes on with its own
+        // work when `overlapping`, and then takes what is left of the steps.
+        let work = ParallelWork.start(parts.count, threads: cores - 1) { index in
             let piece = parts[index]
             return parsePiece(piece.bytes, base: piece.base, steps: Array(steps[piece.first..<piece.first + piece.count]),
                               first: piece.first, positions: positions)
