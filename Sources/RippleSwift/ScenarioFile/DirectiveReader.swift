@@ -12,7 +12,8 @@ internal import RippleCore
 struct DirectiveReader {
     private let extents: SwiftExtents
     private let positions: SourcePositions
-    /// The title, semantics, sources and expectations; variants and steps once `lowerSwift` has run.
+    /// The title, semantics, sources and expectations; the variants once `lowerDeclarations` has run, and
+    /// the steps once `lowerSteps` has (or `lowerDeclarations`, for a file of few steps).
     private(set) var syntax: ScenarioSyntax
     private(set) var errors: [Diagnostic] = []
     private(set) var notes: [Diagnostic] = []
@@ -532,13 +533,6 @@ struct DirectiveReader {
     }
 
     // MARK: - The Swift
-
-    /// Parses and lowers the Swift: the top level's and each variant's declarations, then every step's
-    /// statements (`TopLevelParse`), on up to `cores` threads.
-    mutating func lowerSwift(cores: Int) {
-        let before = self
-        if let steps = lowerDeclarations(cores: cores, overlapping: false) { lowerSteps(steps.finish(), before: before) }
-    }
 
     /// Parses and lowers the declarations, the top level's and each variant's, and starts the steps'
     /// statements on other threads: `lowerSteps` takes what `finish()` on the result gives. Nil when the

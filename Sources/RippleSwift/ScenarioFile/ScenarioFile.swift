@@ -18,10 +18,7 @@ package enum ScenarioFile {
     /// Reads a scenario file's text; a file of many steps has them parsed on this thread and `cores - 1`
     /// others, to the same result.
     package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Reading {
-        var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
-        reader.readDirectives()
-        reader.lowerSwift(cores: max(1, cores))
-        return reading(of: reader)
+        begin(source: source, file: file, cores: cores, overlapping: false).finish()
     }
 
     /// A file whose declarations are read and whose steps other threads may still be parsing.
@@ -50,10 +47,16 @@ package enum ScenarioFile {
     /// threads, so that the caller can resolve the declarations and build the tree meanwhile; `finish()`
     /// gives what `read` would have.
     package static func start(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> StartedReading {
+        begin(source: source, file: file, cores: cores, overlapping: true)
+    }
+
+    /// Reads the directives and declarations and starts the steps' pieces: finer ones when the caller has
+    /// work of its own to do before it finishes them (`overlapping`, see `TopLevelParse.start`).
+    private static func begin(source: String, file: String, cores: Int, overlapping: Bool) -> StartedReading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
         reader.readDirectives()
         let before = reader
-        let steps = reader.lowerDeclarations(cores: max(1, cores), overlapping: true)
+        let steps = reader.lowerDeclarations(cores: max(1, cores), overlapping: overlapping)
         return StartedReading(declarations: reading(of: reader), reader: reader, before: before, steps: steps)
     }
 
