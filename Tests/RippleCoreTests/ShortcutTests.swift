@@ -217,7 +217,7 @@ import RippleSwift
         var unplanned = planned
         unplanned.writes = planned.writes.map { _ in nil }
         func run(_ step: ResolvedStep) throws -> (trace: StepTrace?, errors: [Diagnostic]) {
-            let engine = Engine(table: variant.table, semantics: .swift62)
+            var engine = Engine(table: variant.table, semantics: .swift62)
             try engine.start()
             let trace = try? engine.run(step: step)
             return (trace, engine.errors)
@@ -391,14 +391,14 @@ import RippleSwift
         """
         let scenario = try loadScenario(source)
         let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
-        let engine = simulation.engine
-        let model = try #require(engine.objects.firstIndex { $0.type == "Model" })
+        // The engine is a value: it is read where the simulation holds it, since a copy would share the array.
+        let model = try #require(simulation.engine.objects.firstIndex { $0.type == "Model" })
         func lines() -> [Value] {
-            guard case .array(let elements) = engine.objects[model].fields[0] else { return [] }
+            guard case .array(let elements) = simulation.engine.objects[model].fields[0] else { return [] }
             return elements
         }
         func address() -> UnsafeRawPointer? {
-            guard case .array(let elements) = engine.objects[model].fields[0] else { return nil }
+            guard case .array(let elements) = simulation.engine.objects[model].fields[0] else { return nil }
             return elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }
         let storage = try #require(address())

@@ -18,16 +18,6 @@ struct SiteKey: Hashable {
     }
 }
 
-/// Finds the plan kept for an expression's place, making and keeping it the first time: the one cache
-/// behind access plans and argument plans.
-func plan<Plan>(for expression: ExprSyntax, in cache: inout [SiteKey: Plan], make: (ExprSyntax) -> Plan) -> Plan {
-    let key = SiteKey(expression)
-    if let plan = cache[key] { return plan }
-    let plan = make(expression)
-    cache[key] = plan
-    return plan
-}
-
 /// What `evaluate` needs to know about an expression, from its syntax alone.
 ///
 /// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
@@ -117,9 +107,12 @@ extension ExprKind {
 
 extension Engine {
     /// The plan for an expression, made the first time it is evaluated in a body.
-    func accessPlan(_ expression: ExprSyntax) -> AccessPlan {
-        // Making a plan reads the declarations, never the cache: the cache's access does not overlap.
-        plan(for: expression, in: &accessPlans) { makeAccessPlan($0) }
+    mutating func accessPlan(_ expression: ExprSyntax) -> AccessPlan {
+        let key = SiteKey(expression)
+        if let plan = accessPlans[key] { return plan }
+        let plan = makeAccessPlan(expression)
+        accessPlans[key] = plan
+        return plan
     }
 
     private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
@@ -172,7 +165,7 @@ extension Engine {
     }
 
     /// Evaluates a simple path from its plan: what `access` does for each component, in order.
-    func run(_ plan: AccessPlan, root: (name: String, location: SourceLocation), in scope: Scope) throws(EvaluationError) -> Value {
+    mutating func run(_ plan: AccessPlan, root: (name: String, location: SourceLocation), in scope: Scope) throws(EvaluationError) -> Value {
         if root.name == "self", case .member(let name, _, let location)? = plan.components.first, scope.locals["self"] == nil {
             // `self.name` is the name itself.
             return try run(plan, from: try lookup(name, in: scope, at: location), start: 1, in: scope)
@@ -181,7 +174,7 @@ extension Engine {
     }
 
     /// Runs a plan's components from `start` on, given the value before them.
-    func run(_ plan: AccessPlan, from root: Value, start: Int, in scope: Scope) throws(EvaluationError) -> Value {
+    mutating func run(_ plan: AccessPlan, from root: Value, start: Int, in scope: Scope) throws(EvaluationError) -> Value {
         var value = root
         for position in start..<plan.components.count {
             // A member read on an object of the class the component met last: its stored property is known.

@@ -18,8 +18,12 @@ enum ArgumentPlan {
 
 extension Engine {
     /// The plan for an argument, made the first time it is read.
-    func argumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {
-        plan(for: expression, in: &argumentPlans) { makeArgumentPlan($0) }
+    mutating func argumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {
+        let key = SiteKey(expression)
+        if let plan = argumentPlans[key] { return plan }
+        let plan = makeArgumentPlan(expression)
+        argumentPlans[key] = plan
+        return plan
     }
 
     private func makeArgumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {

@@ -29,7 +29,7 @@ extension Engine {
 
     /// The writes of the fired actions, run one after another in the order their views were evaluated,
     /// each given the old and the new value.
-    func changeHandlerWrites(_ fired: [FiredChangeHandler], pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    mutating func changeHandlerWrites(_ fired: [FiredChangeHandler], pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var writes: [WriteTrace] = []
         for handler in fired where alive(handler.instance) {
             guard let closure = handler.action.closure, let new = handler.action.watched else { continue }

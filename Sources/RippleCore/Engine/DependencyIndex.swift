@@ -33,7 +33,7 @@ extension Engine {
     }
 
     /// Changes one of an object property's sets, making the object's observers when it has none yet.
-    private func changeObservers(_ object: ObjectID, _ slot: Int, _ set: ObserverSet, _ change: (inout InstanceSet) -> Void) {
+    private mutating func changeObservers(_ object: ObjectID, _ slot: Int, _ set: ObserverSet, _ change: (inout InstanceSet) -> Void) {
         if objects[object.raw].observers.isEmpty {
             objects[object.raw].observers = Array(repeating: PropertyObservers(), count: objects[object.raw].info.declaration.stored.count)
         }
@@ -48,7 +48,7 @@ extension Engine {
     /// An object property's name for people, as `describe(.observation(object, slot))` gives it, kept with
     /// the property's observers once the object is labelled (a label, once given, never changes): a
     /// write otherwise built the text, and allocated it, every time.
-    func subject(of object: ObjectID, _ slot: Int) -> String {
+    mutating func subject(of object: ObjectID, _ slot: Int) -> String {
         guard !objects[object.raw].observers.isEmpty else { return describe(.observation(object, slot)) }
         if let subject = objects[object.raw].observers[slot].subject { return subject }
         let subject = describe(.observation(object, slot))
@@ -67,7 +67,7 @@ extension Engine {
 
     /// A key's dependents in increasing order, as a write tells them; an object property keeps the order
     /// between writes while its dependents stay the same.
-    func orderedDependents(of key: DependencyKey) -> IteratorSequence<InstanceSet.SmallIterator<IndexingIterator<[Int]>>> {
+    mutating func orderedDependents(of key: DependencyKey) -> IteratorSequence<InstanceSet.SmallIterator<IndexingIterator<[Int]>>> {
         if case .observation(let object, let slot) = key, !objects[object.raw].observers.isEmpty {
             // One access at a time to the object's observers: the set is read, then the order is kept.
             let dependents = objects[object.raw].observers[slot].dependents
@@ -81,7 +81,7 @@ extension Engine {
         return dependents(of: key).sortedMembers()
     }
 
-    func addDependent(_ id: Int, on key: DependencyKey) {
+    mutating func addDependent(_ id: Int, on key: DependencyKey) {
         if case .observation(let object, let slot) = key {
             changeObservers(object, slot, .dependents) { $0.insert(id) }
         } else {
@@ -89,7 +89,7 @@ extension Engine {
         }
     }
 
-    func removeDependent(_ id: Int, from key: DependencyKey) {
+    mutating func removeDependent(_ id: Int, from key: DependencyKey) {
         if case .observation(let object, let slot) = key {
             changeObservers(object, slot, .dependents) { $0.remove(id) }
         } else {
@@ -106,7 +106,7 @@ extension Engine {
         return otherReaders[place] ?? []
     }
 
-    func addReader(_ id: Int, of place: Place) {
+    mutating func addReader(_ id: Int, of place: Place) {
         if case .property(let object, let slot) = place {
             changeObservers(object, slot, .readers) { $0.insert(id) }
         } else {
@@ -114,7 +114,7 @@ extension Engine {
         }
     }
 
-    func removeReader(_ id: Int, of place: Place) {
+    mutating func removeReader(_ id: Int, of place: Place) {
         if case .property(let object, let slot) = place {
             changeObservers(object, slot, .readers) { $0.remove(id) }
         } else {

@@ -8,20 +8,20 @@ extension Engine {
     var readsOtherModules: Bool { table.readsOtherModules }
 
     /// Notes what was assumed, once per kind and name, and returns an opaque value for it.
-    func assumeOpaque(_ text: String, note message: String, at location: SourceLocation) -> Value {
+    mutating func assumeOpaque(_ text: String, note message: String, at location: SourceLocation) -> Value {
         if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
         return .opaque(type: Value.unmodelledType, text: text)
     }
 
     /// Notes what was assumed, once per message.
-    func assume(_ message: String, at location: SourceLocation) {
+    mutating func assume(_ message: String, at location: SourceLocation) {
         if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
     }
 
     /// Records an error met while a body or a comparison runs. Swift source compiles, so there such an
     /// error is something Ripple does not model: a note, and the rest of the body is simulated. A limit
     /// is an error everywhere.
-    func reportInBody(_ error: EvaluationError) {
+    mutating func reportInBody(_ error: EvaluationError) {
         let message = error.diagnostic.message
         guard readsOtherModules, !message.contains("(limit:") else { return report(error) }
         assume("not simulated: " + message, at: error.diagnostic.location)
@@ -29,7 +29,7 @@ extension Engine {
 
     /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In
     /// Swift source one Ripple cannot compute is an opaque value, with a note; a limit is an error.
-    func evaluateInitial(_ expression: ExprSyntax, expected: ValueType?, of what: String) throws(EvaluationError) -> Value {
+    mutating func evaluateInitial(_ expression: ExprSyntax, expected: ValueType?, of what: String) throws(EvaluationError) -> Value {
         do throws(EvaluationError) {
             return try evaluate(expression, in: Scope(), expected: expected)
         } catch {
@@ -45,12 +45,12 @@ extension Engine {
     }
 
     /// Notes that a condition on a value Ripple does not model is taken as true.
-    func assumeTrue(_ condition: ExprSyntax) {
+    mutating func assumeTrue(_ condition: ExprSyntax) {
         assume("the condition '\(Self.shortened(condition.rendered))' depends on a value Ripple does not model; it is taken as true", at: condition.location)
     }
 
     /// The stand-in for a value of `type` that the source leaves unset (`StandIns`), with a note.
-    func standIn(for type: ValueType, _ what: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func standIn(for type: ValueType, _ what: String, at location: SourceLocation) throws(EvaluationError) -> Value {
         let expression = StandIns(table: table).expression(for: type, at: location)
         assume("\(what) is given the stand-in '\(expression.rendered)'", at: location)
         return try evaluate(expression, in: Scope(), expected: type)

@@ -2,7 +2,7 @@
 
 extension Engine {
     /// Swift's `==`, using a type's own `static func ==` where it declares one.
-    func equal(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+    mutating func equal(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
         switch (a, b) {
         case (.record(let type, let x), .record(let otherType, let y)):
             guard type == otherType else { return false }
@@ -27,13 +27,13 @@ extension Engine {
 
     /// Whether values of the same count are equal one by one (`equal`, whose frame a debug build makes
     /// large, calls this one for the walk).
-    private func equalElements(_ x: [Value], _ y: [Value], at location: SourceLocation) throws(EvaluationError) -> Bool {
+    private mutating func equalElements(_ x: [Value], _ y: [Value], at location: SourceLocation) throws(EvaluationError) -> Bool {
         for (left, right) in zip(x, y) where !(try equal(left, right, at: location)) { return false }
         return true
     }
 
     /// Two objects are equal when they are one, or when their class's `==` says so.
-    private func equalObjects(_ x: ObjectID, _ y: ObjectID, at location: SourceLocation) throws(EvaluationError) -> Bool {
+    private mutating func equalObjects(_ x: ObjectID, _ y: ObjectID, at location: SourceLocation) throws(EvaluationError) -> Bool {
         if x == y { return true }
         let type = objects[x.raw].type
         if type == objects[y.raw].type, let equality = table.data[type]?.equality {
@@ -42,7 +42,7 @@ extension Engine {
         return false
     }
 
-    func callEquality(_ function: FunctionSyntax, _ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+    mutating func callEquality(_ function: FunctionSyntax, _ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
         guard function.parameters.count == 2 else {
             throw EvaluationError("'==' takes two parameters", at: function.location)
         }
@@ -63,7 +63,7 @@ extension Engine {
     /// SwiftUI's comparison of one input of a rebuilt view with its previous value; nil when equal
     /// (`ChildComparison`). A type's own `==` runs as scenario code; an error in it (one that recurses too
     /// deeply) is reported like any other, and the inputs count as different.
-    func inputDifference(_ old: Value?, _ new: Value?) -> InputDifference? {
+    mutating func inputDifference(_ old: Value?, _ new: Value?) -> InputDifference? {
         ChildComparison.difference(old, new, ownEquality: { (type: String, a: Value, b: Value) -> Bool? in
             guard let equality = table.data[type]?.equality else { return nil }
             do throws(EvaluationError) {

@@ -67,7 +67,12 @@ struct EvaluationError: Error {
 /// A body is evaluated by interpreting its statements, which records what it reads and builds its
 /// children's values; a step applies writes, dirties dependents through the index, then evaluates
 /// top-down, comparing each rebuilt child with its previous value.
-final class Engine {
+///
+/// A value, owned by its `Simulation`: a step runs as one `mutating` call, so Swift proves at compile
+/// time that nothing else touches the storage, the tree or the indexes while it runs, where a class's
+/// stored properties were checked at run time on every access. Nothing copies an engine: a copy would
+/// share every table, and the first write to one would copy that table whole.
+struct Engine {
     #if RIPPLE_FUZZ
     // The fuzzer's hang bound is one second: it runs with limits that bound time as well as size, so
     // that what it flags is work no limit bounds, not a large scenario within them (Scripts/fuzz.sh).
@@ -112,7 +117,7 @@ final class Engine {
     var assumed: Set<String> = []
 
     /// Records an error once, however many ForEach elements run into it.
-    func report(_ error: EvaluationError) {
+    mutating func report(_ error: EvaluationError) {
         if reportedErrors.insert(error.diagnostic).inserted { errors.append(error.diagnostic) }
     }
 
@@ -140,7 +145,7 @@ final class Engine {
     var siteNumbers: [Int: Int] = [:]
     var siteLocations: [SourceLocation] = []
 
-    func siteNumber(_ location: SourceLocation) -> Int {
+    mutating func siteNumber(_ location: SourceLocation) -> Int {
         if let number = siteNumbers[location.position] { return number }
         siteNumbers[location.position] = siteLocations.count
         siteLocations.append(location)
@@ -206,14 +211,19 @@ final class Engine {
     /// (`resolveTarget(_:)`): both are fixed once the engine has started.
     var lastPlainRoot: String?
 
-    /// The last type name looked up with `infos(ofType:)` and what it names.
+    /// The last type name looked up with `rememberedInfos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?
 
-    /// The view and the struct or class a type name declares, remembered for the last name asked: a body
-    /// reads field after field of records of one type, and each read hashed the type's name twice.
+    /// The view and the struct or class a type name declares.
     func infos(ofType type: String) -> (view: ViewInfo?, data: DataInfo?) {
+        (view: viewInfos[type], data: dataInfos[type])
+    }
+
+    /// `infos(ofType:)`, remembered for the last name asked: a body reads field after field of records
+    /// of one type, and each read hashed the type's name twice.
+    mutating func rememberedInfos(ofType type: String) -> (view: ViewInfo?, data: DataInfo?) {
         if let memo = typeMemo, memo.type == type { return (memo.view, memo.data) }
-        let found = (view: viewInfos[type], data: dataInfos[type])
+        let found = infos(ofType: type)
         typeMemo = (type, found.view, found.data)
         return found
     }
@@ -234,7 +244,7 @@ final class Engine {
     // MARK: - Start-up
 
     /// Creates globals, the root environment and the root view, then evaluates the whole tree once.
-    func start() throws(EvaluationError) {
+    mutating func start() throws(EvaluationError) {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
@@ -255,7 +265,7 @@ final class Engine {
     }
 
     /// Names objects after the first place they are stored, for readable keys.
-    func label(_ value: Value, as name: String) {
+    mutating func label(_ value: Value, as name: String) {
         switch value {
         case .object(let id):
             label(id, .text(name))
@@ -281,7 +291,7 @@ final class Engine {
 
     /// Gives an object its label, unless it has one, and names the objects its stored properties hold
     /// below it; a property that cannot hold one gets no text.
-    private func label(_ id: ObjectID, _ parts: ObjectLabel) {
+    private mutating func label(_ id: ObjectID, _ parts: ObjectLabel) {
         guard !objects[id.raw].hasLabel else { return }
         objects[id.raw].labelParts = parts
         let stored = objects[id.raw].info.declaration.stored
@@ -292,7 +302,7 @@ final class Engine {
 
     // MARK: - Instances
 
-    func createInstance(_ description: ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
+    mutating func createInstance(_ description: ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
         guard instances.count < Self.maximumInstances else {
             throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
                                   at: siteLocations[description.key.site])
@@ -346,7 +356,7 @@ final class Engine {
     }
 
     /// Removes an instance and its subtree from the tree and every index.
-    func destroy(_ id: Int, pass: inout Pass) {
+    mutating func destroy(_ id: Int, pass: inout Pass) {
         for child in instances[id].children { destroy(child, pass: &pass) }
         unregister(id)
         for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }
@@ -356,7 +366,7 @@ final class Engine {
         if !instances[id].isHiddenRow { pass.destroyed.append(instances[id].path) }
     }
 
-    func unregister(_ id: Int) {
+    mutating func unregister(_ id: Int) {
         for key in instances[id].keys { removeDependent(id, from: key) }
         for place in instances[id].places { removeReader(id, of: place) }
     }

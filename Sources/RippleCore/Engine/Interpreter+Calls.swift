@@ -1,7 +1,7 @@
 // Calls: constructors of scenario types, the collection and string methods bodies use, bindings.
 
 extension Engine {
-    func call(_ callee: ExprSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
+    mutating func call(_ callee: ExprSyntax, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
         switch callee.kind {
         case .identifier(let name) where scope.locals[name] == nil:
             if let (id, helper) = viewHelper(name, in: scope), helper.parameters != nil {
@@ -47,7 +47,7 @@ extension Engine {
         }
     }
 
-    func enumCase(_ type: String, _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func enumCase(_ type: String, _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         guard let count = table.enums[type]?.cases[name] else {
             throw EvaluationError("enum '\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: table.enums[type]?.caseOrder ?? []))", at: location)
         }
@@ -61,7 +61,7 @@ extension Engine {
     }
 
     /// `User(id: 1, name: "Ada")`, `AppState()`, `UUID()`, `Binding(get:set:)`.
-    func construct(_ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func construct(_ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         switch name {
         case "UUID":
             nextUUID += 1
@@ -179,7 +179,7 @@ extension Engine {
     /// hold another many times over without copying it (`xs.append(xs)` in every step), so the walk stops
     /// once it has seen more than the limit: what it sees, it charges as work, like building.
     /// `depth` is the level of `values` themselves: 2 for the elements of a value being built.
-    func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
+    mutating func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
         var visited = 0
         func tooDeep(_ value: Value, _ depth: Int) -> Bool {
             visited += 1
@@ -206,7 +206,7 @@ extension Engine {
     /// The methods bodies and computed properties call on values. An array's are in `arrayMethod`, in a
     /// frame of their own: a debug build gives every local of a function a place in its one frame, and a
     /// closure's body runs with this function on the stack.
-    func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         if let (object, declared) = modelMethod(name, of: value) {
             return try callModelMethod(declared, of: object, arguments: arguments, in: scope, at: location)
         }
@@ -257,7 +257,7 @@ extension Engine {
 
     /// `method` for an array: nil when arrays have no method `name`. Each group of methods is a function
     /// of its own, for the reason `method` gives.
-    private func arrayMethod(_ name: String, on elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value? {
+    private mutating func arrayMethod(_ name: String, on elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value? {
         switch name {
         case "first", "last", "filter", "contains", "allSatisfy", "firstIndex", "count":
             return try search(name, elements, arguments, in: scope, at: location)
@@ -304,7 +304,7 @@ extension Engine {
 
     /// `first`, `last`, `filter`, `contains`, `allSatisfy`, `firstIndex`, `count`: the elements tested
     /// with a closure (or, for `contains(x)`, compared with a value).
-    private func search(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func search(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         if name == "contains", arguments.count == 1, arguments[0].label == nil, !isClosure(arguments[0]) {
             let needle = try evaluate(arguments[0].value, in: scope, expected: nil)
             for element in elements where try equal(element, needle, at: location) { return .bool(true) }
@@ -338,7 +338,7 @@ extension Engine {
 
     /// `sorted`, `min`, `max`: by a closure given as `by:` or trailing (the "are in increasing order"
     /// predicate), or by `<`.
-    func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func order(_ name: String, _ elements: [Value], _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         let order: ClosureSyntax? = arguments.last.flatMap { argument in
             if case .closure(let closure) = argument.value.kind { closure } else { nil }
         }
@@ -393,7 +393,7 @@ extension Engine {
     // MARK: - Projections
 
     /// `$draft`, `$model.name`, `$settings.fontSize`: the place a binding points at.
-    func projection(_ expression: ExprSyntax, in scope: Scope) throws(EvaluationError) -> BindingTarget {
+    mutating func projection(_ expression: ExprSyntax, in scope: Scope) throws(EvaluationError) -> BindingTarget {
         switch expression.kind {
         case .dollar(let name):
             if case .binding(let target)? = scope.locals["$" + name] { return target }
@@ -453,14 +453,14 @@ extension Engine {
 
     /// A binding to something Ripple does not model (Swift source only): a constant binding of an opaque
     /// value, which nothing writes through.
-    private func opaqueBinding(_ expression: ExprSyntax) -> BindingTarget {
+    private mutating func opaqueBinding(_ expression: ExprSyntax) -> BindingTarget {
         .constant(assumeOpaque(expression.rendered, note: "the binding '\(expression.rendered)' is to a value Ripple does not model; it is constant",
                                at: expression.location))
     }
 
     // MARK: - Paths into values
 
-    func value(in value: Value, at path: [PathComponent]) throws(EvaluationError) -> Value {
+    mutating func value(in value: Value, at path: [PathComponent]) throws(EvaluationError) -> Value {
         var current = value
         for component in path {
             switch (component, current) {
@@ -468,7 +468,7 @@ extension Engine {
             case (.key(let key, let fallback), .dictionary(let keys, let values)):
                 current = Value.lookup(key, keys: keys, values: values) ?? fallback ?? .none
             case (.field(let name), .record(let type, let fields)):
-                guard let index = infos(ofType: type).data?.storedIndex(of: name) else {
+                guard let index = rememberedInfos(ofType: type).data?.storedIndex(of: name) else {
                     throw EvaluationError("unknown property '\(name)' on '\(type)'", at: SourceLocation(file: "", line: 0, column: 0))
                 }
                 current = fields[index]

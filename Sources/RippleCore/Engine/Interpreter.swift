@@ -4,7 +4,7 @@ extension Engine {
     // MARK: - Entry points
 
     /// Evaluates an expression; inside a body, an access path at the top is recorded as a read.
-    func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+    mutating func evaluate(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         try countEvaluation(at: expression.location)
         evaluationDepth += 1
         defer { evaluationDepth -= 1 }
@@ -17,7 +17,7 @@ extension Engine {
 
     /// `evaluate` for an access path whose plan the caller holds (`ViewPlan`): the same, without looking
     /// the plan up.
-    func evaluate(_ expression: ExprSyntax, plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+    mutating func evaluate(_ expression: ExprSyntax, plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         try countEvaluation(at: expression.location)
         evaluationDepth += 1
         defer { evaluationDepth -= 1 }
@@ -29,7 +29,7 @@ extension Engine {
     }
 
     /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
-    private func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+    private mutating func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         guard let tracker else { return try access(expression, in: scope, expected: expected) }
         // The usual read in a view's body: the root is a property of the view, in the view type the plan
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
@@ -74,7 +74,7 @@ extension Engine {
     }
 
     /// Counts one evaluation against the limit of work per step.
-    func countEvaluation(at location: SourceLocation) throws(EvaluationError) {
+    mutating func countEvaluation(at location: SourceLocation) throws(EvaluationError) {
         work += 1
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
@@ -83,7 +83,7 @@ extension Engine {
 
     /// Charges the work of building a large value: a string or array of n elements costs as much as
     /// n evaluations, so doubling a value in every step cannot grow memory past the work limits.
-    func charge(_ size: Int, at location: SourceLocation) throws(EvaluationError) {
+    mutating func charge(_ size: Int, at location: SourceLocation) throws(EvaluationError) {
         guard size > 1024 else { return }
         work += size
         if work > Self.maximumWork {
@@ -96,7 +96,7 @@ extension Engine {
     /// and compare their references, recursed until the stack overflowed. Levels are counted from where
     /// the outermost call began, so a call inside a deep but valid expression has the whole budget.
     /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
-    func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
+    mutating func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
         if callDepth == 0 { callBaseDepth = evaluationDepth }
         if evaluationDepth - callBaseDepth + callDepth + 1 > Self.maximumCallDepth {
             throw callDepthError(in: callee, at: location)
@@ -107,7 +107,7 @@ extension Engine {
     }
 
     /// Leaves a call entered with `enterCall`, given what it returned.
-    func leaveCall(restoring callee: Callee?) {
+    mutating func leaveCall(restoring callee: Callee?) {
         callDepth -= 1
         innermostCallee = callee
     }
@@ -140,7 +140,7 @@ extension Engine {
 
     /// The role of an access path's root when the path is something a body's reads are about; nil for
     /// locals, types and expressions that are not paths.
-    func trackedRoot(of expression: ExprSyntax, in scope: Scope) -> String? {
+    mutating func trackedRoot(of expression: ExprSyntax, in scope: Scope) -> String? {
         guard let name = accessPlan(expression).trackedName else { return nil }
         return trackedRole(of: name, in: scope)
     }
@@ -151,7 +151,7 @@ extension Engine {
     /// its own function: a debug build gives every local of every case a place in one frame, and this
     /// frame is on the stack once per level of a nested expression (13 KB of it made the call-depth
     /// limit's 256 levels cost 5 MB of stack).
-    func access(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+    mutating func access(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let location = expression.location
         switch expression.kind {
         case .identifier(let name):
@@ -210,7 +210,7 @@ extension Engine {
     }
 
     /// `$name`: a local binding, or the projection of a property.
-    private func dollar(_ expression: ExprSyntax, _ name: String, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func dollar(_ expression: ExprSyntax, _ name: String, in scope: Scope) throws(EvaluationError) -> Value {
         if let local = scope.locals["$" + name] { return local }
         return .binding(try projection(expression, in: scope))
     }
@@ -218,7 +218,7 @@ extension Engine {
     /// `$model.isShown`, `$model.items[0]`: the binding below `$root`. Making a binding from a property of an
     /// object calls the property's getter, so inside a body it is a read of that property when
     /// `BindingDependency.makingReadsSource` says so.
-    private func madeBinding(_ expression: ExprSyntax, root: String, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func madeBinding(_ expression: ExprSyntax, root: String, in scope: Scope) throws(EvaluationError) -> Value {
         let target = try projection(expression, in: scope)
         guard scope.recordsReads, tracker != nil, case .property(let object, let name, _) = target,
               let index = objects[object.raw].info.storedIndex(of: name),
@@ -239,14 +239,14 @@ extension Engine {
     }
 
     /// A closure, kept with the scope it captures.
-    private func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
+    private mutating func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
         nextClosure += 1
         closures[nextClosure] = (syntax, scope)
         return .closure(id: nextClosure)
     }
 
     /// `base.name`: a binding's projection, a view instance's property in a step, an enum case, or a member of a value.
-    private func member(_ expression: ExprSyntax, base: ExprSyntax, name: String, optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func member(_ expression: ExprSyntax, base: ExprSyntax, name: String, optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
         let location = expression.location
         if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
             if Int(root) == nil { return try madeBinding(expression, root: root, in: scope) }
@@ -265,7 +265,7 @@ extension Engine {
     }
 
     /// `base[index]`, or the binding `$items[index]`.
-    private func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
         if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
             return try madeBinding(expression, root: root, in: scope)
         }
@@ -276,7 +276,7 @@ extension Engine {
 
     /// `value[index]`, `dict[key]`, `dict[key, default: fallback]`; `indexPlan`, when given, is the
     /// plan of the one index.
-    func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], indexPlan: AccessPlan?, in scope: Scope,
+    mutating func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], indexPlan: AccessPlan?, in scope: Scope,
                         at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .dictionary(let keys, let values) = value, arguments.count == 2, arguments[0].label == nil, arguments[1].label == "default" {
             let key = try evaluate(arguments[0].value, in: scope, expected: nil)
@@ -295,14 +295,14 @@ extension Engine {
     }
 
     /// `base!`.
-    private func forceUnwrapped(_ base: ExprSyntax, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func forceUnwrapped(_ base: ExprSyntax, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         let value = try evaluateBase(base, in: scope)
         if value.isNone { throw EvaluationError("'\(base.rendered)' is nil; force-unwrapping it would crash", at: location) }
         return value
     }
 
     /// A string literal, its interpolations evaluated.
-    private func string(_ parts: [StringPartSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func string(_ parts: [StringPartSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         var text = ""
         for part in parts {
             switch part {
@@ -315,7 +315,7 @@ extension Engine {
     }
 
     /// An array literal.
-    private func array(_ elements: [ExprSyntax], in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func array(_ elements: [ExprSyntax], in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         var element: ValueType?
         if case .array(let e)? = expected { element = e }
         if case .optional(.array(let e))? = expected { element = e }
@@ -327,7 +327,7 @@ extension Engine {
     }
 
     /// `!operand`, `-operand`.
-    private func unary(_ op: String, _ operand: ExprSyntax, in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func unary(_ op: String, _ operand: ExprSyntax, in scope: Scope, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         let value = try evaluate(operand, in: scope, expected: expected)
         if readsOtherModules, value.isUnmodelled { return value }
         switch (op, value) {
@@ -339,7 +339,7 @@ extension Engine {
     }
 
     /// `condition ? yes : no`.
-    private func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+    private mutating func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let test = try evaluate(condition, in: scope, expected: .bool)
         if readsOtherModules, test.isUnmodelled {
             assumeTrue(condition)
@@ -350,7 +350,7 @@ extension Engine {
     }
 
     /// Evaluates the base of a chain without recording it on its own: the whole chain is the read.
-    func evaluateBase(_ base: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
+    mutating func evaluateBase(_ base: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
         if isAccessPath(base) { return try access(base, in: scope, expected: nil) }
         return try evaluate(base, in: scope, expected: nil)
     }
@@ -385,7 +385,7 @@ extension Engine {
 
     // MARK: - Names
 
-    func lookup(_ name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func lookup(_ name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         if let target = scope.bindingLocals[name] { return readBinding(target, tracked: true) }
         if let value = scope.locals[name] { return value }
         switch scope.this {
@@ -437,7 +437,7 @@ extension Engine {
     }
 
     /// A view property's value as the body sees it, recording the keys the property's role creates.
-    func viewProperty(_ name: String, of id: Int, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value? {
+    mutating func viewProperty(_ name: String, of id: Int, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value? {
         if name == scope.contentParameter { return .opaque(type: "Content", text: "content") }
         // Fields are read through `instances[id]` one at a time: a copy of the whole instance costs more than the read.
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else { return nil }
@@ -446,7 +446,7 @@ extension Engine {
 
     /// `viewProperty(_:of:at:scope:)` for the property at `index` of the view's declaration `info`; nil,
     /// before recording anything, when the instance holds no value for it.
-    func viewProperty(at index: Int, named name: String, of id: Int, info: ViewInfo, at location: SourceLocation) throws(EvaluationError) -> Value? {
+    mutating func viewProperty(at index: Int, named name: String, of id: Int, info: ViewInfo, at location: SourceLocation) throws(EvaluationError) -> Value? {
         let role = info.declaration.properties[index].role
         switch role {
         case .state, .stateObject, .focusState:
@@ -484,7 +484,7 @@ extension Engine {
     /// The value a binding carries, recorded as the body's read of `expression`: with the keys reading
     /// through it registers when `tracked`, or with none (a control shows the value it is handed, which
     /// registers nothing). Without a tracker, only the value.
-    func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
+    mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
         guard let tracker else { return readBinding(target, tracked: false) }
         let mark = tracker.log.keyLog.count
         let value: Value
@@ -501,7 +501,7 @@ extension Engine {
     }
 
     /// Reads through a binding; `tracked` is false for a plain `Binding` property, which is not a dynamic property.
-    func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
+    mutating func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
         switch target {
         case .state(let slot, let path):
             if tracked { tracker?.log.use(.state(slot)) } else { tracker?.log.untracked[.state(slot)] = BindingDependency.untrackedReason }
@@ -528,7 +528,7 @@ extension Engine {
     // MARK: - Members
 
     /// Reads a stored or computed property of an object, recording Observation's key.
-    func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
+    mutating func readProperty(_ object: ObjectID, _ name: String, at location: SourceLocation?) throws(EvaluationError) -> Value {
         let info = objects[object.raw].info
         if let index = info.storedIndex(of: name) { return readStoredProperty(object, index, name: name) }
         if let computed = info.declaration.computedProperty(named: name) {
@@ -550,7 +550,7 @@ extension Engine {
 
     /// Reads the stored property at `index` of an object, recording what its kind makes of the read: an
     /// Observation key, or why no one will be told of a change (quoting `name` as the body spelled it).
-    func readStoredProperty(_ object: ObjectID, _ index: Int, name: String) -> Value {
+    mutating func readStoredProperty(_ object: ObjectID, _ index: Int, name: String) -> Value {
         let info = objects[object.raw].info
         let kind = info.readKinds[index]
         if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
@@ -586,7 +586,7 @@ extension Engine {
     }
 
     /// Computed properties currently running, to stop a cycle that the static check missed.
-    func runGetter(_ getter: [StatementSyntax], in scope: Scope, expected: ValueType?, name: String, location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func runGetter(_ getter: [StatementSyntax], in scope: Scope, expected: ValueType?, name: String, location: SourceLocation) throws(EvaluationError) -> Value {
         getterDepth += 1
         defer { getterDepth -= 1 }
         if getterDepth > 64 {
@@ -597,13 +597,13 @@ extension Engine {
         return try runStatements(getter, in: scope, expected: expected) ?? Value.none
     }
 
-    func member(of value: Value, _ name: String, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value {
+    mutating func member(of value: Value, _ name: String, at location: SourceLocation, scope: Scope) throws(EvaluationError) -> Value {
         switch value {
         case .object(let object):
             if name == "objectWillChange" { return .opaque(type: "objectWillChange", text: String(object.raw)) }
             return try readProperty(object, name, at: location)
         case .record(let type, let fields):
-            let infos = infos(ofType: type)
+            let infos = rememberedInfos(ofType: type)
             if let view = infos.view, let index = view.propertyIndex(named: name) {
                 return fields[index]
             }
@@ -681,7 +681,7 @@ extension Engine {
         return elements[i]
     }
 
-    func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
         if let value = globals[type + "." + name] { return value }
         if let global = table.globals.first(where: { $0.name == type + "." + name }) {
             throw EvaluationError("'\(type).\(name)' is used before it is declared", at: global.location)
@@ -706,7 +706,7 @@ extension Engine {
         throw EvaluationError("type '\(type)' has no static member '\(name)'", at: location)
     }
 
-    func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         var type = expected
         while case .optional(let wrapped)? = type { type = wrapped }
         if case .named(let typeName)? = type, let value = globals[typeName + "." + name] { return value }
@@ -734,7 +734,7 @@ extension Engine {
     /// A binary operator: its operands evaluated, then combined (`combine`). The operators that evaluate
     /// their operands themselves, and `==` (whose comparison can call the type's own `==`), stay here;
     /// the rest, in a frame of their own, are not on the stack while operands are evaluated.
-    func binary(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
+    mutating func binary(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope, at location: SourceLocation, expected: ValueType?) throws(EvaluationError) -> Value {
         switch op {
         case "&&", "||":
             return try logical(op, left, right, in: scope)
@@ -757,7 +757,7 @@ extension Engine {
     }
 
     /// `&&` and `||`, which evaluate their right operand only when it decides.
-    private func logical(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func logical(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
         let l = try evaluate(left, in: scope, expected: .bool)
         if readsOtherModules, l.isUnmodelled { return l }
         guard case .bool(let a) = l else { throw EvaluationError("'\(op)' needs Bool operands, not \(describe(l))", at: left.location) }
@@ -771,7 +771,7 @@ extension Engine {
 
     /// The operators other than `&&`, `||`, `??`, `==` and `!=`, on evaluated operands; a step's `+=`
     /// and its kin combine the current value and the new one here.
-    func combine(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func combine(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
         switch op {
         case "===", "!==":
             guard case .object(let a) = l, case .object(let b) = r else {
@@ -851,7 +851,7 @@ extension Engine {
     // MARK: - Statements
 
     /// Runs statements that compute a value (a getter, a closure); returns the value of `return` or the last expression.
-    func runStatements(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
+    mutating func runStatements(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
         var scope = scope
         var last: Value?
         for statement in statements {
@@ -879,7 +879,7 @@ extension Engine {
 
     /// Runs statements that hold a loop: the value of the `return` that ran, or nil when none did and
     /// the statements ran to their end.
-    private func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
+    private mutating func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
         var scope = scope
         for statement in statements {
             switch statement.kind {
@@ -907,7 +907,7 @@ extension Engine {
     }
 
     /// The elements a `for` loop runs over: an array's (a range is one), or a set's.
-    func elements(of sequence: ExprSyntax, in scope: Scope) throws(EvaluationError) -> [Value] {
+    mutating func elements(of sequence: ExprSyntax, in scope: Scope) throws(EvaluationError) -> [Value] {
         let value = try evaluate(sequence, in: scope, expected: nil)
         guard case .array(let elements) = value else {
             throw EvaluationError("a 'for' loop runs over an array or a range, not \(describe(value))", at: sequence.location)
@@ -920,7 +920,7 @@ extension Engine {
     }
 
     /// Evaluates `if` conditions; returns the scope with optional bindings when all hold, else nil.
-    func test(_ conditions: [ConditionSyntax], in scope: Scope) throws(EvaluationError) -> Scope? {
+    mutating func test(_ conditions: [ConditionSyntax], in scope: Scope) throws(EvaluationError) -> Scope? {
         var scope = scope
         for condition in conditions {
             switch condition {
@@ -943,7 +943,7 @@ extension Engine {
         return scope
     }
 
-    func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
+    mutating func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
         var inner = scope
         for (index, argument) in arguments.enumerated() {
             if index < closure.parameters.count {

@@ -6,7 +6,7 @@
 extension Engine {
     /// Builds a value of `declaration` with the `init` that `arguments`' labels select, or nil when
     /// the type declares none (the call is memberwise).
-    func initialize(_ declaration: DataDeclaration, _ arguments: [ArgumentSyntax], in caller: Scope,
+    mutating func initialize(_ declaration: DataDeclaration, _ arguments: [ArgumentSyntax], in caller: Scope,
                     at location: SourceLocation) throws(EvaluationError) -> Value? {
         guard !declaration.initializers.isEmpty else { return nil }
         let labels = arguments.map(\.label)
@@ -35,8 +35,8 @@ extension Engine {
             }
         }
         var scope = Scope()
-        try bind(initializer.parameters, of: "init", to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
-            try evaluate(expression, in: caller, expected: nil)
+        try bind(initializer.parameters, of: "init", to: arguments, into: &scope, at: location) { (engine, expression) throws(EvaluationError) in
+            try engine.evaluate(expression, in: caller, expected: nil)
         }
         var building = Building(declaration: declaration, fields: fields, unset: unset)
         if declaration.isClass {
@@ -48,7 +48,8 @@ extension Engine {
         for index in building.unset.sorted() {
             let property = declaration.stored[index]
             if readsOtherModules {
-                building.set(index, try standIn(for: property.type, "'\(property.name)', which the 'init' of '\(declaration.name)' does not set,", at: location), in: self)
+                let standIn = try standIn(for: property.type, "'\(property.name)', which the 'init' of '\(declaration.name)' does not set,", at: location)
+                building.set(index, standIn, in: &self)
             } else {
                 throw EvaluationError("the 'init' of '\(declaration.name)' does not set '\(property.name)'", at: initializer.location)
             }
@@ -66,24 +67,24 @@ extension Engine {
         var object: ObjectID?
 
         /// `self`, as the initializer's expressions see it.
-        func this(in engine: Engine) -> Scope.This {
+        func this(in engine: borrowing Engine) -> Scope.This {
             if let object { return .object(object) }
             return .record(.record(type: declaration.name, fields: fields))
         }
 
         /// The fields as they stand.
-        func currentFields(in engine: Engine) -> [Value] {
+        func currentFields(in engine: borrowing Engine) -> [Value] {
             object.map { engine.objects[$0.raw].fields } ?? fields
         }
 
-        mutating func set(_ index: Int, _ value: Value, in engine: Engine) {
+        mutating func set(_ index: Int, _ value: Value, in engine: inout Engine) {
             unset.remove(index)
             if let object { engine.objects[object.raw].fields[index] = value } else { fields[index] = value }
         }
     }
 
     /// Runs an initializer's (or a method it calls) statements; returns false once a `return` ran.
-    private func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
+    private mutating func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
         var scope = scope
         for statement in statements {
             scope.this = building.this(in: self)
@@ -119,7 +120,7 @@ extension Engine {
                     assume("'\(property.name)' keeps the value it had: what the 'init' of '\(building.declaration.name)' assigns comes from code Ripple does not simulate", at: statement.location)
                     continue
                 }
-                building.set(index, result, in: self)
+                building.set(index, result, in: &self)
             case .expression(let expression):
                 // `restore()`, `self.restore()`: a method of the type, run on the value being built.
                 if case .call(let callee, let arguments, let trailing) = expression.kind, let name = ownMethodName(callee, in: scope),
@@ -128,8 +129,8 @@ extension Engine {
                         throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)", at: expression.location)
                     }
                     var inner = Scope()
-                    try bind(method.parameters, of: name, to: arguments + trailing, into: &inner, at: expression.location) { (argument) throws(EvaluationError) in
-                        try evaluate(argument, in: scope, expected: nil)
+                    try bind(method.parameters, of: name, to: arguments + trailing, into: &inner, at: expression.location) { (engine, argument) throws(EvaluationError) in
+                        try engine.evaluate(argument, in: scope, expected: nil)
                     }
                     _ = try runInitializer(method.body, building: &building, scope: inner, depth: depth + 1)
                 } else {

@@ -15,19 +15,19 @@ extension Engine {
 
     /// The scope a method's statements run in: `self` the object, the parameters bound to the arguments
     /// evaluated in `caller`, by label in order, defaults filling the rest.
-    func methodScope(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], caller: Scope,
+    mutating func methodScope(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], caller: Scope,
                      at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .object(object)
-        try bind(method.parameters, of: method.name, to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
-            try argumentValue(expression, in: caller)
+        try bind(method.parameters, of: method.name, to: arguments, into: &scope, at: location) { (engine, expression) throws(EvaluationError) in
+            try engine.argumentValue(expression, in: caller)
         }
         return scope
     }
 
     /// An argument's value. In a step, names are those of the root view's properties (`store.tasks[0].id`
     /// reads the root's `store`), as a step's write targets name them; in a method, the method's.
-    private func argumentValue(_ expression: ExprSyntax, in caller: Scope) throws(EvaluationError) -> Value {
+    private mutating func argumentValue(_ expression: ExprSyntax, in caller: Scope) throws(EvaluationError) -> Value {
         if tracker == nil, methodContext == nil, case .none = caller.this, !instances.isEmpty {
             var scope = caller
             scope.this = .view(root)
@@ -37,7 +37,7 @@ extension Engine {
     }
 
     /// A method called for its value (in a body, a condition, an argument): its statements computed, no write allowed.
-    func callModelMethod(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], in caller: Scope,
+    mutating func callModelMethod(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], in caller: Scope,
                          at location: SourceLocation) throws(EvaluationError) -> Value {
         let outer = try enterCall(.computedProperty(method.name), at: location)
         defer { leaveCall(restoring: outer) }
@@ -47,7 +47,7 @@ extension Engine {
 
     /// A step statement that calls a method of a model object (`store.add(title: "Plan")`): the method's
     /// writes, in order; nil when the statement is not such a call.
-    func applyMethodCall(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+    mutating func applyMethodCall(_ statement: StatementSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
         guard let (method, scope, location) = try calledMethod(statement) else { return nil }
         return try runMethod(method, scope: scope, pass: &pass, written: &written, depth: 1, at: location)
     }
@@ -55,7 +55,7 @@ extension Engine {
     /// The model method a call statement calls, with the scope it runs in and where the call is: another
     /// method of the object whose method is running (`save()`, `self.save()`), or a method of the object
     /// a target names (`store.add(title: "Plan")`); nil for any other statement.
-    func calledMethod(_ statement: StatementSyntax) throws(EvaluationError) -> (FunctionSyntax, Scope, SourceLocation)? {
+    mutating func calledMethod(_ statement: StatementSyntax) throws(EvaluationError) -> (FunctionSyntax, Scope, SourceLocation)? {
         guard case .expression(let expression) = statement.kind, case .call(let callee, let arguments, let trailing) = expression.kind else { return nil }
         let caller = stepScope
         if case .object(let object) = caller.this {
@@ -72,8 +72,8 @@ extension Engine {
             if caller.locals[name] == nil, let method = viewFunction(name, of: id) {
                 var scope = Scope()
                 scope.this = caller.this
-                try bind(method.parameters, of: method.name, to: arguments + trailing, into: &scope, at: expression.location) { (argument) throws(EvaluationError) in
-                    try evaluate(argument, in: caller, expected: nil)
+                try bind(method.parameters, of: method.name, to: arguments + trailing, into: &scope, at: expression.location) { (engine, argument) throws(EvaluationError) in
+                    try engine.evaluate(argument, in: caller, expected: nil)
                 }
                 return (method, scope, expression.location)
             }
@@ -100,7 +100,7 @@ extension Engine {
     /// in an action of a view a presentation shows: the presentation's binding becomes `false` or `nil`,
     /// as a swipe down does. Nil for any other statement; nothing, with a note, when no presentation shows
     /// the view.
-    func dismissal(_ expression: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+    mutating func dismissal(_ expression: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
         guard case .view(let id) = stepScope.this, case .call(let callee, let arguments, let trailing) = expression.kind,
               arguments.isEmpty, trailing.isEmpty else { return nil }
         let key: String
@@ -133,7 +133,7 @@ extension Engine {
 
     /// `dismiss()` in a view a `.navigationDestination(for:)` built for an element of the stack's path: the
     /// path is cut to the elements before that one. Nil when the view's place on the path is not known.
-    private func pop(_ id: Int, shownBy presenter: Int, _ trigger: Presentation.Trigger, _ expression: ExprSyntax,
+    private mutating func pop(_ id: Int, shownBy presenter: Int, _ trigger: Presentation.Trigger, _ expression: ExprSyntax,
                      pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
         guard let content = instances[presenter].description.contentClosure else { return nil }
         // The presentation's own child that holds the view: its identity holds its place on the path, after
@@ -150,7 +150,7 @@ extension Engine {
 
     /// The closure a view's property or a local holds (`onRemove`, `self.action`), and the scope it
     /// captured; nil when `name` holds none.
-    func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int) -> (ClosureSyntax, Scope)? {
+    mutating func heldClosure(_ name: String, at location: SourceLocation, in caller: Scope, of instance: Int) -> (ClosureSyntax, Scope)? {
         guard caller.locals[name] != nil || instances[instance].info?.declaration.property(named: name) != nil,
               case .closure(let closureID)? = try? evaluate(ExprSyntax(.identifier(name), at: location), in: caller, expected: nil),
               let (syntax, captured) = closures[closureID] else { return nil }
@@ -171,7 +171,7 @@ extension Engine {
     }
 
     /// Runs a method's statements as step statements, in `scope`.
-    func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
+    mutating func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
                            at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
         guard depth <= Self.maximumMethodDepth else {
             throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)
@@ -186,14 +186,15 @@ extension Engine {
 
     /// Runs statements of a method, or of an action a step runs, in `methodContext`; returns false once
     /// a `return` ran.
-    func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
+    mutating func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
                                      into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
         for statement in statements {
             let scope = stepScope
             do throws(EvaluationError) {
                 switch statement.kind {
                 case .letDeclaration(let name, let value):
-                    methodContext?.locals[name] = try evaluate(value, in: scope, expected: nil)
+                    let value = try evaluate(value, in: scope, expected: nil)
+                    methodContext?.locals[name] = value
                 case .ifStatement(let conditions, let then, let otherwise):
                     let saved = methodContext
                     if let bound = try test(conditions, in: scope) {

@@ -161,7 +161,7 @@ extension Engine {
         }
     }
 
-    func runPass(_ pass: inout Pass, initial: [Int]) throws(EvaluationError) {
+    mutating func runPass(_ pass: inout Pass, initial: [Int]) throws(EvaluationError) {
         for id in initial where pass.queued.insert(id).inserted {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }
@@ -178,7 +178,7 @@ extension Engine {
         }
     }
 
-    func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
+    mutating func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
         let tracker = bodyTracker
         tracker.log.reset()
         self.tracker = tracker
@@ -257,7 +257,7 @@ extension Engine {
     /// body. Nothing is copied or freed; the records the old list held are dropped when the tracker is
     /// next reset. A list whose storage is much larger than the reads (left from a body that read a
     /// thousand paths) is copied instead, so a row does not keep a list's worth of room.
-    func storeReads(of id: Int, from tracker: Tracker) {
+    mutating func storeReads(of id: Int, from tracker: Tracker) {
         let count = tracker.log.reads.count
         if tracker.log.reads.capacity <= 2 * count + 8 {
             swap(&instances[id].reads, &tracker.log.reads)
@@ -315,7 +315,7 @@ extension Engine {
 
     /// Matches rebuilt children to existing ones; `builder` is the instance whose body built them (a modifier's content is built by its parent).
     /// The descriptions are `inout` so that each kept child takes its own out of the list (`update`).
-    func reconcile(_ parent: Int, _ descriptions: inout [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
+    mutating func reconcile(_ parent: Int, _ descriptions: inout [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
         // The usual case: the body built the same children as last time, in the same order. Every child
         // keeps its identity, and its name, which the general path below derives from the view types and
         // ForEach identities in order and which last time's pass gave it from the same sequence; so each
@@ -348,7 +348,7 @@ extension Engine {
         let parentPath = instances[builder ?? parent].path
         for index in descriptions.indices {
             let description = descriptions[index]
-            var base = Self.instanceName(description.viewType, description.key.forEachIDs.map(identityText))
+            var base = Self.instanceName(description.viewType, description.key.forEachIDs.map { identityText($0) })
             let count = names[base, default: 0] + 1
             names[base] = count
             if count > 1 { base += "#\(count)" }
@@ -402,7 +402,7 @@ extension Engine {
     /// counted references (its identities, fields, sources, seeds, overrides), and a list of a thousand
     /// rows updates a thousand children per evaluation. What the causes quote from it is taken before the
     /// new description replaces it.
-    func update(_ id: Int, with description: inout ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
+    mutating func update(_ id: Int, with description: inout ChildDescription, parentPath: String, builder: Int, pass: inout Pass) throws(EvaluationError) {
         if description.contentClosure != nil {
             try updateRow(id, with: &description, parentPath: parentPath, pass: &pass)
             return
@@ -453,7 +453,7 @@ extension Engine {
         }
         // Environment keys whose value changed, or that hold a closure (never equal to the last one).
         let changedKeys = EnvironmentWrite.changedKeys(old: instances[id].description.environmentOverrides, new: description.environmentOverrides,
-                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: containsClosure)
+                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: ChildComparison.holdsClosure)
         // The new description is moved in, and the old one out to the caller, which drops it with the rest:
         // assigning it copied every one of its references, for every child a list rebuilt.
         swap(&instances[id].description, &description)
@@ -475,9 +475,9 @@ extension Engine {
     }
 
     /// A `ForEach` row the body holding it rebuilt: it takes the new closure and runs it (Rule 14).
-    private func updateRow(_ id: Int, with description: inout ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
+    private mutating func updateRow(_ id: Int, with description: inout ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
         let changedKeys = EnvironmentWrite.changedKeys(old: instances[id].description.environmentOverrides, new: description.environmentOverrides,
-                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: containsClosure)
+                                                       differ: { inputDifference($0, $1) != nil }, holdsClosure: ChildComparison.holdsClosure)
         swap(&instances[id].description, &description)
         if let reason = RowContent.rerunReason(holder: parentPath) {
             markDirty(id, Cause(kind: .input, subject: "content", detail: reason, source: parentPath), pass: &pass)
@@ -488,7 +488,7 @@ extension Engine {
     /// Shows a `ForEach` row or a presentation as an instance of its own or lets the custom view it built
     /// stand for it (Rules 14 and 15): a hidden one takes its parent's path, so the views it builds are
     /// named as if the body holding the `ForEach` or the modifier had built them.
-    func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
+    mutating func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
         let buildsCustomView = descriptions.contains { viewInfos[$0.viewType] != nil }
         let hidden = instances[id].description.contentClosure?.presentation == nil
             ? !RowContent.isShown(buildsCustomView: buildsCustomView)
@@ -510,7 +510,7 @@ extension Engine {
     }
 
     /// An environment key may have changed for the subtree at `root`: dirty the declarers whose value differs.
-    func environmentChanged(_ key: String, under root: Int, pass: inout Pass) {
+    mutating func environmentChanged(_ key: String, under root: Int, pass: inout Pass) {
         guard let declarers = environmentDeclarers[key] else { return }
         for id in declarers.sorted() where isDescendant(id, of: root) {
             let value = environmentValue(key, at: id)
@@ -534,7 +534,7 @@ extension Engine {
     }
 
     /// Re-runs a body without keeping anything, to see whether what it would show differs (stale views).
-    func dryRunReads(of id: Int) -> [ReadRecord]? {
+    mutating func dryRunReads(of id: Int) -> [ReadRecord]? {
         let savedObjects = objects.count
         let savedClosures = nextClosure
         let tracker = Tracker()

@@ -5,7 +5,7 @@ extension Engine {
     /// A presentation modifier in a body: its arguments are read here, and its content closure is kept,
     /// with the `@State` values it reads as they are now, by an instance that builds it when the
     /// presenting state says so.
-    func describePresentation(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
+    mutating func describePresentation(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
                               into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         var trigger: Presentation.Trigger?
         var content: ClosureSyntax?
@@ -70,7 +70,7 @@ extension Engine {
 
     /// Runs a presentation's body: reads its presenting state and, when that presents, builds the content
     /// with an identity of its own (the item's id, or the place on the path). Returns whether it presented.
-    func buildPresentation(_ trigger: Presentation.Trigger, _ content: ContentClosure, in scope: Scope, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+    mutating func buildPresentation(_ trigger: Presentation.Trigger, _ content: ContentClosure, in scope: Scope, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
         let state = readBinding(trigger.binding, recordedAt: trigger.expression, role: "binding", tracked: true)
         // The captured `@State` values are places the content shows without depending on them.
         for (name, slot, _) in capturedSlots(of: content) {
@@ -122,7 +122,7 @@ extension Engine {
 
     /// Why a presentation's content shows outdated values: each captured `@State` value that is no longer
     /// the presenter's (Rule 15); nil when none is.
-    func staleCaptureReasons(of host: Int) -> [String]? {
+    mutating func staleCaptureReasons(of host: Int) -> [String]? {
         guard let content = instances[host].description.contentClosure, case .view(let presenter) = content.scope.this else { return nil }
         let reasons = capturedSlots(of: content).compactMap { name, slot, captured -> String? in
             let current = slots[slot.raw].value

@@ -13,7 +13,7 @@ struct PropertyPlace: Hashable {
 extension Engine {
     /// The observed property a write statement writes, with its value before the write; nil when the
     /// statement writes none (or no class declares observers).
-    func observedProperty(written statement: StatementSyntax) -> (place: PropertyPlace, old: Value)? {
+    mutating func observedProperty(written statement: StatementSyntax) -> (place: PropertyPlace, old: Value)? {
         guard observesWrites, case .assignment(let target, _, _) = statement.kind, let lvalue = try? lvalue(target) else { return nil }
         return observedProperty(at: lvalue)
     }
@@ -31,7 +31,7 @@ extension Engine {
 
     /// Runs the observers of a property just written: `willSet` with `newValue`, then `didSet` with
     /// `oldValue`; returns the writes their statements made.
-    func runObservers(of place: PropertyPlace, old: Value, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    mutating func runObservers(of place: PropertyPlace, old: Value, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         let property = objects[place.object.raw].info.declaration.stored[place.slot]
         let new = objects[place.object.raw].fields[place.slot]
         observing.insert(place)

@@ -4,7 +4,7 @@
 extension Engine {
     /// The identity, at `level` of its `ForEach` nesting, of the one live `viewType` row whose element
     /// stores `value` in `field`: what a step's `TaskRow[title: "Call Sam"]` stands for.
-    func rowIdentity(_ viewType: String, level: Int, field: String, equalTo value: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func rowIdentity(_ viewType: String, level: Int, field: String, equalTo value: Value, at location: SourceLocation) throws(EvaluationError) -> Value {
         var identities: [Value] = []
         var others: Set<String> = []
         for instance in instances where instance.alive && instance.viewType == viewType && instance.description.forEachElements.count > level {
@@ -31,11 +31,11 @@ extension Engine {
     /// of its element (`Root/TaskRow[title: "Call Sam"]` for `Root/TaskRow[UUID-3]`), for the `fields`
     /// an expectation names, with the path it stands for. The element's values are those of the last
     /// time its row was built, or, for an object, its current ones: `Scenario` asks after every step.
-    func pathsByField(_ fields: Set<String>) -> [InstanceNames.Alias] {
+    mutating func pathsByField(_ fields: Set<String>) -> [InstanceNames.Alias] {
         guard !fields.isEmpty else { return [] }
         var aliases: [InstanceNames.Alias] = []
         for instance in instances where !instance.description.forEachElements.isEmpty {
-            let identities = instance.description.key.forEachIDs.map(identityText)
+            let identities = instance.description.key.forEachIDs.map { identityText($0) }
             let written = Self.instanceName(instance.viewType, identities)
             // The last part of the path is the type and its identities, then at most a `#2`.
             let parentEnd = instance.path.lastIndex(of: "/").map { instance.path.index(after: $0) } ?? instance.path.startIndex
@@ -56,7 +56,7 @@ extension Engine {
 
     /// A stored property of a struct value or an object, read without recording a dependency; nil when
     /// the element has no stored property of that name.
-    private func storedField(_ field: String, of element: Value) -> Value? {
+    private mutating func storedField(_ field: String, of element: Value) -> Value? {
         switch element {
         case .object(let object):
             guard let index = objects[object.raw].info.storedIndex(of: field) else { return nil }

@@ -86,7 +86,7 @@ extension Engine {
                 // A row's or a presentation's content is built in its parent's rows, whose identities come first.
                 let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0
                 let rows = action.rows.dropFirst(inherited)
-                let place = rows.isEmpty || instances[id].isHiddenRow ? instancePlace : "\(instancePlace), row \(rows.map(identityText).joined(separator: ", "))"
+                let place = rows.isEmpty || instances[id].isHiddenRow ? instancePlace : "\(instancePlace), row \(rows.map { identityText($0) }.joined(separator: ", "))"
                 let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
@@ -148,22 +148,23 @@ extension Engine {
     /// (which has no name of its own), its parent's and the row's identity (`TaskList, row UUID-2`).
     private func actionPlace(of id: Int) -> String {
         guard instances[id].isHiddenRow, let parent = instances[id].parent else { return instances[id].name }
-        let identities = instances[id].description.key.forEachIDs.map(identityText)
+        let identities = instances[id].description.key.forEachIDs.map { identityText($0) }
         return identities.isEmpty ? instances[parent].name : "\(instances[parent].name), row \(identities.joined(separator: ", "))"
     }
 
     /// An action the screen offers performed as one step: the writes of its closure, its method or its
     /// control, then every body they dirty. What it needs first is a step of its own that is not counted:
     /// a presentation to dismiss is shown, a `.task` to resume is started.
-    func perform(_ offered: OfferedAction) throws(EvaluationError) -> StepTrace {
+    mutating func perform(_ offered: OfferedAction) throws(EvaluationError) -> StepTrace {
         let (id, name) = (offered.id, offered.action.name)
         // An error in the action's statements is reported, and the step is traced up to it.
-        func step(_ name: String, _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
-            try transaction(named: name) { pass, written in
+        func step(_ engine: inout Engine, _ name: String,
+                  _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+            try engine.transaction(named: name) { engine, pass, written in
                 do throws(EvaluationError) {
-                    return try makeWrites(&pass, &written)
+                    return try makeWrites(&engine, &pass, &written)
                 } catch {
-                    report(error)
+                    engine.report(error)
                     return []
                 }
             }
@@ -172,27 +173,27 @@ extension Engine {
         case .user(let offset):
             let action = instances[id].userActions[offset]
             if let shown = preparation(for: action), let binding = action.binding {
-                _ = try transaction(named: "show " + action.control) { (pass, written) throws(EvaluationError) in
-                    try writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
+                _ = try transaction(named: "show " + action.control) { (engine, pass, written) throws(EvaluationError) in
+                    try engine.writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
                 }
             }
-            return try step(name) { pass, written throws(EvaluationError) in try actionWrites(action, of: id, named: name, pass: &pass, written: &written) }
+            return try step(&self, name) { engine, pass, written throws(EvaluationError) in try engine.actionWrites(action, of: id, named: name, pass: &pass, written: &written) }
         case .view(let offset, let resuming):
             let action = instances[id].actions[offset]
             if resuming {
-                _ = try step("start " + name) { pass, written throws(EvaluationError) in
-                    try viewActionWrites(action, resuming: false, of: id, pass: &pass, written: &written)
+                _ = try step(&self, "start " + name) { engine, pass, written throws(EvaluationError) in
+                    try engine.viewActionWrites(action, resuming: false, of: id, pass: &pass, written: &written)
                 }
             }
-            return try step(name) { pass, written throws(EvaluationError) in
-                try viewActionWrites(action, resuming: resuming, of: id, pass: &pass, written: &written)
+            return try step(&self, name) { engine, pass, written throws(EvaluationError) in
+                try engine.viewActionWrites(action, resuming: resuming, of: id, pass: &pass, written: &written)
             }
         }
     }
 
     /// What a view's `.task` or `.refreshable` closure writes in the step being run: up to its first
     /// `await`, or when `resuming`, the instance's oldest waiting action from its `await` to the next.
-    func viewActionWrites(_ action: ViewAction, resuming: Bool, of instance: Int, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    mutating func viewActionWrites(_ action: ViewAction, resuming: Bool, of instance: Int, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         guard resuming else {
             let scope = closureScope(action.closure.parameters, arguments: [], in: action.scope)
             return try runUntilAwait([SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)], resuming: false,
@@ -207,7 +208,7 @@ extension Engine {
 
     /// A step's action taken by name (`tap Button "Add" in TaskListView`, `tap TaskRow[2] "Done"`,
     /// `type "Plan trip" in TextField "Title" in NewTaskBar`): what it writes, in the step being run.
-    func runNamedAction(_ text: String, at location: SourceLocation, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    mutating func runNamedAction(_ text: String, at location: SourceLocation, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var name = text
         var typed: String?
         if let (literal, rest) = Self.typedText(in: text) {

@@ -1,6 +1,6 @@
 /// One variant of a scenario being simulated, step by step.
 public final class Simulation {
-    let engine: Engine
+    var engine: Engine
     /// The variant's name.
     public let variant: String
     /// Instances after the first evaluation of the tree.

@@ -137,7 +137,7 @@ extension UserAction.Kind {
 extension Engine {
     /// Records an action the body being built offers: a control with a binding (and a picker's options),
     /// a closure, or a method named in place of one.
-    func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
+    mutating func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
                           bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
                           at location: SourceLocation) {
         guard let tracker, scope.recordsReads else { return }
@@ -172,7 +172,7 @@ extension Engine {
     /// Records `NavigationLink(value:)` inside `List(selection:)` (tapping it selects the value) or inside
     /// `NavigationStack(path:)` (tapping it appends the value to the path). A link elsewhere pushes what
     /// SwiftUI keeps itself, which Ripple does not simulate.
-    func recordPush(_ value: ExprSyntax, label: String?, in scope: Scope, context: BuildContext, at location: SourceLocation) {
+    mutating func recordPush(_ value: ExprSyntax, label: String?, in scope: Scope, context: BuildContext, at location: SourceLocation) {
         let kind: UserAction.Kind
         let binding: BindingTarget
         if let selection = context.listSelection {
@@ -219,7 +219,7 @@ extension Engine {
 
     /// The state an action needs before it can be taken, made as a step of its own that is not counted:
     /// a presentation to dismiss is shown first. Nil when the screen is ready as it is.
-    func preparation(for action: UserAction) -> Value? {
+    mutating func preparation(for action: UserAction) -> Value? {
         guard action.kind == .dismiss, let binding = action.binding else { return nil }
         // Only a flag is recorded unshown: an `item:` presentation is offered only while it presents.
         return readBinding(binding, tracked: false) == .bool(false) ? .bool(true) : nil
@@ -227,7 +227,7 @@ extension Engine {
 
     /// What an action writes, in the step being run: its closure's or its method's writes, or its
     /// control's new value (`typed` in place of one character, for a text field).
-    func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
+    mutating func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
                       pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if let closure = action.closure {
             return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: closureScope(closure.parameters, arguments: action.arguments, in: action.scope))],
@@ -261,7 +261,7 @@ extension Engine {
 
     /// A control's write through its binding, as a step's assignment makes it: the property's observers
     /// run after it.
-    func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
+    mutating func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
                               pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         let old = readBinding(binding, tracked: false)
         guard let target = lvalue(of: binding) else {
@@ -277,7 +277,7 @@ extension Engine {
     /// The method an action names instead of a closure (`add`, `self.add`, `store.delete`), with the scope
     /// its statements run in, its parameters given `arguments` in order: a method of the view that offers
     /// the action, or of a model object; nil when the source declares no such method.
-    private func namedMethod(_ reference: ExprSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
+    private mutating func namedMethod(_ reference: ExprSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
         var inner = Scope()
         let function: FunctionSyntax
         if let name = reference.kind.ownMemberName {

@@ -25,7 +25,7 @@ struct SuspendedAction: Sendable {
 
 extension Engine {
     /// Runs a step's `task X`, `refresh X` or `resume X`; returns the writes it made.
-    func runViewAction(_ kind: ViewActionKind, _ target: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    mutating func runViewAction(_ kind: ViewActionKind, _ target: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if kind == .perform, case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] {
             return try runNamedAction(text, at: target.location, pass: &pass, written: &written)
         }
@@ -58,7 +58,7 @@ extension Engine {
     }
 
     /// The live instance a view action names: `Root`, `Row[2]`, `Row[title: "A"]`.
-    private func actionInstance(_ target: ExprSyntax) throws(EvaluationError) -> Int {
+    private mutating func actionInstance(_ target: ExprSyntax) throws(EvaluationError) -> Int {
         var components: [ExprSyntax] = []
         var root = target
         while case .subscriptAccess(let base, _, false) = root.kind {
@@ -77,7 +77,7 @@ extension Engine {
     /// `resuming`: the awaited call has returned), then each frame around it once it ends. An awaited
     /// model method (`await model.load()`) runs as Swift runs it, up to its own first `await`, in a frame
     /// of its own. What is left waits as the instance's suspended action.
-    func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
+    mutating func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
                                pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var frames = frames
         var resuming = resuming
@@ -112,7 +112,7 @@ extension Engine {
 
     /// The model method a statement awaits for no value (`await model.load()`, `await save()` in a
     /// method), with the scope it runs in; nil for any other statement.
-    private func awaitedMethod(_ statement: StatementSyntax, depth: Int) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
+    private mutating func awaitedMethod(_ statement: StatementSyntax, depth: Int) throws(EvaluationError) -> (FunctionSyntax, Scope)? {
         guard let (method, scope, location) = try calledMethod(statement) else { return nil }
         guard depth < Self.maximumMethodDepth else {
             throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)

@@ -44,7 +44,7 @@ extension Engine {
         Self.builtinViews.contains(name) || table.opaqueViews.contains(name)
     }
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
-    func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
+    mutating func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
         if let content = instances[id].description.contentClosure {
             // A `ForEach` row or a presentation runs the closure it was handed, in the scope it captured
             // (Rules 14 and 15).
@@ -76,7 +76,7 @@ extension Engine {
     /// scope it was given rather than in a copy (a scope is a few counted references, and a list's
     /// `ForEach` runs its closure once per row).
     @discardableResult
-    func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+    mutating func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
         guard statements.contains(where: \.isLetDeclaration) else {
             for statement in statements where try build(statement, in: scope, context: context, into: &output) { return true }
             return false
@@ -96,7 +96,7 @@ extension Engine {
     ///
     /// A statement built costs one evaluation, whatever it builds: a `Text("row")` evaluates nothing, and
     /// `ForEach`s nested three deep built a billion of them without reaching the work limit.
-    private func build(_ statement: StatementSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+    private mutating func build(_ statement: StatementSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
         try countEvaluation(at: statement.location)
         switch statement.kind {
         case .expression(let expression):
@@ -129,12 +129,12 @@ extension Engine {
         return false
     }
 
-    func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    mutating func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         try build(viewPlan(expression), in: scope, context: context, into: &output)
     }
 
     /// Builds a view expression by walking its syntax: what a `ViewPlan` does not decide in advance.
-    func buildViewFromSyntax(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    mutating func buildViewFromSyntax(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch expression.kind {
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
@@ -232,7 +232,7 @@ extension Engine {
 
     /// A view expression Ripple does not build (a stored view, a closure that returns views, a `switch`):
     /// noted, and left out of the children.
-    private func skipUnbuiltView(_ expression: ExprSyntax) {
+    private mutating func skipUnbuiltView(_ expression: ExprSyntax) {
         assume("the views of '\(Self.shortened(expression.rendered))' are not simulated", at: expression.location)
     }
 
@@ -246,7 +246,7 @@ extension Engine {
         }
     }
 
-    func buildForEach(_ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+    mutating func buildForEach(_ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         guard let data = arguments.first(where: { $0.label == nil }) else {
             throw EvaluationError("'ForEach' needs a collection", at: location)
         }
@@ -368,13 +368,13 @@ extension Engine {
 
     /// One element standing for a collection Ripple does not model (Swift source only): the content is
     /// built once, for it, so that the views it builds are evaluated.
-    private func unmodelledElement(of collection: Value, _ expression: ExprSyntax) -> Value? {
+    private mutating func unmodelledElement(of collection: Value, _ expression: ExprSyntax) -> Value? {
         guard case .opaque(Value.unmodelledType, let text) = collection else { return nil }
         assume("'\(expression.rendered)' is a collection Ripple does not model; its content is built once, for one element", at: expression.location)
         return .opaque(type: Value.unmodelledType, text: text + "[…]")
     }
 
-    func forEachIdentity(of element: Value, keyPath: [String]?, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func forEachIdentity(of element: Value, keyPath: [String]?, at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .opaque(Value.unmodelledType, _) = element { return element }
         let saved = tracker
         tracker = nil
@@ -416,7 +416,7 @@ extension Engine {
 
     // MARK: - Modifiers
 
-    func applyModifier(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], to base: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+    mutating func applyModifier(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], to base: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         var context = context
         switch Modifier.kind(of: name) {
         case .context(.environment):
@@ -532,7 +532,7 @@ extension Engine {
     // MARK: - Deferred closures
 
     /// Records the access paths inside an action or task closure: read later, so they create no dependency.
-    func recordDeferredReads(_ closure: ClosureSyntax, in scope: Scope) {
+    mutating func recordDeferredReads(_ closure: ClosureSyntax, in scope: Scope) {
         guard scope.recordsReads, let tracker else { return }
         var inner = scope
         for parameter in closure.parameters { inner = inner.with(parameter, .none) }

@@ -11,21 +11,21 @@ extension Engine {
 
     /// The scope a helper's statements run in: the view's, without the caller's locals, its parameters
     /// bound to the arguments (evaluated where they are written), reads recorded as the caller's are.
-    private func helperScope(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], caller: Scope,
+    private mutating func helperScope(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], caller: Scope,
                              at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .view(id)
         scope.recordsReads = ViewHelperScope.recordsReads(callerRecords: caller.recordsReads)
         scope.contentParameter = caller.contentParameter
-        try bind(helper.parameters ?? [], of: helper.name, to: arguments, into: &scope, at: location) { (expression) throws(EvaluationError) in
-            try evaluate(expression, in: caller, expected: nil)
+        try bind(helper.parameters ?? [], of: helper.name, to: arguments, into: &scope, at: location) { (engine, expression) throws(EvaluationError) in
+            try engine.evaluate(expression, in: caller, expected: nil)
         }
         return scope
     }
 
     /// Runs a helper that computes a value and returns it; a helper that builds views, read as a value
     /// (`AnyView(header)`), is an opaque view.
-    func runViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope,
+    mutating func runViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope,
                        at location: SourceLocation) throws(EvaluationError) -> Value {
         if helper.buildsViews { return .opaque(type: "View", text: helper.name) }
         let outer = try enterCall(.computedProperty(helper.name), at: location)
@@ -35,7 +35,7 @@ extension Engine {
     }
 
     /// Builds the views a helper builds, as children of the body that uses it.
-    func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
+    mutating func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
                          into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         let saved = try enterCall(.computedProperty(helper.name), at: location)
         defer { leaveCall(restoring: saved) }

@@ -84,11 +84,15 @@ final class ArgumentPath {
 
 extension Engine {
     /// The plan for a view expression, made the first time it is built.
-    func viewPlan(_ expression: ExprSyntax) -> ViewPlan {
-        plan(for: expression, in: &viewPlans) { makeViewPlan($0) }
+    mutating func viewPlan(_ expression: ExprSyntax) -> ViewPlan {
+        let key = SiteKey(expression)
+        if let plan = viewPlans[key] { return plan }
+        let plan = makeViewPlan(expression)
+        viewPlans[key] = plan
+        return plan
     }
 
-    private func makeViewPlan(_ expression: ExprSyntax) -> ViewPlan {
+    private mutating func makeViewPlan(_ expression: ExprSyntax) -> ViewPlan {
         guard case .call(let callee, let arguments, let trailing) = expression.kind else { return .general(expression) }
         switch callee.kind {
         case .member(let base, let name, _):
@@ -122,7 +126,7 @@ extension Engine {
 
     /// A styling modifier's arguments, then its trailing closures: closures build with the body for a
     /// builder modifier (`.overlay { ... }`) and run later for any other.
-    func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
+    mutating func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
         var steps = (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
                 if let kind = UserAction.Kind.gesture(name) {
@@ -146,7 +150,7 @@ extension Engine {
 
     /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first
     /// trailing closure is its action unless `action:` is given).
-    func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> ViewPlan {
+    mutating func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> ViewPlan {
         var steps: [ArgumentStep] = []
         var builders: [ClosureSyntax] = []
         var deferred: [ClosureSyntax] = []
@@ -202,7 +206,7 @@ extension Engine {
         return .builtin(arguments: steps, deferred: deferred, builders: builders)
     }
 
-    private func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
+    private mutating func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
         switch argumentPlan(expression) {
         case .view: return .view(expression)
         case .projection: return .projection(expression)
@@ -217,7 +221,7 @@ extension Engine {
     }
 
     /// Builds a view expression by its plan.
-    func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    mutating func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch plan {
         case .styling(let arguments, let base):
             let offered = tracker?.log.userActions.count ?? 0
@@ -260,7 +264,7 @@ extension Engine {
     }
 
     /// Reads the access paths of an argument (`ArgumentStep.paths`).
-    private func read(_ paths: [ArgumentPath], in scope: Scope) throws(EvaluationError) {
+    private mutating func read(_ paths: [ArgumentPath], in scope: Scope) throws(EvaluationError) {
         for argument in paths {
             if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
             _ = try evaluate(argument.path, plan: argument.plan, in: scope, expected: nil)
@@ -270,7 +274,7 @@ extension Engine {
     /// Reads one argument of a built-in view or styling modifier: views in it are built, the access paths
     /// in it are read (`Color.red`, `Font.title`: capitalized roots are styling constants unless a local
     /// shadows them); styling constants are not simulated.
-    func read(_ argument: ArgumentStep, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    mutating func read(_ argument: ArgumentStep, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch argument {
         case .view(let expression):
             try buildView(expression, in: scope, context: context, into: &output)

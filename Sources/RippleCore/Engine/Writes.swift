@@ -17,8 +17,14 @@ struct LValue {
 
 extension Engine {
     /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
-    func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
-        try transaction(named: step.name) { (pass, written) throws(EvaluationError) in
+    mutating func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
+        try transaction(named: step.name) { (engine, pass, written) throws(EvaluationError) in
+            try engine.writes(of: step, pass: &pass, written: &written)
+        }
+    }
+
+    /// What a step's statements write, in order; an error in one is reported and the next still runs.
+    private mutating func writes(of step: ResolvedStep, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
             var writes: [WriteTrace] = []
             writes.reserveCapacity(step.statements.count)
             written.reserveCapacity(step.statements.count)
@@ -51,13 +57,12 @@ extension Engine {
                 }
             }
             return writes
-        }
     }
 
     /// One step: `makeWrites` writes, then every body the writes dirtied is evaluated and the step is
     /// traced. A step's statements, a person's action and a view's `.task` are each one.
-    func transaction(named name: String,
-                     _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+    mutating func transaction(named name: String,
+                     _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
         var (trace, fired) = try update(named: name, makeWrites)
         // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
         // as the step's follow-up.
@@ -70,8 +75,8 @@ extension Engine {
             }
             let handlers = fired
             let round: StepTrace
-            (round, fired) = try update(named: changeRoundName(handlers)) { (pass, written) throws(EvaluationError) in
-                try changeHandlerWrites(handlers, pass: &pass, written: &written)
+            (round, fired) = try update(named: changeRoundName(handlers)) { (engine, pass, written) throws(EvaluationError) in
+                try engine.changeHandlerWrites(handlers, pass: &pass, written: &written)
             }
             trace.followUps = (trace.followUps ?? []) + [round]
         }
@@ -80,7 +85,7 @@ extension Engine {
 
     /// One update: `makeWrites` writes, every body the writes dirtied is evaluated, and the update is
     /// traced; with it, the `.onChange` actions its evaluations fired.
-    private func update(named name: String, _ makeWrites: (inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace])
+    private mutating func update(named name: String, _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace])
         throws(EvaluationError) -> (StepTrace, [FiredChangeHandler]) {
         work = 0
         // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
@@ -88,7 +93,7 @@ extension Engine {
         swap(&pass, &spentPass)
         pass.reset()
         var written: [Place] = []
-        let writes = try makeWrites(&pass, &written)
+        let writes = try makeWrites(&self, &pass, &written)
         try runPass(&pass, initial: [])
         let trace = trace(name, writes: writes, written: written, pass: pass)
         let fired = pass.firedChangeHandlers
@@ -103,7 +108,7 @@ extension Engine {
     /// Applies a write taken apart when the scenario was resolved: what the `.assignment` case of
     /// `apply(_:text:pass:written:)` does for it, in the same order. Nil when the record's root names a
     /// view type, which only the syntax can resolve.
-    func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
+    mutating func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
                statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
         guard let cursor = try resolveTarget(plan) else { return nil }
         guard let target = cursor.lvalue else {
@@ -119,7 +124,7 @@ extension Engine {
         return try write(target, leaf: plan.literal, old: current, inPlace: !target.path.isEmpty, text: text, pass: &pass, written: &written, at: plan.location)
     }
 
-    func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
+    mutating func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
         switch statement.kind {
         case .environmentWrite(let key, let valueExpression):
             guard let declaration = table.environmentKeys[key] else {
@@ -188,19 +193,19 @@ extension Engine {
     // MARK: - Places
 
     /// Resolves a step's target: `state.users[1].name`, `RootView.expanded`, `UserRow[2].isEditing`, `SearchField.query`.
-    func lvalue(_ expression: ExprSyntax) throws(EvaluationError) -> LValue {
+    mutating func lvalue(_ expression: ExprSyntax) throws(EvaluationError) -> LValue {
         let cursor = try resolveTarget(expression)
         if let lvalue = cursor.lvalue { return lvalue }
         throw EvaluationError("'\(expression.rendered)' is an object; write to one of its properties", at: expression.location)
     }
 
     /// The object a step names (`store`, `Root.store`, `Row[2].model`), for `objectWillChange.send()`.
-    func objectTarget(_ expression: ExprSyntax) throws(EvaluationError) -> ObjectID? {
+    mutating func objectTarget(_ expression: ExprSyntax) throws(EvaluationError) -> ObjectID? {
         try resolveTarget(expression).object
     }
 
     /// Walks a step's target down to an object or a written place.
-    func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    mutating func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         var components: [ExprSyntax] = []
         // A chain has at most as many components as the expression has levels: one allocation.
         components.reserveCapacity(expression.height)
@@ -243,7 +248,7 @@ extension Engine {
 
     /// Walks a step's target taken apart when the scenario was resolved; nil when its root names a view
     /// type (`Row[2].isOn`), whose instance reference only the syntax spells out.
-    func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?)? {
+    mutating func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?)? {
         // Whether a name is a view type or a global is settled once the engine has started; the last
         // root name found to be neither is remembered, since a step's writes usually share their root.
         let plain = plan.root == lastPlainRoot
@@ -256,7 +261,7 @@ extension Engine {
 
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
-    private func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         // Inside a model's method or a view's action: `self` (an object), a local holding an object, or
         // one of `self`'s properties.
         if let context = methodContext {
@@ -301,7 +306,7 @@ extension Engine {
 
     /// Walks the components below a target's root: through objects' stored properties, then into the
     /// written value's fields and elements.
-    private func descend(from start: (object: ObjectID?, lvalue: LValue?), through rest: [TargetComponent]) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func descend(from start: (object: ObjectID?, lvalue: LValue?), through rest: [TargetComponent]) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         var cursor = start
         var position = 0
         while position < rest.count {
@@ -382,14 +387,14 @@ extension Engine {
 
     /// What `.name` does below a written place whose value is `current`: an object's stored property
     /// starts a new place; a struct's field extends the path.
-    private func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         if case .object(let object) = current {
             guard let slot = objects[object.raw].info.storedIndex(of: name) else {
                 throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
             }
             return (nil, LValue(root: .property(object, slot: slot), path: []))
         }
-        guard case .record(let type, _) = current, let data = infos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
+        guard case .record(let type, _) = current, let data = rememberedInfos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
             throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
         }
         if data.stored[index].isLet {
@@ -401,7 +406,7 @@ extension Engine {
     }
 
     /// The element `[index]` of the array at a written place, checked.
-    private func element(_ index: Int, below lvalue: LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) -> Value {
+    private mutating func element(_ index: Int, below lvalue: LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) -> Value {
         let current = try read(lvalue, at: location)
         guard case .array(let elements) = current else {
             throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: location)
@@ -422,7 +427,7 @@ extension Engine {
     /// `Root/List/Row[2]` (view type names joined by members), returning what follows it. A subscript is
     /// the row's identity (`Row[2]`, a generated `Row[UUID-1]`) or a stored field of its element
     /// (`Row[title: "Call Sam"]`).
-    func instanceReference(_ name: String, _ components: ArraySlice<ExprSyntax>) throws(EvaluationError) -> (String, ArraySlice<ExprSyntax>) {
+    mutating func instanceReference(_ name: String, _ components: ArraySlice<ExprSyntax>) throws(EvaluationError) -> (String, ArraySlice<ExprSyntax>) {
         var reference = name
         var viewType = name
         var level = 0
@@ -453,7 +458,7 @@ extension Engine {
     }
 
     /// A view's property read in a step's value: `Root.count`, `Row[2].title`.
-    func instanceProperty(_ expression: ExprSyntax) throws(EvaluationError) -> Value? {
+    mutating func instanceProperty(_ expression: ExprSyntax) throws(EvaluationError) -> Value? {
         var components: [ExprSyntax] = []
         var root = expression
         while true {
@@ -478,7 +483,7 @@ extension Engine {
         return ""
     }
 
-    func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    mutating func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else {
             throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
@@ -545,7 +550,7 @@ extension Engine {
         }.sorted()
     }
 
-    func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func read(_ lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> Value {
         // A whole stored property, what most writes name, is returned as it is stored: walking an empty
         // path still copied the value in and out.
         if lvalue.path.isEmpty, case .property(let object, let slot) = lvalue.root { return objects[object.raw].fields[slot] }
@@ -598,7 +603,7 @@ extension Engine {
 
     // MARK: - Mutations
 
-    func mutate(_ value: Value, _ method: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> Value {
+    mutating func mutate(_ value: Value, _ method: String, _ arguments: [ArgumentSyntax], at location: SourceLocation) throws(EvaluationError) -> Value {
         func argument(_ label: String?, _ position: Int) throws(EvaluationError) -> Value {
             guard position < arguments.count, arguments[position].label == label else {
                 throw EvaluationError("'\(method)' needs \(label.map { "'\($0):'" } ?? "an argument")", at: location)
@@ -722,7 +727,7 @@ extension Engine {
 
     /// Writes `leaf` at `target` and tells whoever depends on it, under SwiftUI's rules for that storage;
     /// the trace carries where the statement is and both values as JSON has them.
-    func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+    mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         var trace = try perform(target, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         trace.location = TraceLocation(location)
         trace.oldValue = traceValue(old)
@@ -730,7 +735,7 @@ extension Engine {
         return trace
     }
 
-    private func perform(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+    private mutating func perform(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         let kind = inPlace ? "in-place mutation" : "assignment"
         switch target.root {
         case .property(let object, let index):
@@ -912,7 +917,7 @@ extension Engine {
         }
     }
 
-    func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
+    mutating func notifyHolders(_ object: ObjectID, detail: String, pass: inout Pass) {
         for id in orderedDependents(of: .objectWillChange(object)) {
             markDirty(id, Cause(kind: .objectWillChange, subject: objectName(object), detail: detail,
                                 source: describe(.objectWillChange(object))), pass: &pass)
@@ -923,7 +928,7 @@ extension Engine {
     /// case, changed while it has no other owner, and put back, so nothing is copied that `value` alone
     /// holds. A path that does not fit the value (a field the record does not have, an index past the end)
     /// changes nothing.
-    func replace(_ value: inout Value, at path: ArraySlice<PathComponent>, with leaf: Value) {
+    mutating func replace(_ value: inout Value, at path: ArraySlice<PathComponent>, with leaf: Value) {
         guard let first = path.first else {
             value = leaf
             return
@@ -938,7 +943,7 @@ extension Engine {
             replace(&elements[i], at: rest, with: leaf)
             value = .array(elements)
         case .field(let name):
-            guard case .record(let type, var fields) = value, let index = infos(ofType: type).data?.storedIndex(of: name) else { return }
+            guard case .record(let type, var fields) = value, let index = rememberedInfos(ofType: type).data?.storedIndex(of: name) else { return }
             value = .none
             replace(&fields[index], at: rest, with: leaf)
             value = .record(type: type, fields: fields)
@@ -971,7 +976,7 @@ extension Engine {
 
     /// `value` with the part at `path` replaced, for a write that keeps the old value to compare with
     /// (`@State` ignores an equal value); the old value and the new one share what did not change.
-    func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) -> Value {
+    mutating func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) -> Value {
         var copy = value
         replace(&copy, at: path[...], with: leaf)
         return copy
@@ -979,7 +984,7 @@ extension Engine {
 
     // MARK: - Trace
 
-    func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
+    mutating func trace(_ name: String, writes: [WriteTrace], written: [Place], pass: Pass) -> StepTrace {
         // The instance behind each entry, in the order the entries are made.
         var ids: [Int] = []
         var traces: [InstanceTrace] = []
@@ -1058,7 +1063,7 @@ extension Engine {
 
     /// The first evaluation of the tree as a step's trace: every live instance, in tree order, needed
     /// because it is new, and every one of them appeared.
-    func initialTrace() -> StepTrace {
+    mutating func initialTrace() -> StepTrace {
         var traces: [InstanceTrace] = []
         var created: [String] = []
         func visit(_ id: Int) {
@@ -1076,7 +1081,7 @@ extension Engine {
     }
 
     /// An instance's entry in a step's trace.
-    private func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
+    private mutating func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         var trace = InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                   outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
         // A changed read is one the body made: a deferred read of the same path (in an action's closure)
@@ -1090,7 +1095,7 @@ extension Engine {
     }
 
     /// What `Self._printChanges()` would print for the instance's evaluation (Rule 13).
-    private func printChangesLine(_ id: Int, _ causes: [Cause]) -> String {
+    private mutating func printChangesLine(_ id: Int, _ causes: [Cause]) -> String {
         if instances[id].description.contentClosure != nil { return "" }
         // Most evaluations have only `@dependencies` to print; that line depends on the view type
         // alone, so it is made once per type and shared.
