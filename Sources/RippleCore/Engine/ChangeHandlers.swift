@@ -18,7 +18,7 @@ extension Engine {
 
     /// Finds the `.onChange` actions whose watched value differs from what the view's previous evaluation
     /// watched at the same place (the same modifier in the same row).
-    func collectFiredChangeHandlers(of id: Int, previous: [UserAction], now: [UserAction], pass: inout Pass) {
+    static func collectFiredChangeHandlers(of id: Int, previous: [UserAction], now: [UserAction], pass: inout Pass) {
         for action in now where action.kind == .change {
             let before = previous.first { $0.kind == .change && $0.location == action.location && $0.rows == action.rows }
             guard let old = before?.watched, let new = action.watched,

@@ -43,8 +43,8 @@ extension Engine {
                                    keys: read.keys.map { ModelSnapshot.Key(key: describe($0.key), mechanism: mechanism($0.key), via: $0.via) })
             }
             let readKeys = Set(instance.reads.flatMap { $0.keys.map(\.key) })
-            let declared = instance.keys.filter { !readKeys.contains($0) }.sorted { describe($0) < describe($1) }
-                .map { ModelSnapshot.Key(key: describe($0), mechanism: mechanism($0), via: []) }
+            let declared = instance.keys.filter { !readKeys.contains($0) }.map { (text: describe($0), key: $0) }.sorted { $0.text < $1.text }
+                .map { ModelSnapshot.Key(key: $0.text, mechanism: mechanism($0.key), via: []) }
             ordered.append(ModelSnapshot.Instance(path: instance.path, name: instance.name, viewType: instance.viewType, depth: instance.depth,
                                                   isModifier: declaration?.isModifier ?? false, isHiddenRow: instance.isHiddenRow,
                                                   properties: properties, reads: reads,

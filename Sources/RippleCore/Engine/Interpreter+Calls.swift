@@ -76,7 +76,8 @@ extension Engine {
             return .opaque(type: "URL", text: interpolated(text))
         case "String":
             guard let argument = arguments.first else { return .string("") }
-            return .string(interpolated(try evaluate(argument.value, in: scope, expected: nil)))
+            let value = try evaluate(argument.value, in: scope, expected: nil)
+            return .string(interpolated(value))
         case "Int":
             guard let argument = arguments.first else { return .int(0) }
             let value = try evaluate(argument.value, in: scope, expected: nil)
@@ -353,7 +354,11 @@ extension Engine {
         var inner = scope
         inner.recordsReads = false
         func less(_ a: Value, _ b: Value) throws(EvaluationError) -> Bool {
-            guard let order else { return descending ? try lessThan(b, a, at: location) : try lessThan(a, b, at: location) }
+            guard let order else {
+                let (lhs, rhs) = descending ? (b, a) : (a, b)
+                if let ordered = Self.ordered(lhs, rhs) { return ordered }
+                throw EvaluationError("cannot order \(describe(lhs)) and \(describe(rhs))", at: location)
+            }
             guard case .bool(let result) = try runClosure(order, arguments: [a, b], in: inner) else {
                 throw EvaluationError("'\(name)' needs a closure returning Bool", at: location)
             }
@@ -380,13 +385,15 @@ extension Engine {
         return false
     }
 
-    func lessThan(_ a: Value, _ b: Value, at location: SourceLocation) throws(EvaluationError) -> Bool {
+    /// Whether `a < b`, for two numbers or two strings; nil for values `<` does not order. Static, so a
+    /// sort's comparisons never copy the engine.
+    static func ordered(_ a: Value, _ b: Value) -> Bool? {
         switch (a, b) {
         case (.int(let x), .int(let y)): return x < y
         case (.string(let x), .string(let y)): return x < y
         default:
-            if let x = a.doubleValue, let y = b.doubleValue { return x < y }
-            throw EvaluationError("cannot order \(describe(a)) and \(describe(b))", at: location)
+            guard let x = a.doubleValue, let y = b.doubleValue else { return nil }
+            return x < y
         }
     }
 

@@ -307,7 +307,9 @@ extension Engine {
         for part in parts {
             switch part {
             case .text(let t): text += t
-            case .interpolation(let inner): text += interpolated(try evaluate(inner, in: scope, expected: nil))
+            case .interpolation(let inner):
+                let value = try evaluate(inner, in: scope, expected: nil)
+                text += interpolated(value)
             }
         }
         try charge(text.utf8.count, at: location)
@@ -396,7 +398,8 @@ extension Engine {
             }
         case .object(let object):
             if name == "self" { return .object(object) }
-            if hasMember(objects[object.raw].type, name) { return try member(of: .object(object), name, at: location, scope: scope) }
+            let type = objects[object.raw].type
+            if hasMember(type, name) { return try member(of: .object(object), name, at: location, scope: scope) }
         case .record(let value):
             if name == "self" { return value }
             if case .record(let type, _) = value, hasMember(type, name) { return try member(of: value, name, at: location, scope: scope) }

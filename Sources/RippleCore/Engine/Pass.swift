@@ -188,7 +188,7 @@ extension Engine {
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
         if !tracker.log.userActions.isEmpty || !instances[id].userActions.isEmpty {
-            if pass.isTraced { collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: tracker.log.userActions, pass: &pass) }
+            if pass.isTraced { Self.collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: tracker.log.userActions, pass: &pass) }
             instances[id].userActions = tracker.log.userActions
         }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
@@ -202,7 +202,7 @@ extension Engine {
                 }
             }
         }
-        let changed = pass.isTraced ? changedReads(instances[id].reads, tracker.log.reads) : []
+        let changed = pass.isTraced ? Self.changedReads(instances[id].reads, tracker.log.reads) : []
         let isNew = pass.created.contains(id)
         pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         pass.order.append(id)
@@ -276,7 +276,7 @@ extension Engine {
 
     /// Paths whose values differ between two evaluations' reads, or that one of them did not read at all
     /// (a flipped branch); deferred reads have no value and never differ.
-    func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
+    static func changedReads(_ old: [ReadRecord], _ new: [ReadRecord]) -> [String] {
         // The usual case: the same paths in the same order; compare pairwise without building tables.
         // By index, so that no record is copied.
         if old.count == new.count, old.indices.allSatisfy({ old[$0].site.isSameRead(as: new[$0].site) }) {

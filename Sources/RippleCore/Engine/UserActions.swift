@@ -293,7 +293,8 @@ extension Engine {
         } else if case .member(let base, let name, _) = reference.kind {
             var reading = scope
             reading.recordsReads = false
-            guard let (object, method) = modelMethod(name, of: try evaluate(base, in: reading, expected: nil)) else { return nil }
+            let value = try evaluate(base, in: reading, expected: nil)
+            guard let (object, method) = modelMethod(name, of: value) else { return nil }
             inner.this = .object(object)
             function = method
         } else {

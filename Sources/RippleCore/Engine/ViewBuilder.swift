@@ -310,7 +310,8 @@ extension Engine {
         // and each element only replaces their values: a list of a thousand rows copied its scope and its
         // identities three times per row on every evaluation.
         // A closure whose reads can be tracked is run by each row, not here (Rule 14).
-        let reads = closure.reads { name in isPlainValue(name, in: scope) }
+        let info: ViewInfo? = if case .view(let id) = scope.this { instances[id].info } else { nil }
+        let reads = closure.reads { name in Self.isPlainValue(name, in: scope, of: info) }
         let inRow = reads != .nothing && RowContent.runsInRow(
             reads: reads, elementsMayBeTracked: bindings != nil || elements.contains { $0.holdsObjectOrBinding })
         let rowSite = inRow ? siteNumber(closure.location) : 0
@@ -357,9 +358,9 @@ extension Engine {
     /// Whether `name`, in `scope`, is a value whose bare reading is no read a view depends on: a local,
     /// or a property of the view that is neither storage nor a wrapper (a `let`, a plain `Binding`,
     /// `@Bindable`).
-    private func isPlainValue(_ name: String, in scope: Scope) -> Bool {
+    private static func isPlainValue(_ name: String, in scope: Scope, of info: ViewInfo?) -> Bool {
         if scope.locals[name] != nil { return scope.bindingLocals[name] == nil }
-        guard case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name) else { return false }
+        guard let property = info?.declaration.property(named: name) else { return false }
         switch property.role {
         case .input, .plainBinding, .bindable: return true
         default: return false

@@ -584,7 +584,6 @@ extension Engine {
         func matches(_ value: Value, _ type: ValueType) -> Bool {
             switch (value, type) {
             case (_, .unknown): return true
-            case (_, .named(_)) where table.views[name()] != nil: return true
             case (.none, .optional): return true
             case (_, .optional(let wrapped)): return matches(value, wrapped)
             case (.int, .int), (.double, .double), (.int, .double), (.bool, .bool), (.string, .string): return true
@@ -1019,7 +1018,7 @@ extension Engine {
             var causes = (pass.seeded[id] ?? []) + (captureCauses[id] ?? [])
             var changed: [String] = []
             if let fresh = dryRunReads(of: id) {
-                changed = changedReads(instances[id].reads, fresh)
+                changed = Self.changedReads(instances[id].reads, fresh)
                 if !changed.isEmpty {
                     let reasons = written.compactMap { untrackedReasons[id]?[$0] }
                     let reason = reasons.isEmpty ? "nothing it depends on was told" : reasons.joined(separator: "; ")
