@@ -71,7 +71,10 @@ struct EvaluationError: Error {
 /// A value, owned by its `Simulation`: a step runs as one `mutating` call, so Swift proves at compile
 /// time that nothing else touches the storage, the tree or the indexes while it runs, where a class's
 /// stored properties were checked at run time on every access. Nothing copies an engine: a copy would
-/// share every table, and the first write to one would copy that table whole.
+/// share every table, and the first write to one would copy that table whole. Swift copies it quietly
+/// for a non-`mutating` method called on `self` when an argument runs code first (`describe(try
+/// evaluate(…))`), or from a nested function or closure that has captured `self`; on a step's path such
+/// helpers are `static`, and such arguments are evaluated into a local before the call.
 struct Engine {
     #if RIPPLE_FUZZ
     // The fuzzer's hang bound is one second: it runs with limits that bound time as well as size, so
