@@ -108,10 +108,17 @@ extension ExprKind {
 extension Engine {
     /// The plan for an expression, made the first time it is evaluated in a body.
     mutating func accessPlan(_ expression: ExprSyntax) -> AccessPlan {
+        plan(for: expression, in: \.accessPlans) { engine, expression in engine.makeAccessPlan(expression) }
+    }
+
+    /// The plan kept in `cache` for an expression's place, made and kept the first time: the one cache
+    /// behind access, argument and view plans. `make` gets the engine, since the cache's access has ended.
+    mutating func plan<Plan>(for expression: ExprSyntax, in cache: WritableKeyPath<Engine, [SiteKey: Plan]>,
+                             make: (inout Engine, ExprSyntax) -> Plan) -> Plan {
         let key = SiteKey(expression)
-        if let plan = accessPlans[key] { return plan }
-        let plan = makeAccessPlan(expression)
-        accessPlans[key] = plan
+        if let plan = self[keyPath: cache][key] { return plan }
+        let plan = make(&self, expression)
+        self[keyPath: cache][key] = plan
         return plan
     }
 

@@ -19,11 +19,7 @@ enum ArgumentPlan {
 extension Engine {
     /// The plan for an argument, made the first time it is read.
     mutating func argumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {
-        let key = SiteKey(expression)
-        if let plan = argumentPlans[key] { return plan }
-        let plan = makeArgumentPlan(expression)
-        argumentPlans[key] = plan
-        return plan
+        plan(for: expression, in: \.argumentPlans) { engine, expression in engine.makeArgumentPlan(expression) }
     }
 
     private func makeArgumentPlan(_ expression: ExprSyntax) -> ArgumentPlan {

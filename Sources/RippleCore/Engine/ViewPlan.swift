@@ -85,11 +85,7 @@ final class ArgumentPath {
 extension Engine {
     /// The plan for a view expression, made the first time it is built.
     mutating func viewPlan(_ expression: ExprSyntax) -> ViewPlan {
-        let key = SiteKey(expression)
-        if let plan = viewPlans[key] { return plan }
-        let plan = makeViewPlan(expression)
-        viewPlans[key] = plan
-        return plan
+        plan(for: expression, in: \.viewPlans) { engine, expression in engine.makeViewPlan(expression) }
     }
 
     private mutating func makeViewPlan(_ expression: ExprSyntax) -> ViewPlan {
