@@ -20,8 +20,9 @@ func ripple(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: St
     let out = Capture()
     let err = Capture()
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(repository.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    // Commands read paths relative to the repository; a test run elsewhere would read other files.
+    precondition(FileManager.default.changeCurrentDirectoryPath(repository.path), "cannot enter \(repository.path)")
+    defer { precondition(FileManager.default.changeCurrentDirectoryPath(previous), "cannot return to \(previous)") }
     let status = run(arguments: arguments, stdout: out, stderr: err)
     return (status, out.text, err.text)
 }
