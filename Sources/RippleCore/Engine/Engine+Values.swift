@@ -75,8 +75,6 @@ extension Engine {
         })
     }
 
-    func containsClosure(_ value: Value) -> Bool { ChildComparison.holdsClosure(value) }
-
     // MARK: - Showing values
 
     func typeName(of value: Value) -> String {

@@ -277,7 +277,7 @@ extension Engine {
     /// `value[index]`, `dict[key]`, `dict[key, default: fallback]`; `indexPlan`, when given, is the
     /// plan of the one index.
     mutating func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], indexPlan: AccessPlan?, in scope: Scope,
-                        at location: SourceLocation) throws(EvaluationError) -> Value {
+                                 at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .dictionary(let keys, let values) = value, arguments.count == 2, arguments[0].label == nil, arguments[1].label == "default" {
             let key = try evaluate(arguments[0].value, in: scope, expected: nil)
             if let found = Value.lookup(key, keys: keys, values: values) { return found }

@@ -7,7 +7,7 @@ extension Engine {
     /// Builds a value of `declaration` with the `init` that `arguments`' labels select, or nil when
     /// the type declares none (the call is memberwise).
     mutating func initialize(_ declaration: DataDeclaration, _ arguments: [ArgumentSyntax], in caller: Scope,
-                    at location: SourceLocation) throws(EvaluationError) -> Value? {
+                             at location: SourceLocation) throws(EvaluationError) -> Value? {
         guard !declaration.initializers.isEmpty else { return nil }
         let labels = arguments.map(\.label)
         guard let initializer = declaration.initializers.selected(forLabels: labels) else {

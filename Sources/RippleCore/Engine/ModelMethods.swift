@@ -16,7 +16,7 @@ extension Engine {
     /// The scope a method's statements run in: `self` the object, the parameters bound to the arguments
     /// evaluated in `caller`, by label in order, defaults filling the rest.
     mutating func methodScope(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], caller: Scope,
-                     at location: SourceLocation) throws(EvaluationError) -> Scope {
+                              at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .object(object)
         try bind(method.parameters, of: method.name, to: arguments, into: &scope, at: location) { (engine, expression) throws(EvaluationError) in
@@ -38,7 +38,7 @@ extension Engine {
 
     /// A method called for its value (in a body, a condition, an argument): its statements computed, no write allowed.
     mutating func callModelMethod(_ method: FunctionSyntax, of object: ObjectID, arguments: [ArgumentSyntax], in caller: Scope,
-                         at location: SourceLocation) throws(EvaluationError) -> Value {
+                                  at location: SourceLocation) throws(EvaluationError) -> Value {
         let outer = try enterCall(.computedProperty(method.name), at: location)
         defer { leaveCall(restoring: outer) }
         let scope = try methodScope(method, of: object, arguments: arguments, caller: caller, at: location)
@@ -134,7 +134,7 @@ extension Engine {
     /// `dismiss()` in a view a `.navigationDestination(for:)` built for an element of the stack's path: the
     /// path is cut to the elements before that one. Nil when the view's place on the path is not known.
     private mutating func pop(_ id: Int, shownBy presenter: Int, _ trigger: Presentation.Trigger, _ expression: ExprSyntax,
-                     pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
+                              pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace]? {
         guard let content = instances[presenter].description.contentClosure else { return nil }
         // The presentation's own child that holds the view: its identity holds its place on the path, after
         // the identities of the rows around the presentation.
@@ -172,7 +172,7 @@ extension Engine {
 
     /// Runs a method's statements as step statements, in `scope`.
     mutating func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
-                           at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
+                                    at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
         guard depth <= Self.maximumMethodDepth else {
             throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)
         }
@@ -187,7 +187,7 @@ extension Engine {
     /// Runs statements of a method, or of an action a step runs, in `methodContext`; returns false once
     /// a `return` ran.
     mutating func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
-                                     into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
+                                              into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
         for statement in statements {
             let scope = stepScope
             do throws(EvaluationError) {

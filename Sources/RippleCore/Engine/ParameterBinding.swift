@@ -3,7 +3,7 @@ extension Engine {
     /// defaults (evaluated in the callee's scope) filling the rest. `value` evaluates an argument where
     /// the call is written. The view helpers and the models' methods share it.
     mutating func bind(_ parameters: [ParameterSyntax], of function: String, to arguments: [ArgumentSyntax], into scope: inout Scope,
-              at location: SourceLocation, value: (inout Engine, ExprSyntax) throws(EvaluationError) -> Value) throws(EvaluationError) {
+                       at location: SourceLocation, value: (inout Engine, ExprSyntax) throws(EvaluationError) -> Value) throws(EvaluationError) {
         var next = 0
         for parameter in parameters {
             if next < arguments.count, arguments[next].label == parameter.label {

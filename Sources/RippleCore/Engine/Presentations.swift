@@ -6,7 +6,7 @@ extension Engine {
     /// with the `@State` values it reads as they are now, by an instance that builds it when the
     /// presenting state says so.
     mutating func describePresentation(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
-                              into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+                                       into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         var trigger: Presentation.Trigger?
         var content: ClosureSyntax?
         for argument in arguments + trailing {

@@ -138,8 +138,8 @@ extension Engine {
     /// Records an action the body being built offers: a control with a binding (and a picker's options),
     /// a closure, or a method named in place of one.
     mutating func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
-                          bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
-                          at location: SourceLocation) {
+                                   bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
+                                   at location: SourceLocation) {
         guard let tracker, scope.recordsReads else { return }
         var binding: BindingTarget?
         if let bindingExpression {
@@ -228,7 +228,7 @@ extension Engine {
     /// What an action writes, in the step being run: its closure's or its method's writes, or its
     /// control's new value (`typed` in place of one character, for a text field).
     mutating func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
-                      pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+                               pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if let closure = action.closure {
             return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: closureScope(closure.parameters, arguments: action.arguments, in: action.scope))],
                                      resuming: false, of: instance, pass: &pass, written: &written)
@@ -262,7 +262,7 @@ extension Engine {
     /// A control's write through its binding, as a step's assignment makes it: the property's observers
     /// run after it.
     mutating func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
-                              pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+                                       pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         let old = readBinding(binding, tracked: false)
         guard let target = lvalue(of: binding) else {
             throw EvaluationError("'\(control)' is bound to a value a step cannot write", at: location)

@@ -78,7 +78,7 @@ extension Engine {
     /// model method (`await model.load()`) runs as Swift runs it, up to its own first `await`, in a frame
     /// of its own. What is left waits as the instance's suspended action.
     mutating func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
-                               pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+                                        pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var frames = frames
         var resuming = resuming
         var traces: [WriteTrace] = []

@@ -16,7 +16,7 @@ extension Engine {
     /// A declared view's value from a call: `plans`, when given, holds the access plan of each of
     /// `arguments` that is an access path (nil for any other), so that evaluating it need not look it up.
     mutating func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation,
-                      plans: [AccessPlan?]? = nil) throws(EvaluationError) -> ChildDescription {
+                               plans: [AccessPlan?]? = nil) throws(EvaluationError) -> ChildDescription {
         let declaration = info.declaration
         let siteNumber = siteNumber(site)
         var description = ChildDescription(
@@ -179,7 +179,7 @@ extension Engine {
     /// identities: the views are the caller's, reconciled under the container. Returns the content
     /// property's value, the same on every build: what changes in the views is compared view by view.
     mutating func buildContent(_ closure: ClosureSyntax, into description: inout ChildDescription, in scope: Scope,
-                      context: BuildContext) throws(EvaluationError) -> Value {
+                               context: BuildContext) throws(EvaluationError) -> Value {
         var content: [ChildDescription] = []
         try buildStatements(closure.body, in: scope, context: context.forContent, into: &content)
         description.content = content

@@ -12,7 +12,7 @@ extension Engine {
     /// The scope a helper's statements run in: the view's, without the caller's locals, its parameters
     /// bound to the arguments (evaluated where they are written), reads recorded as the caller's are.
     private mutating func helperScope(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], caller: Scope,
-                             at location: SourceLocation) throws(EvaluationError) -> Scope {
+                                      at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .view(id)
         scope.recordsReads = ViewHelperScope.recordsReads(callerRecords: caller.recordsReads)
@@ -26,7 +26,7 @@ extension Engine {
     /// Runs a helper that computes a value and returns it; a helper that builds views, read as a value
     /// (`AnyView(header)`), is an opaque view.
     mutating func runViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope,
-                       at location: SourceLocation) throws(EvaluationError) -> Value {
+                                at location: SourceLocation) throws(EvaluationError) -> Value {
         if helper.buildsViews { return .opaque(type: "View", text: helper.name) }
         let outer = try enterCall(.computedProperty(helper.name), at: location)
         defer { leaveCall(restoring: outer) }
@@ -36,7 +36,7 @@ extension Engine {
 
     /// Builds the views a helper builds, as children of the body that uses it.
     mutating func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
-                         into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
+                                  into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         let saved = try enterCall(.computedProperty(helper.name), at: location)
         defer { leaveCall(restoring: saved) }
         let scope = try helperScope(helper, of: id, arguments: arguments, caller: caller, at: location)

@@ -25,44 +25,44 @@ extension Engine {
 
     /// What a step's statements write, in order; an error in one is reported and the next still runs.
     private mutating func writes(of step: ResolvedStep, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
-            var writes: [WriteTrace] = []
-            writes.reserveCapacity(step.statements.count)
-            written.reserveCapacity(step.statements.count)
-            for index in step.statements.indices {
-                do throws(EvaluationError) {
-                    // `task Root`: the writes of the view's action, up to its first `await`.
-                    if case .viewAction(let kind, let target) = step.statements[index].kind {
-                        writes += try runViewAction(kind, target, pass: &pass, written: &written)
-                        continue
-                    }
-                    // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
-                    if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
-                        writes += traces
-                        continue
-                    }
-                    let text = StatementText(full: step.texts[index], target: step.targets[index])
-                    let observed = observedProperty(written: step.statements[index])
-                    // A write taken apart when the scenario was resolved runs from that record; its syntax is
-                    // read only for a message.
-                    if let plan = step.writes[index],
-                       let trace = try apply(plan, text: text, pass: &pass,
-                                             written: &written, statement: { step.statements[index] }) {
-                        writes.append(trace)
-                    } else {
-                        writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
-                    }
-                    if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
-                } catch {
-                    report(error)
+        var writes: [WriteTrace] = []
+        writes.reserveCapacity(step.statements.count)
+        written.reserveCapacity(step.statements.count)
+        for index in step.statements.indices {
+            do throws(EvaluationError) {
+                // `task Root`: the writes of the view's action, up to its first `await`.
+                if case .viewAction(let kind, let target) = step.statements[index].kind {
+                    writes += try runViewAction(kind, target, pass: &pass, written: &written)
+                    continue
                 }
+                // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
+                if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
+                    writes += traces
+                    continue
+                }
+                let text = StatementText(full: step.texts[index], target: step.targets[index])
+                let observed = observedProperty(written: step.statements[index])
+                // A write taken apart when the scenario was resolved runs from that record; its syntax is
+                // read only for a message.
+                if let plan = step.writes[index],
+                   let trace = try apply(plan, text: text, pass: &pass,
+                                         written: &written, statement: { step.statements[index] }) {
+                    writes.append(trace)
+                } else {
+                    writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
+                }
+                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+            } catch {
+                report(error)
             }
-            return writes
+        }
+        return writes
     }
 
     /// One step: `makeWrites` writes, then every body the writes dirtied is evaluated and the step is
     /// traced. A step's statements, a person's action and a view's `.task` are each one.
     mutating func transaction(named name: String,
-                     _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+                              _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
         var (trace, fired) = try update(named: name, makeWrites)
         // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
         // as the step's follow-up.
@@ -109,7 +109,7 @@ extension Engine {
     /// `apply(_:text:pass:written:)` does for it, in the same order. Nil when the record's root names a
     /// view type, which only the syntax can resolve.
     mutating func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
-               statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
+                        statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
         guard let cursor = try resolveTarget(plan) else { return nil }
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
