@@ -45,9 +45,10 @@ import RippleSwift
         #expect(result.stdout == committed)
     }
 
-    @Test func outcomesAreColouredOnlyWhenAsked() {
+    @Test func outcomesAreColouredOnlyWhenAsked() throws {
         let plain = Capture(), coloured = Capture()
-        FileManager.default.changeCurrentDirectoryPath(repositoryPath(""))
+        // The scenario's path is relative to the repository.
+        try #require(FileManager.default.changeCurrentDirectoryPath(repositoryPath("")))
         _ = run(arguments: ["run", "Scenarios/list-rows.ripple"], stdout: plain, stderr: Capture())
         _ = run(arguments: ["run", "Scenarios/list-rows.ripple"], stdout: coloured, stderr: Capture(), colour: true)
         #expect(!plain.text.contains("\u{1B}"))

@@ -292,6 +292,14 @@ struct Engine {
         }
     }
 
+    /// Whether labelling the value as something could name an object that has no label yet: false for
+    /// a value that holds no object and for an object labelled already, so that the label's text is not
+    /// built for nothing (a list's rows are given objects their model named first).
+    func needsLabel(_ value: Value) -> Bool {
+        if case .object(let id) = value { return !objects[id.raw].hasLabel }
+        return value.mayHoldObjects
+    }
+
     /// Gives an object its label, unless it has one, and names the objects its stored properties hold
     /// below it; a property that cannot hold one gets no text.
     private mutating func label(_ id: ObjectID, _ parts: ObjectLabel) {
@@ -337,7 +345,7 @@ struct Engine {
                 } else {
                     throw EvaluationError("'\(property.name)' of '\(declaration.name)' has no initial value", at: property.location)
                 }
-                label(value, as: path + "." + property.name)
+                if needsLabel(value) { label(value, as: path + "." + property.name) }
                 let slot = SlotID(raw: slots.count)
                 slots.append(SlotRecord(owner: id, name: property.name, value: value))
                 instances[id].slots[property.name] = slot
@@ -352,7 +360,11 @@ struct Engine {
                 break
             }
         }
-        for (name, value) in description.fields.sorted(by: { $0.key < $1.key }) { label(value, as: path + "." + name) }
+        // In name order, each field once it is known to name something: labelling one field can label
+        // the objects another holds.
+        if description.fields.contains(where: { needsLabel($0.value) }) {
+            for (name, value) in description.fields.sorted(by: { $0.key < $1.key }) where needsLabel(value) { label(value, as: path + "." + name) }
+        }
         pass.created.insert(id)
         instancesByName[name, default: []].insert(id)
         return id

@@ -46,7 +46,20 @@ enum ArgumentStep {
     /// `List(selection: $selection)`: what its `NavigationLink(value:)`s select.
     case listSelection(ExprSyntax)
     /// What a person can do with a control or a gesture, recorded for `ripple audit` (`UserActions.swift`).
-    case userAction(ActionSite)
+    /// Boxed: the site is several times larger than any other case's payload, and every step is copied
+    /// out of its plan each time a body is evaluated.
+    indirect case userAction(ActionSite)
+}
+
+extension ArgumentStep {
+    /// Whether the argument sets what the views inside are built with (`BuildContext`) rather than
+    /// being read: a stack's path, a list's selection.
+    var setsContext: Bool {
+        switch self {
+        case .navigationPath, .listSelection: true
+        default: false
+        }
+    }
 }
 
 /// A control or gesture in a body's source, and what the action it offers takes from there.
@@ -226,36 +239,49 @@ extension Engine {
             try build(base, in: scope, context: context, into: &output)
             withdrawRowActionsWithoutRows(since: offered)
         case .builtin(let arguments, let deferred, let builders):
-            var context = context
-            for argument in arguments {
-                if case .navigationPath(let expression) = argument {
-                    if case .binding(let target) = try evaluate(expression, in: scope, expected: nil) {
-                        context.navigationPath = Presentation.StackPath(binding: target, expression: expression)
+            // Only a stack's path or a list's selection changes what the views inside are built with; any
+            // other built-in view passes its own context on as it is, uncopied.
+            if arguments.contains(where: \.setsContext) {
+                var inner = context
+                for argument in arguments {
+                    if case .navigationPath(let expression) = argument {
+                        if case .binding(let target) = try evaluate(expression, in: scope, expected: nil) {
+                            inner.navigationPath = Presentation.StackPath(binding: target, expression: expression)
+                        }
+                    } else if case .listSelection(let expression) = argument {
+                        let saved = tracker
+                        tracker = nil
+                        defer { tracker = saved }
+                        if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { inner.listSelection = target }
                     }
-                    continue
                 }
-                if case .listSelection(let expression) = argument {
-                    let saved = tracker
-                    tracker = nil
-                    defer { tracker = saved }
-                    if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { context.listSelection = target }
-                    continue
-                }
-                try read(argument, in: scope, context: context, into: &output)
-            }
-            for closure in deferred { recordDeferredReads(closure, in: scope) }
-            for closure in builders {
-                var inner = scope
-                // A built-in view's closure parameters (`GeometryReader { proxy in … }`) hold nothing Ripple
-                // models; in Swift source they are opaque, so their members can be read.
-                let parameterValue: Value = readsOtherModules ? .opaque(type: Value.unmodelledType, text: "parameter") : .none
-                for parameter in closure.parameters { inner = inner.with(parameter, parameterValue) }
-                try buildStatements(closure.body, in: inner, context: context, into: &output)
+                try buildBuiltin(arguments, deferred: deferred, builders: builders, in: scope, context: inner, into: &output)
+            } else {
+                try buildBuiltin(arguments, deferred: deferred, builders: builders, in: scope, context: context, into: &output)
             }
         case .declared(let info, let arguments, let trailing, let site, let plans):
             output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: site, plans: plans))
         case .general(let expression):
             try buildViewFromSyntax(expression, in: scope, context: context, into: &output)
+        }
+    }
+
+    /// Builds a built-in view by its plan (`ViewPlan.builtin`): its arguments are read, the views they
+    /// hold built, its deferred closures' reads recorded and its builder closures built, all with
+    /// `context`, which the arguments that set it (`setsContext`) have already set.
+    private mutating func buildBuiltin(_ arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax], in scope: Scope,
+                                       context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        for argument in arguments where !argument.setsContext {
+            try read(argument, in: scope, context: context, into: &output)
+        }
+        for closure in deferred { recordDeferredReads(closure, in: scope) }
+        for closure in builders {
+            var inner = scope
+            // A built-in view's closure parameters (`GeometryReader { proxy in … }`) hold nothing Ripple
+            // models; in Swift source they are opaque, so their members can be read.
+            let parameterValue: Value = readsOtherModules ? .opaque(type: Value.unmodelledType, text: "parameter") : .none
+            for parameter in closure.parameters { inner = inner.with(parameter, parameterValue) }
+            try buildStatements(closure.body, in: inner, context: context, into: &output)
         }
     }
 

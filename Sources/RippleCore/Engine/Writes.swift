@@ -28,6 +28,9 @@ extension Engine {
         var writes: [WriteTrace] = []
         writes.reserveCapacity(step.statements.count)
         written.reserveCapacity(step.statements.count)
+        // The closure below that gives a statement's syntax for a message captures the one array it
+        // reads: capturing `step` copied the whole step, five arrays, for every write.
+        let statements = step.statements
         for index in step.statements.indices {
             do throws(EvaluationError) {
                 // `task Root`: the writes of the view's action, up to its first `await`.
@@ -46,7 +49,7 @@ extension Engine {
                 // read only for a message.
                 if let plan = step.writes[index],
                    let trace = try apply(plan, text: text, pass: &pass,
-                                         written: &written, statement: { step.statements[index] }) {
+                                         written: &written, statement: { statements[index] }) {
                     writes.append(trace)
                 } else {
                     writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
@@ -724,6 +727,58 @@ extension Engine {
         var target: String
     }
 
+    /// Tells the views that depend on an object property's key that it changed (Rule 2 decided that it
+    /// notifies): each is queued with a cause that says what it read and what was written.
+    private mutating func notifyObservers(of key: DependencyKey, subject: String, old oldText: String, new newText: String, kind: String,
+                                          written writtenText: String, pass: inout Pass) {
+        // Views that reached the key the same way (every row of a list reading `model.items[index]`)
+        // get the same cause: the first such view's one-cause list is shared by the rest, so a write
+        // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
+        // "The same way" is byte for byte: `==` would equate paths written in different but
+        // canonically equivalent Unicode, which print differently.
+        var sharedCauses: (via: [String], read: String?, causes: [Cause])?
+        // The same for a later write: views that shared a list share the list it becomes.
+        var sharedMerge: (before: [Cause], after: [Cause])?
+        for id in orderedDependents(of: key) {
+            // A later write in the step to the same property only marks the first one's cause:
+            // the cause, and the path it explains, are not built again for every dependent.
+            let keepsCauses = pass.isTraced && alive(id)
+            let existing = keepsCauses ? pass.causes.slot(of: id) : nil
+            if let slot = existing {
+                if let merge = sharedMerge, Self.sameStorage(pass.causes[slot: slot], merge.before) {
+                    pass.causes[slot: slot] = merge.after
+                    enqueue(id, pass: &pass)
+                    continue
+                }
+                let before = pass.causes[slot: slot]
+                if mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
+                    sharedMerge = (before, pass.causes[id]!)
+                    enqueue(id, pass: &pass)
+                    continue
+                }
+            }
+            let use = dependencyUse(id, key)
+            // No cause yet: the first for this view in the step (a merge above found none to mark).
+            if keepsCauses, existing == nil {
+                if let shared = sharedCauses, shared.via.elementsEqual(use.via, by: { Self.sameBytes($0, $1) }),
+                   Self.sameBytes(shared.read, use.read) {
+                    pass.causes[id] = shared.causes
+                } else {
+                    let causes = [Cause(kind: .observation, subject: subject,
+                                        explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: writtenText),
+                                        old: oldText, new: newText, source: subject)]
+                    pass.causes[id] = causes
+                    sharedCauses = (use.via, use.read, causes)
+                }
+                enqueue(id, pass: &pass)
+                continue
+            }
+            markDirty(id, Cause(kind: .observation, subject: subject,
+                                explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: writtenText),
+                                old: oldText, new: newText, source: subject), pass: &pass)
+        }
+    }
+
     /// Writes `leaf` at `target` and tells whoever depends on it, under SwiftUI's rules for that storage;
     /// the trace carries where the statement is and both values as JSON has them.
     mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
@@ -769,13 +824,10 @@ extension Engine {
             // Texts every notified view shares, built once per write rather than once per view.
             let oldText = describe(old)
             let newText = describe(leaf)
-            // The trace is made once, when the outcome is known: made first and then changed, it was
-            // copied whole on its way out.
+            // The trace is made once, at the end, when the outcome is known: made first and then changed,
+            // or made by a nested function that read these variables, it was copied whole on its way out.
             var notified = false
             var note = ""
-            func finished() -> WriteTrace {
-                WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note)
-            }
             switch info.declaration.modelKind {
             case .observable:
                 var isIgnored = false
@@ -788,64 +840,21 @@ extension Engine {
                                                            equal: { () throws(EvaluationError) -> Bool in try equal(oldWhole, leaf, at: location) },
                                                            sameInstance: { oldWhole.isSameObject(as: leaf) })
                 note = decision.note(name: name, type: type)
-                guard decision.notifies else { return finished() }
-                notified = true
-                // Views that reached the key the same way (every row of a list reading `model.items[index]`)
-                // get the same cause: the first such view's one-cause list is shared by the rest, so a write
-                // that dirties a thousand rows keeps one list, not a thousand (a later change copies it).
-                // "The same way" is byte for byte: `==` would equate paths written in different but
-                // canonically equivalent Unicode, which print differently.
-                var sharedCauses: (via: [String], read: String?, causes: [Cause])?
-                // The same for a later write: views that shared a list share the list it becomes.
-                var sharedMerge: (before: [Cause], after: [Cause])?
-                for id in orderedDependents(of: key) {
-                    // A later write in the step to the same property only marks the first one's cause:
-                    // the cause, and the path it explains, are not built again for every dependent.
-                    let keepsCauses = pass.isTraced && alive(id)
-                    let existing = keepsCauses ? pass.causes.slot(of: id) : nil
-                    if let slot = existing {
-                        if let merge = sharedMerge, Self.sameStorage(pass.causes[slot: slot], merge.before) {
-                            pass.causes[slot: slot] = merge.after
-                            enqueue(id, pass: &pass)
-                            continue
-                        }
-                        let before = pass.causes[slot: slot]
-                        if mergeLaterWrite(into: id, kind: .observation, source: subject, old: oldText, new: newText, pass: &pass) {
-                            sharedMerge = (before, pass.causes[id]!)
-                            enqueue(id, pass: &pass)
-                            continue
-                        }
-                    }
-                    let use = dependencyUse(id, key)
-                    // No cause yet: the first for this view in the step (a merge above found none to mark).
-                    if keepsCauses, existing == nil {
-                        if let shared = sharedCauses, shared.via.elementsEqual(use.via, by: { Self.sameBytes($0, $1) }),
-                           Self.sameBytes(shared.read, use.read) {
-                            pass.causes[id] = shared.causes
-                        } else {
-                            let causes = [Cause(kind: .observation, subject: subject,
-                                                explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
-                                                old: oldText, new: newText, source: subject)]
-                            pass.causes[id] = causes
-                            sharedCauses = (use.via, use.read, causes)
-                        }
-                        enqueue(id, pass: &pass)
-                        continue
-                    }
-                    markDirty(id, Cause(kind: .observation, subject: subject,
-                                        explanation: .dependency(key: subject, via: use.via, read: use.read, writeKind: kind, written: text.target),
-                                        old: oldText, new: newText, source: subject), pass: &pass)
+                notified = decision.notifies
+                if notified {
+                    notifyObservers(of: key, subject: subject, old: oldText, new: newText, kind: kind, written: text.target, pass: &pass)
                 }
             case .observableObject, .plain:
                 var isPublished = false
                 if case .published = readKind { isPublished = true }
                 let decision = PublishedWrite.decide(isObservableObject: info.declaration.modelKind == .observableObject, isPublished: isPublished)
                 note = decision.note(name: name, type: info.declaration.name)
-                guard decision.notifies else { return finished() }
-                notified = true
-                notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
+                notified = decision.notifies
+                if notified {
+                    notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
+                }
             }
-            return finished()
+            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note)
         case .slot(let slot):
             let oldWhole = slots[slot.raw].value
             let newWhole = replacing(oldWhole, at: target.path, with: leaf)
