@@ -45,12 +45,10 @@ extension Engine {
                 }
                 let text = StatementText(full: step.texts[index], target: step.targets[index])
                 let observed = observedProperty(written: step.statements[index])
-                // A write taken apart when the scenario was resolved runs from that record; its syntax is
-                // read only for a message.
-                if let plan = step.writes[index],
-                   let trace = try apply(plan, text: text, pass: &pass,
-                                         written: &written, statement: { statements[index] }) {
-                    writes.append(trace)
+                // A write taken apart when the scenario was resolved runs from that record, unless its root
+                // names a view type, which only the syntax resolves; its syntax is read only for a message.
+                if let plan = step.writes[index], let cursor = try resolveTarget(plan) {
+                    writes.append(try apply(plan, at: cursor, text: text, pass: &pass, written: &written, statement: { statements[index] }))
                 } else {
                     writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
                 }
@@ -108,12 +106,11 @@ extension Engine {
         return (trace, fired)
     }
 
-    /// Applies a write taken apart when the scenario was resolved: what the `.assignment` case of
-    /// `apply(_:text:pass:written:)` does for it, in the same order. Nil when the record's root names a
-    /// view type, which only the syntax can resolve.
-    mutating func apply(_ plan: StepWrite, text: StatementText, pass: inout Pass, written: inout [Place],
-                        statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace? {
-        guard let cursor = try resolveTarget(plan) else { return nil }
+    /// Applies a write taken apart when the scenario was resolved, at the target `resolveTarget(_:)`
+    /// found for it: what the `.assignment` case of `apply(_:text:pass:written:)` does for it, in the same
+    /// order.
+    mutating func apply(_ plan: StepWrite, at cursor: (object: ObjectID?, lvalue: LValue?), text: StatementText, pass: inout Pass,
+                        written: inout [Place], statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace {
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
         }
@@ -781,117 +778,137 @@ extension Engine {
 
     /// Writes `leaf` at `target` and tells whoever depends on it, under SwiftUI's rules for that storage;
     /// the trace carries where the statement is and both values as JSON has them.
+    ///
+    /// Each kind of storage has a function of its own, which makes the whole trace once, when the outcome
+    /// is known, and returns it: a trace made and then changed, or made by a nested function, was copied
+    /// whole on its way out, fourteen counted references a write.
     mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
-        var trace = try perform(target, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
-        trace.location = TraceLocation(location)
-        trace.oldValue = traceValue(old)
-        trace.newValue = traceValue(leaf)
-        return trace
-    }
-
-    private mutating func perform(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
-        let kind = inPlace ? "in-place mutation" : "assignment"
         switch target.root {
         case .property(let object, let index):
-            let info = objects[object.raw].info
-            let name = info.storedNames[index]
-            // The flags and the type read in place: copying the whole property out counted a dozen references.
-            let readKind = info.readKinds[index]
-            let type = info.declaration.stored[index].type
-            // The whole old value is needed only for an assignment's equality and identity checks. A write
-            // below the property changes the stored value in place: `replacing` would copy every element
-            // of the array it goes through (a thousand rows, each a struct, per write to one of them).
-            let oldWhole: Value
-            if target.path.isEmpty {
-                oldWhole = objects[object.raw].fields[index]
-                objects[object.raw].fields[index] = leaf
-            } else {
-                // Every caller marks a write below a property in place, so `oldWhole` is never compared.
-                assert(inPlace, "a write below a property is an in-place mutation")
-                oldWhole = .none
-                var whole = objects[object.raw].fields[index]
-                objects[object.raw].fields[index] = .none
-                replace(&whole, at: target.path[...], with: leaf)
-                objects[object.raw].fields[index] = whole
-            }
-            // Only the written part can hold objects that need a name; the rest of the value kept its own.
-            // Labelling the written value can name the written object itself (`node.next = node`): the
-            // subject is read after it.
-            if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + target.path.map(\.description).joined()) }
-            let key = DependencyKey.observation(object, index)
-            let subject = subject(of: object, index)
-            written.append(.property(object, index))
-            // Texts every notified view shares, built once per write rather than once per view.
-            let oldText = describe(old)
-            let newText = describe(leaf)
-            // The trace is made once, at the end, when the outcome is known: made first and then changed,
-            // or made by a nested function that read these variables, it was copied whole on its way out.
-            var notified = false
-            var note = ""
-            switch info.declaration.modelKind {
-            case .observable:
-                var isIgnored = false
-                if case .ignored = readKind { isIgnored = true }
-                var isClass = false
-                if case .named = type { isClass = table.isClass(type) }
-                let property = ObservationWrite.Property(isIgnored: isIgnored, isEquatable: table.isEquatable(type), isClass: isClass,
-                                                         holdsClass: table.isClass(type))
-                let decision = try ObservationWrite.decide(property, inPlace: inPlace, semantics: semantics,
-                                                           equal: { () throws(EvaluationError) -> Bool in try equal(oldWhole, leaf, at: location) },
-                                                           sameInstance: { oldWhole.isSameObject(as: leaf) })
-                note = decision.note(name: name, type: type)
-                notified = decision.notifies
-                if notified {
-                    notifyObservers(of: key, subject: subject, old: oldText, new: newText, kind: kind, written: text.target, pass: &pass)
-                }
-            case .observableObject, .plain:
-                var isPublished = false
-                if case .published = readKind { isPublished = true }
-                let decision = PublishedWrite.decide(isObservableObject: info.declaration.modelKind == .observableObject, isPublished: isPublished)
-                note = decision.note(name: name, type: info.declaration.name)
-                notified = decision.notifies
-                if notified {
-                    notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
-                }
-            }
-            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note)
+            try performOnProperty(object, index, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .slot(let slot):
-            let oldWhole = slots[slot.raw].value
-            let newWhole = replacing(oldWhole, at: target.path, with: leaf)
-            let record = slots[slot.raw]
-            let subject = instances[record.owner].path + "._" + record.name
-            written.append(.state(slot))
-            // The texts are described once for the trace and every view told, and the trace made once,
-            // when the outcome is known (as for an object's property, above).
-            let oldText = describe(old)
-            let newText = describe(leaf)
-            let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
-            guard decision.notifies else {
-                return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText,
-                                  notified: false, note: decision.note)
-            }
-            slots[slot.raw].value = newWhole
-            for id in orderedDependents(of: .state(slot)) {
-                let own = id == record.owner
-                markDirty(id, Cause(kind: StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
-                                    detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
-                                    old: oldText, new: newText, source: subject), pass: &pass)
-            }
-            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: decision.note)
+            performOnSlot(slot, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .appStorage(let key):
-            appStorage[key] = replacing(appStorage[key] ?? Value.none, at: target.path, with: leaf)
-            written.append(.appStorage(key))
-            // Described and named once for the trace and every view told.
-            let oldText = describe(old)
-            let newText = describe(leaf)
-            let subject = "AppStorage(\"\(key)\")"
-            for id in orderedDependents(of: .appStorage(key)) {
-                markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
-                                    old: oldText, new: newText, source: subject), pass: &pass)
-            }
-            return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
-                              notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key))
+            performOnAppStorage(key, path: target.path, leaf: leaf, old: old, text: text, pass: &pass, written: &written, at: location)
         }
+    }
+
+    /// A write to an object's stored property: Rule 2 (`ObservationWrite`) for an `@Observable` class,
+    /// Rule 3 (`PublishedWrite`) for an `ObservableObject`.
+    private mutating func performOnProperty(_ object: ObjectID, _ index: Int, path: [PathComponent], leaf: Value, old: Value, inPlace: Bool,
+                                            text: StatementText, pass: inout Pass, written: inout [Place],
+                                            at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+        let kind = inPlace ? "in-place mutation" : "assignment"
+        let info = objects[object.raw].info
+        let name = info.storedNames[index]
+        // The flags and the type read in place: copying the whole property out counted a dozen references.
+        let readKind = info.readKinds[index]
+        let type = info.declaration.stored[index].type
+        // The whole old value is needed only for an assignment's equality and identity checks. A write
+        // below the property changes the stored value in place: `replacing` would copy every element
+        // of the array it goes through (a thousand rows, each a struct, per write to one of them).
+        let oldWhole: Value
+        if path.isEmpty {
+            oldWhole = objects[object.raw].fields[index]
+            objects[object.raw].fields[index] = leaf
+        } else {
+            // Every caller marks a write below a property in place, so `oldWhole` is never compared.
+            assert(inPlace, "a write below a property is an in-place mutation")
+            oldWhole = .none
+            var whole = objects[object.raw].fields[index]
+            objects[object.raw].fields[index] = .none
+            replace(&whole, at: path[...], with: leaf)
+            objects[object.raw].fields[index] = whole
+        }
+        // Only the written part can hold objects that need a name; the rest of the value kept its own.
+        // Labelling the written value can name the written object itself (`node.next = node`): the
+        // subject is read after it.
+        if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + path.map(\.description).joined()) }
+        let key = DependencyKey.observation(object, index)
+        let subject = subject(of: object, index)
+        written.append(.property(object, index))
+        // Texts every notified view shares, built once per write rather than once per view.
+        let oldText = describe(old)
+        let newText = describe(leaf)
+        // The trace is made once, at the end, when the outcome is known: made first and then changed,
+        // or made by a nested function that read these variables, it was copied whole on its way out.
+        var notified = false
+        var note = ""
+        switch info.declaration.modelKind {
+        case .observable:
+            var isIgnored = false
+            if case .ignored = readKind { isIgnored = true }
+            var isClass = false
+            if case .named = type { isClass = table.isClass(type) }
+            let property = ObservationWrite.Property(isIgnored: isIgnored, isEquatable: table.isEquatable(type), isClass: isClass,
+                                                     holdsClass: table.isClass(type))
+            let decision = try ObservationWrite.decide(property, inPlace: inPlace, semantics: semantics,
+                                                       equal: { () throws(EvaluationError) -> Bool in try equal(oldWhole, leaf, at: location) },
+                                                       sameInstance: { oldWhole.isSameObject(as: leaf) })
+            note = decision.note(name: name, type: type)
+            notified = decision.notifies
+            if notified {
+                notifyObservers(of: key, subject: subject, old: oldText, new: newText, kind: kind, written: text.target, pass: &pass)
+            }
+        case .observableObject, .plain:
+            var isPublished = false
+            if case .published = readKind { isPublished = true }
+            let decision = PublishedWrite.decide(isObservableObject: info.declaration.modelKind == .observableObject, isPublished: isPublished)
+            note = decision.note(name: name, type: info.declaration.name)
+            notified = decision.notifies
+            if notified {
+                notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
+            }
+        }
+        return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note,
+                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+    }
+
+    /// A write to a view's `@State` slot (Rule 4, `StateWrite`).
+    private mutating func performOnSlot(_ slot: SlotID, path: [PathComponent], leaf: Value, old: Value, inPlace: Bool, text: StatementText,
+                                        pass: inout Pass, written: inout [Place], at location: SourceLocation) -> WriteTrace {
+        let kind = inPlace ? "in-place mutation" : "assignment"
+        let oldWhole = slots[slot.raw].value
+        let newWhole = replacing(oldWhole, at: path, with: leaf)
+        let record = slots[slot.raw]
+        let subject = instances[record.owner].path + "._" + record.name
+        written.append(.state(slot))
+        // The texts are described once for the trace and every view told, and the trace made once,
+        // when the outcome is known (as for an object's property, above).
+        let oldText = describe(old)
+        let newText = describe(leaf)
+        let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
+        guard decision.notifies else {
+            return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,
+                              location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+        }
+        slots[slot.raw].value = newWhole
+        for id in orderedDependents(of: .state(slot)) {
+            let own = id == record.owner
+            markDirty(id, Cause(kind: StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
+                                detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
+                                old: oldText, new: newText, source: subject), pass: &pass)
+        }
+        return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: decision.note,
+                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+    }
+
+    /// A write to an `@AppStorage` key (`AppStorageWrite`).
+    private mutating func performOnAppStorage(_ key: String, path: [PathComponent], leaf: Value, old: Value, text: StatementText,
+                                              pass: inout Pass, written: inout [Place], at location: SourceLocation) -> WriteTrace {
+        appStorage[key] = replacing(appStorage[key] ?? Value.none, at: path, with: leaf)
+        written.append(.appStorage(key))
+        // Described and named once for the trace and every view told.
+        let oldText = describe(old)
+        let newText = describe(leaf)
+        let subject = "AppStorage(\"\(key)\")"
+        for id in orderedDependents(of: .appStorage(key)) {
+            markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
+                                old: oldText, new: newText, source: subject), pass: &pass)
+        }
+        return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
+                          notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key),
+                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
     }
 
     /// Whether two texts, or their absence, have the same bytes (`String.hasSameBytes(as:)`).
