@@ -54,11 +54,13 @@ import RippleSwift
 /// A file of many steps is parsed in pieces on several threads; the tree and the errors are those of
 /// one parse, whatever the number of pieces.
 @Suite struct PiecewiseParseTests {
+    /// A thousand steps, each with a comment: a step of plain writes alone is read without swift-syntax
+    /// (`PlainWritesTests`), and these are the steps swift-syntax parses in pieces.
     static let text: String = {
         var text = "scenario \"t\"\n@Observable final class Model {\n    var n: Int = 0\n    var s: String = \"\"\n}\nlet model = Model()\n"
             + "struct Root: View {\n    var body: some View { Text(\"\\(model.n) \\(model.s)\") }\n}\n"
         for index in 0..<1_000 {
-            text += "step \"s\(index)\" {\n    model.n = \(index)\n    model.s = \"\(index)\"\n}\n"
+            text += "step \"s\(index)\" {\n    // step \(index)\n    model.n = \(index)\n    model.s = \"\(index)\"\n}\n"
             if index == 500 { text += "let between = 3\nexpect \"s1\" { evaluates Root }\n" }
         }
         return text
@@ -111,8 +113,8 @@ import RippleSwift
             .replacingOccurrences(of: "model.n = 20\n", with: "model.n = 20 20\n")
         let reading = ScenarioFile.read(source: broken, file: "t.ripple", cores: cores)
         #expect(reading.errors.map(\.description) == [
-            "t.ripple:91:18: error: consecutive statements on a line must be separated by ';'",
-            "t.ripple:2814:5: error: expected ')' to close the parenthesized expression, found 'model'",
+            "t.ripple:112:18: error: consecutive statements on a line must be separated by ';'",
+            "t.ripple:3515:5: error: expected ')' to close the parenthesized expression, found 'model'",
         ])
     }
 }

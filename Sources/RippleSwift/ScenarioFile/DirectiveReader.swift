@@ -19,6 +19,9 @@ struct DirectiveReader {
     private(set) var notes: [Diagnostic] = []
     /// Syntax errors found past those kept.
     private(set) var omitted = 0
+    /// Whether steps of plain writes are read without swift-syntax (`PlainWrites`), and how many were.
+    var readsPlainWrites = true
+    private(set) var plainSteps = 0
     /// The file with every directive replaced by spaces (line breaks kept): its top-level Swift.
     private var topLevel: [UInt8]
     private var variants: [Region] = []
@@ -539,10 +542,11 @@ struct DirectiveReader {
     /// file has too few steps for pieces of their own: then the steps are lowered too.
     mutating func lowerDeclarations(cores: Int, overlapping: Bool) -> TopLevelParse.StepsInProgress? {
         let (parsed, inProgress) = TopLevelParse.start(topLevel, steps: stepBlocks, positions: positions,
-                                                       cores: cores, overlapping: overlapping)
+                                                       cores: cores, overlapping: overlapping, readsPlainWrites: readsPlainWrites)
         errors += parsed.errors
         notes += parsed.notes
         omitted += parsed.omitted
+        plainSteps = parsed.plainSteps
         var declarations = parsed.declarations
         unmatched(SwiftExtensions.merge(parsed.extensions, into: &declarations))
         syntax.declarations = declarations
@@ -591,6 +595,7 @@ struct DirectiveReader {
         errors += parsed.errors
         notes += parsed.notes
         omitted += parsed.omitted
+        plainSteps = parsed.plainSteps
         giveSteps(parsed.statements)
     }
 

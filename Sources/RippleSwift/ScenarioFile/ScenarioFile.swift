@@ -13,12 +13,18 @@ package enum ScenarioFile {
         package var errors: [Diagnostic]
         package var omitted: Int
         package var notes: [Diagnostic]
+        /// How many steps were read as plain writes, without swift-syntax (`PlainWrites`).
+        package var plainSteps = 0
     }
 
     /// Reads a scenario file's text; a file of many steps has them parsed on this thread and `cores - 1`
     /// others, to the same result.
-    package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Reading {
-        begin(source: source, file: file, cores: cores, overlapping: false).finish()
+    ///
+    /// Steps of plain writes are read without swift-syntax (`PlainWrites`); `readsPlainWrites: false`
+    /// has swift-syntax read them too, to the same result, which the tests check.
+    package static func read(source: String, file: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+                             readsPlainWrites: Bool = true) -> Reading {
+        begin(source: source, file: file, cores: cores, overlapping: false, readsPlainWrites: readsPlainWrites).finish()
     }
 
     /// A file whose declarations are read and whose steps other threads may still be parsing.
@@ -52,8 +58,9 @@ package enum ScenarioFile {
 
     /// Reads the directives and declarations and starts the steps' pieces: finer ones when the caller has
     /// work of its own to do before it finishes them (`overlapping`, see `TopLevelParse.start`).
-    private static func begin(source: String, file: String, cores: Int, overlapping: Bool) -> StartedReading {
+    private static func begin(source: String, file: String, cores: Int, overlapping: Bool, readsPlainWrites: Bool = true) -> StartedReading {
         var reader = DirectiveReader(bytes: Array(source.utf8), file: file)
+        reader.readsPlainWrites = readsPlainWrites
         reader.readDirectives()
         let before = reader
         let steps = reader.lowerDeclarations(cores: max(1, cores), overlapping: overlapping)
@@ -66,7 +73,8 @@ package enum ScenarioFile {
         syntax.prelude = Prelude.declarations
         let sorted = reader.errors.sorted { $0.location < $1.location }
         let kept = Array(sorted.prefix(Limits.maximumErrors))
-        return Reading(syntax: syntax, errors: kept, omitted: reader.omitted + sorted.count - kept.count, notes: reader.notes)
+        return Reading(syntax: syntax, errors: kept, omitted: reader.omitted + sorted.count - kept.count, notes: reader.notes,
+                       plainSteps: reader.plainSteps)
     }
 }
 

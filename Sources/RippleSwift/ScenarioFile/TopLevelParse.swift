@@ -5,9 +5,10 @@ internal import RippleCore
 /// A scenario file's top-level Swift, its steps' blocks included as `do { … }`, parsed and lowered.
 ///
 /// swift-syntax as the toolchain ships it takes 40–80 µs a statement, and a generated scenario can hold
-/// 10,000 writes; a file with many steps is therefore parsed in pieces: one piece holds the declarations,
-/// each other a run of steps, and each is the file's text with everything not its own blanked (line
-/// breaks kept), so every declaration and statement is parsed once, at its own place. The declarations
+/// 10,000 writes. A step of plain writes alone is read without it (`PlainWrites`); when many other steps
+/// are left, the file is parsed in pieces: one piece holds the declarations, each other a run of steps,
+/// and each is the file's text with everything not its own blanked (line breaks kept), so every
+/// declaration and statement is parsed once, at its own place. The declarations
 /// are parsed on the calling thread and the runs of steps on other threads, which go on while the caller
 /// resolves the declarations and builds the tree (`start`); the caller then parses the runs no thread has
 /// taken. The pieces are joined in order. A file that stops the parse (a syntax error, a limit) stops it
@@ -33,6 +34,8 @@ struct TopLevelParse {
         /// Whether a piece stopped before lowering (a syntax error, a limit): then the pieces' errors are
         /// not those of the whole file, which stops at its first such problem and lowers nothing.
         var stopped = false
+        /// How many steps were read as plain writes, without swift-syntax (`PlainWrites`).
+        var plainSteps = 0
     }
 
     /// Fewest steps a piece of its own is worth.
@@ -43,11 +46,15 @@ struct TopLevelParse {
         fileprivate let work: ParallelWork.StartedWork<Result>
         /// Whether the declarations' piece stopped.
         fileprivate let declarationsStopped: Bool
+        /// The steps read as plain writes, by step index (`PlainWrites`).
+        fileprivate let plain: [Int: [RippleStatement]]
 
         /// The pieces' results joined in order: what parsing them one after another gives. When any piece,
         /// the declarations' included, stopped (`Result.stopped`), the file is to be parsed as one piece.
         func finish() -> Result {
             var joined = TopLevelParse.join(work.finish())
+            joined.statements.merge(plain) { parsed, _ in parsed }
+            joined.plainSteps = plain.count
             joined.stopped = joined.stopped || declarationsStopped
             return joined
         }
@@ -58,38 +65,61 @@ struct TopLevelParse {
     /// its own to do before it finishes them (`overlapping`), the steps are cut into more pieces, so that
     /// what is left when it comes back is shared out finely. Nil steps when the file has too few to be
     /// worth pieces: then the declarations' result holds the steps too.
+    ///
+    /// A step of plain writes alone is read here (`PlainWrites`) and blanked in the text swift-syntax
+    /// parses. When that parse stops (a syntax error, a limit), the file is parsed whole again with every
+    /// step in it, so that its errors are those of the file as written. `readsPlainWrites: false` leaves
+    /// every step to swift-syntax, which the tests compare with.
     static func start(_ topLevel: [UInt8], steps: [StepBlock], positions: SourcePositions, cores: Int,
-                      overlapping: Bool) -> (declarations: Result, steps: StepsInProgress?) {
-        var runs = min(overlapping ? 4 * cores : cores, steps.count / stepsPerPiece)
+                      overlapping: Bool, readsPlainWrites: Bool = true) -> (declarations: Result, steps: StepsInProgress?) {
+        var text = topLevel
+        var plain: [Int: [RippleStatement]] = [:]
+        var parsed: [(index: Int, block: StepBlock)] = []
+        for (index, step) in steps.enumerated() {
+            if readsPlainWrites, let statements = PlainWrites.statements(of: topLevel, block: step, positions: positions) {
+                plain[index] = statements
+                for offset in step.start..<step.end where !SwiftExtents.isLineBreak(text[offset]) { text[offset] = .space }
+            } else {
+                parsed.append((index, step))
+            }
+        }
+        var runs = min(overlapping ? 4 * cores : cores, parsed.count / stepsPerPiece)
         // The checks before parsing count over the whole text (brackets open at once, `else if`s): a file
         // past one is read as one piece, which stops there.
         if runs > 1, ParseGuard.firstProblem(in: String(decoding: topLevel, as: UTF8.self)) != nil { runs = 1 }
-        guard runs > 1 else { return (parsePiece(topLevel, base: 0, steps: steps, first: 0, positions: positions), nil) }
-        var declarations = topLevel
-        var pieces: [(bytes: [UInt8], base: Int, first: Int, count: Int)] = []
+        guard runs > 1 else {
+            var whole = parsePiece(text, base: 0, steps: parsed, positions: positions)
+            if whole.stopped, !plain.isEmpty {
+                return (parsePiece(topLevel, base: 0, steps: steps.enumerated().map { (index: $0.offset, block: $0.element) }, positions: positions), nil)
+            }
+            whole.statements.merge(plain) { parsed, _ in parsed }
+            whole.plainSteps = plain.count
+            return (whole, nil)
+        }
+        var declarations = text
+        var pieces: [(bytes: [UInt8], base: Int, steps: [(index: Int, block: StepBlock)])] = []
         for run in 0..<runs {
-            let first = steps.count * run / runs
-            let last = steps.count * (run + 1) / runs
-            let base = steps[first].start
-            var bytes = topLevel[base..<steps[last - 1].end].map { SwiftExtents.isLineBreak($0) ? $0 : UInt8.space }
-            for step in steps[first..<last] {
-                for index in step.start..<step.end {
-                    bytes[index - base] = topLevel[index]
-                    if !SwiftExtents.isLineBreak(topLevel[index]) { declarations[index] = .space }
+            let first = parsed.count * run / runs
+            let last = parsed.count * (run + 1) / runs
+            let base = parsed[first].block.start
+            var bytes = text[base..<parsed[last - 1].block.end].map { SwiftExtents.isLineBreak($0) ? $0 : UInt8.space }
+            for step in parsed[first..<last] {
+                for index in step.block.start..<step.block.end {
+                    bytes[index - base] = text[index]
+                    if !SwiftExtents.isLineBreak(text[index]) { declarations[index] = .space }
                 }
             }
-            pieces.append((bytes, base, first, last - first))
+            pieces.append((bytes, base, Array(parsed[first..<last])))
         }
         let parts = pieces
         // The calling thread is the last of the `cores`: it parses the declarations, goes on with its own
         // work when `overlapping`, and then takes what is left of the steps.
         let work = ParallelWork.start(parts.count, threads: cores - 1) { index in
             let piece = parts[index]
-            return parsePiece(piece.bytes, base: piece.base, steps: Array(steps[piece.first..<piece.first + piece.count]),
-                              first: piece.first, positions: positions)
+            return parsePiece(piece.bytes, base: piece.base, steps: piece.steps, positions: positions)
         }
-        let declared = parsePiece(declarations, base: 0, steps: [], first: 0, positions: positions)
-        return (declared, StepsInProgress(work: work, declarationsStopped: declared.stopped))
+        let declared = parsePiece(declarations, base: 0, steps: [], positions: positions)
+        return (declared, StepsInProgress(work: work, declarationsStopped: declared.stopped, plain: plain))
     }
 
     /// Results joined in order.
@@ -108,9 +138,8 @@ struct TopLevelParse {
         return joined
     }
 
-    /// Parses one piece, which starts at `base` in the file and holds `steps`, the first of them step
-    /// number `first`.
-    private static func parsePiece(_ bytes: [UInt8], base: Int, steps: [StepBlock], first: Int, positions: SourcePositions) -> Result {
+    /// Parses one piece, which starts at `base` in the file and holds `steps`, each with its number.
+    private static func parsePiece(_ bytes: [UInt8], base: Int, steps: [(index: Int, block: StepBlock)], positions: SourcePositions) -> Result {
         var piecePositions = positions
         piecePositions.base = base
         var result = Result()
@@ -122,7 +151,7 @@ struct TopLevelParse {
             return result
         }
         var stepAt: [Int: Int] = [:]
-        for (offset, step) in steps.enumerated() { stepAt[step.start] = first + offset }
+        for step in steps { stepAt[step.block.start] = step.index }
         var lowering = SwiftLowering(positions: piecePositions, closedWorld: true)
         for item in tree.statements {
             if case .stmt(let statement) = item.item, let block = statement.as(DoStmtSyntax.self),
