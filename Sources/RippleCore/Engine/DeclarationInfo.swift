@@ -30,6 +30,9 @@ final class ViewInfo: Sendable {
     /// What `_printChanges` prints for an evaluation whose every cause is a dependency
     /// (`Row: @dependencies changed.`): the same for every instance of the type, so made once.
     let dependenciesLine: String
+    /// The names of the storage an instance owns (`@State`, `@StateObject`, `@FocusState`), which a new
+    /// identity starts afresh: named in the cause of every instance the type creates.
+    let ownedStorageNames: [String]
 
     init(_ declaration: ViewDeclaration, table: DeclarationTable) {
         self.declaration = declaration
@@ -42,6 +45,7 @@ final class ViewInfo: Sendable {
         }
         roleTexts = declaration.properties.map(\.role.description)
         propertyNames = declaration.properties.map(\.name)
+        ownedStorageNames = declaration.properties.filter { $0.role.isOwnedStorage }.map(\.name)
         dynamicFields = declaration.properties.filter { PrintChanges.isDynamic($0.role) }.map { PrintChanges.fieldName($0.name) }
         setByParent = declaration.properties.indices.filter { declaration.properties[$0].role.isSetByParent }
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)

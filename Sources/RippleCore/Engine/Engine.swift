@@ -313,7 +313,9 @@ struct Engine {
 
     // MARK: - Instances
 
-    mutating func createInstance(_ description: ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
+    /// Creates an instance from the description its parent built, which it takes: what follows reads the
+    /// description where the instance keeps it.
+    mutating func createInstance(_ description: consuming ChildDescription, parent: Int?, name: String, pass: inout Pass) throws(EvaluationError) -> Int {
         guard instances.count < Self.maximumInstances else {
             throw EvaluationError("the scenario creates more than \(Self.maximumInstances) view instances (limit: instances)",
                                   at: siteLocations[description.key.site])
@@ -324,15 +326,17 @@ struct Engine {
         let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name
         nextSequence += 1
-        instances.append(Instance(id: id, viewType: description.viewType, info: viewInfos[description.viewType], name: name, path: path, parent: parent,
+        let viewType = description.viewType
+        let info = viewInfos[viewType]
+        instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, parent: parent,
                                   depth: depth, description: description, sequence: nextSequence))
-        guard let declaration = table.views[description.viewType] else { return id }
+        guard let declaration = info?.declaration else { return id }
         // Owned storage starts from the parent's seed or the property's default, once per identity.
         for property in declaration.properties {
             switch property.role {
             case .state, .stateObject, .focusState:
                 var value: Value
-                if let seed = description.seeds[property.name] {
+                if let seed = instances[id].description.seeds[property.name] {
                     value = seed
                 } else if let initial = property.defaultValue {
                     value = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
@@ -362,8 +366,8 @@ struct Engine {
         }
         // In name order, each field once it is known to name something: labelling one field can label
         // the objects another holds.
-        if description.fields.contains(where: { needsLabel($0.value) }) {
-            for (name, value) in description.fields.sorted(by: { $0.key < $1.key }) where needsLabel(value) { label(value, as: path + "." + name) }
+        if instances[id].description.fields.contains(where: { needsLabel($0.value) }) {
+            for (name, value) in instances[id].description.fields.sorted(by: { $0.key < $1.key }) where needsLabel(value) { label(value, as: path + "." + name) }
         }
         pass.created.insert(id)
         instancesByName[name, default: []].insert(id)

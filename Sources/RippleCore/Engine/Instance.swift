@@ -99,6 +99,12 @@ struct ChildDescription: Sendable {
     /// (Rule 15), the closure and what it captured. A reference: most descriptions have none, and held
     /// inline it would make every description, and every instance that keeps one, several times larger.
     var contentClosure: ContentClosure?
+
+    /// A description that describes nothing, left where one was moved out of a list: it allocates nothing.
+    static var placeholder: ChildDescription {
+        ChildDescription(fields: [:], key: ChildKey(site: 0, forEachIDs: [], explicitID: nil), viewType: "", fieldSources: [:], seeds: [:],
+                         inlineObjects: [], environmentOverrides: [:], usesEquatable: false, content: [])
+    }
 }
 
 /// A content closure with the scope and build context it captured, which an instance runs as its body:

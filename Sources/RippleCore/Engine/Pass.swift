@@ -346,25 +346,28 @@ extension Engine {
         var newChildren: [Int] = []
         newChildren.reserveCapacity(descriptions.count)
         let parentPath = instances[builder ?? parent].path
+        // Each description is read where it is, and a new instance's is moved into it: the caller is done
+        // with them, and a description is a dozen counted references to copy.
         for index in descriptions.indices {
-            let description = descriptions[index]
-            var base = Self.instanceName(description.viewType, description.key.forEachIDs.map { identityText($0) })
-            let count = names[base, default: 0] + 1
-            names[base] = count
+            var base = instanceName(descriptions[index].viewType, descriptions[index].key.forEachIDs)
+            let count = Self.increment(&names[base, default: 0])
             if count > 1 { base += "#\(count)" }
-            if let id = existing[description.key],
-               Identity.keeps(existingType: instances[id].viewType, existingName: instances[id].name, newType: description.viewType, newName: base) {
-                existing[description.key] = nil
+            let key = descriptions[index].key
+            if let id = existing[key],
+               Identity.keeps(existingType: instances[id].viewType, existingName: instances[id].name, newType: descriptions[index].viewType, newName: base) {
+                existing[key] = nil
                 try update(id, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
                 kept.append(id)
                 newChildren.append(id)
             } else {
+                var description = ChildDescription.placeholder
+                swap(&description, &descriptions[index])
                 let id = try createInstance(description, parent: parent, name: base, pass: &pass)
-                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(description, replacing: existing[description.key]),
+                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(of: id, replacing: existing[key]),
                                     source: parentPath), pass: &pass)
                 newChildren.append(id)
-                if table.views[description.viewType]?.contentParameter != nil {
-                    var content = description.content
+                if instances[id].info?.declaration.contentParameter != nil {
+                    var content = instances[id].description.content
                     try reconcile(id, &content, builder: builder ?? parent, pass: &pass)
                 }
             }
@@ -380,6 +383,23 @@ extension Engine {
         viewType + identities.map { "[" + $0 + "]" }.joined()
     }
 
+    /// `instanceName(_:_:)` of a view built in `ForEach`s with these identities, made in one string.
+    func instanceName(_ viewType: String, _ identities: IdentityPath) -> String {
+        var name = viewType
+        for identity in identities {
+            name += "["
+            name += identityText(identity)
+            name += "]"
+        }
+        return name
+    }
+
+    /// Adds one to a count in place and returns it: a name's count in a table is looked up once.
+    static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
+    }
+
     /// How an identity is written in an instance's name: `Row[2]`, `Row["a"]`, and a generated `UUID()`
     /// by the id Ripple gave it, `Row[UUID-1]`, which an `expect` can name.
     func identityText(_ value: Value) -> String {
@@ -391,9 +411,11 @@ extension Engine {
         }
     }
 
-    func identityReason(_ description: ChildDescription, replacing old: Int?) -> String {
-        let storage = table.views[description.viewType]?.properties.filter { $0.role.isOwnedStorage }.map(\.name) ?? []
-        return Identity.reason(explicitID: description.key.explicitID.map { describe($0, limit: 40) }, replaced: old != nil, ownedStorage: storage)
+    /// Why an instance was created (Rule 10): its explicit identity, the instance it replaced, the
+    /// storage it starts afresh.
+    func identityReason(of id: Int, replacing old: Int?) -> String {
+        Identity.reason(explicitID: instances[id].key.explicitID.map { describe($0, limit: 40) }, replaced: old != nil,
+                        ownedStorage: instances[id].info?.ownedStorageNames ?? [])
     }
 
     /// A child the parent rebuilt: compare its inputs with the previous ones, SwiftUI's way.

@@ -1094,7 +1094,7 @@ extension Engine {
         func visit(_ id: Int) {
             guard alive(id) else { return }
             if !instances[id].isHiddenRow {
-                let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(instances[id].description, replacing: nil))
+                let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(of: id, replacing: nil))
                 traces.append(instanceTrace(id, outcome: .needed, causes: [cause], changedReads: []))
                 created.append(instances[id].path)
             }

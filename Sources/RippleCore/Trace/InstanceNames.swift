@@ -54,6 +54,10 @@ public struct InstanceNames: Sendable {
     /// The part of a name after its last `/` outside brackets and string literals: the instance's short
     /// name (`TaskRow[title: "a/b"]` is one part).
     static func lastPart(of name: String) -> String {
+        // An ASCII name is read byte by byte, to the same part: each byte is a character, but for a CR LF,
+        // which is two bytes and one character and holds none of the characters looked for. A variant
+        // builds a hundred thousand names for a list of that many rows.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return lastPart(ofASCII: name) }
         var start = name.startIndex
         var depth = 0
         forEachOutsideStrings(name) { index, character in
@@ -63,6 +67,30 @@ public struct InstanceNames: Sendable {
                 depth -= 1
             } else if character == "/" && depth == 0 {
                 start = name.index(after: index)
+            }
+        }
+        return String(name[start...])
+    }
+
+    /// `lastPart(of:)` for a name of ASCII alone.
+    private static func lastPart(ofASCII name: String) -> String {
+        let bytes = name.utf8
+        var start = bytes.startIndex
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: "/") && depth == 0 {
+                start = bytes.index(after: index)
             }
         }
         return String(name[start...])
