@@ -76,19 +76,23 @@ struct IDTable<Value> {
         return slot
     }
 
+    /// Doubles the table and moves every entry to its slot in the new one, in the order they were added.
+    /// The old storage is taken out of the table, not copied: the entries are moved straight across.
     private mutating func grow() {
-        let entries = occupied.map { (ids[$0], values[$0]) }
         let capacity = max(16, ids.count * 2)
-        ids = Array(repeating: -1, count: capacity)
-        values = Array(repeating: nil, count: capacity)
-        occupied.removeAll(keepingCapacity: true)
+        var oldIDs = Array(repeating: -1, count: capacity)
+        var oldValues = [Value?](repeating: nil, count: capacity)
+        swap(&oldIDs, &ids)
+        swap(&oldValues, &values)
         let mask = capacity - 1
-        for (id, value) in entries {
+        for index in occupied.indices {
+            let old = occupied[index]
+            let id = oldIDs[old]
             var slot = Self.hash(id) & mask
             while ids[slot] != -1 { slot = (slot + 1) & mask }
             ids[slot] = id
-            values[slot] = value
-            occupied.append(slot)
+            swap(&values[slot], &oldValues[old])
+            occupied[index] = slot
         }
     }
 
