@@ -182,25 +182,33 @@ extension Engine {
     /// `depth` is the level of `values` themselves: 2 for the elements of a value being built.
     mutating func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
         var visited = 0
-        func tooDeep(_ value: Value, _ depth: Int) -> Bool {
-            visited += 1
-            if depth > Limits.maximumNestingDepth || visited > Self.maximumValueSize { return true }
-            switch value {
-            case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
-                return elements.contains { tooDeep($0, depth + 1) }
-            case .binding(.constant(let inner)), .binding(.closures(_, let inner?)):
-                return tooDeep(inner, depth + 1)
-            default:
-                return false
-            }
+        var refused = false
+        for index in values.indices where Self.tooDeep(values[index], depth, visited: &visited) {
+            refused = true
+            break
         }
-        let refused = values.contains { tooDeep($0, depth) }
         try charge(visited, at: location)
         if refused && visited > Self.maximumValueSize {
             throw EvaluationError("value holds more than \(Self.maximumValueSize) elements (limit: value size)", at: location)
         }
         if refused {
             throw EvaluationError("value is nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", at: location)
+        }
+    }
+
+    /// Whether a value at `depth` is nested past the limit, or holds more than the size limit counting the
+    /// `visited` values before it; counts the values it visits, stopping at the first past a limit.
+    private static func tooDeep(_ value: Value, _ depth: Int, visited: inout Int) -> Bool {
+        visited += 1
+        if depth > Limits.maximumNestingDepth || visited > maximumValueSize { return true }
+        switch value {
+        case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
+            for index in elements.indices where tooDeep(elements[index], depth + 1, visited: &visited) { return true }
+            return false
+        case .binding(.constant(let inner)), .binding(.closures(_, let inner?)):
+            return tooDeep(inner, depth + 1, visited: &visited)
+        default:
+            return false
         }
     }
 
