@@ -83,7 +83,7 @@ import RippleSwift
 
     /// A scenario long enough to be parsed in pieces on several threads, its steps of plain writes with
     /// a few that are not among them.
-    static var manySteps: String {
+    static let manySteps: String = {
         var text = """
         scenario "many steps"
         @Observable final class Item: Identifiable {
@@ -110,7 +110,7 @@ import RippleSwift
             text += "}\n"
         }
         return text
-    }
+    }()
 
     static func scenarioFiles() throws -> [(name: String, text: String)] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios").standardized

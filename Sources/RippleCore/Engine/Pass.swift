@@ -349,7 +349,7 @@ extension Engine {
         // Each description is read where it is, and a new instance's is moved into it: the caller is done
         // with them, and a description is a dozen counted references to copy.
         for index in descriptions.indices {
-            var base = instanceName(descriptions[index].viewType, descriptions[index].key.forEachIDs)
+            var base = Self.instanceName(descriptions[index].viewType, descriptions[index].key.forEachIDs.map { identityText($0) })
             let count = Self.increment(&names[base, default: 0])
             if count > 1 { base += "#\(count)" }
             let key = descriptions[index].key
@@ -379,16 +379,11 @@ extension Engine {
 
     /// An instance's name before any `#2`: its type, then each `ForEach` identity as `identityText`
     /// writes it (`Cell["a"][3]`), or any other text in its place (`Row[title: "A"]`).
-    static func instanceName(_ viewType: String, _ identities: [String]) -> String {
-        viewType + identities.map { "[" + $0 + "]" }.joined()
-    }
-
-    /// `instanceName(_:_:)` of a view built in `ForEach`s with these identities, made in one string.
-    func instanceName(_ viewType: String, _ identities: IdentityPath) -> String {
+    static func instanceName(_ viewType: String, _ identities: some Sequence<String>) -> String {
         var name = viewType
         for identity in identities {
             name += "["
-            name += identityText(identity)
+            name += identity
             name += "]"
         }
         return name
