@@ -822,8 +822,8 @@ extension Engine {
         }
         // Only the written part can hold objects that need a name; the rest of the value kept its own.
         // Labelling the written value can name the written object itself (`node.next = node`): the
-        // subject is read after it.
-        if leaf.mayHoldObjects { label(leaf, as: objectName(object) + "." + name + path.map(\.description).joined()) }
+        // subject is read after it. The label's text is built only when it would name something.
+        if needsLabel(leaf) { label(leaf, as: objectName(object) + "." + name + path.map(\.description).joined()) }
         let key = DependencyKey.observation(object, index)
         let subject = subject(of: object, index)
         written.append(.property(object, index))
