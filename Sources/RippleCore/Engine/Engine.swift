@@ -59,7 +59,10 @@ enum Callee: CustomStringConvertible {
 /// An error raised while running scenario code; it becomes a diagnostic at the expression.
 struct EvaluationError: Error {
     var diagnostic: Diagnostic
-    init(_ message: String, at location: SourceLocation) { diagnostic = .error(message, at: location) }
+    /// The message is built inside, out of line: a step's path checks for dozens of errors and meets
+    /// almost none, and building each message in place put its code between the instructions that run.
+    @inline(never)
+    init(_ message: @autoclosure () -> String, at location: SourceLocation) { diagnostic = .error(message(), at: location) }
 }
 
 /// Simulates one variant of a scenario: the model's storage, the instance tree, the dependency index.

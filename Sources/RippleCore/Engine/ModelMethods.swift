@@ -85,7 +85,7 @@ extension Engine {
             }
         }
         guard case .member(let base, let name, _) = callee.kind else { return nil }
-        let target: (object: ObjectID?, lvalue: LValue?)
+        let target: TargetCursor
         do throws(EvaluationError) {
             target = try resolveTarget(base)
         } catch {

@@ -15,6 +15,19 @@ struct LValue {
     var path: [PathComponent]
 }
 
+/// How far a step's target has been resolved: an object whose properties come next, a written place,
+/// or both (a `@State` slot holding an object). A struct, not a tuple: an optional tuple is copied and
+/// destroyed through the runtime's generic witnesses, and a write makes and drops several.
+struct TargetCursor {
+    var object: ObjectID?
+    var lvalue: LValue?
+
+    init(_ object: ObjectID?, _ lvalue: LValue?) {
+        self.object = object
+        self.lvalue = lvalue
+    }
+}
+
 extension Engine {
     /// Applies a step's writes, evaluates what they dirty, and reports outcomes.
     mutating func run(step: ResolvedStep) throws(EvaluationError) -> StepTrace {
@@ -109,7 +122,7 @@ extension Engine {
     /// Applies a write taken apart when the scenario was resolved, at the target `resolveTarget(_:)`
     /// found for it: what the `.assignment` case of `apply(_:text:pass:written:)` does for it, in the same
     /// order.
-    mutating func apply(_ plan: StepWrite, at cursor: (object: ObjectID?, lvalue: LValue?), text: StatementText, pass: inout Pass,
+    mutating func apply(_ plan: StepWrite, at cursor: TargetCursor, text: StatementText, pass: inout Pass,
                         written: inout [Place], statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace {
         guard let target = cursor.lvalue else {
             throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
@@ -205,7 +218,7 @@ extension Engine {
     }
 
     /// Walks a step's target down to an object or a written place.
-    mutating func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    mutating func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> TargetCursor {
         var components: [ExprSyntax] = []
         // A chain has at most as many components as the expression has levels: one allocation.
         components.reserveCapacity(expression.height)
@@ -222,7 +235,7 @@ extension Engine {
         }
         components.reverse()
         // The root: an instance (`RootView`, `UserRow[2]`), a global, or a property of an instance.
-        let cursor: (object: ObjectID?, lvalue: LValue?)
+        let cursor: TargetCursor
         var rest = components[...]
         if case .identifier(let name) = root.kind, table.views[name] != nil {
             let (reference, remaining) = try instanceReference(name, rest)
@@ -248,7 +261,7 @@ extension Engine {
 
     /// Walks a step's target taken apart when the scenario was resolved; nil when its root names a view
     /// type (`Row[2].isOn`), whose instance reference only the syntax spells out.
-    mutating func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?)? {
+    mutating func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> TargetCursor? {
         // Whether a name is a view type or a global is settled once the engine has started; the last
         // root name found to be neither is remembered, since a step's writes usually share their root.
         let plain = plan.root == lastPlainRoot
@@ -261,7 +274,7 @@ extension Engine {
 
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
-    private mutating func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> TargetCursor {
         // Inside a model's method or a view's action: `self` (an object), a local holding an object, or
         // one of `self`'s properties.
         if let context = methodContext {
@@ -270,16 +283,16 @@ extension Engine {
             case .view(let view): (nil, view)
             default: (nil, nil)
             }
-            if let object = owner.object, name == "self" { return (object, nil) }
+            if let object = owner.object, name == "self" { return TargetCursor(object, nil) }
             if owner.object != nil || owner.view != nil, let local = context.locals[name] {
                 guard case .object(let held) = local else {
                     let fix = owner.object != nil ? "of the method; write to a property of the model" : "of the action; write to a property of the view or a model"
                     throw EvaluationError("'\(name)' is a local value \(fix)", at: location)
                 }
-                return (held, nil)
+                return TargetCursor(held, nil)
             }
             if let object = owner.object, objects[object.raw].info.storedIndex(of: name) != nil {
-                return try descend(from: (object, nil), through: [.member(name: name, location: location)])
+                return try descend(from: TargetCursor(object, nil), through: [.member(name: name, location: location)])
             }
             if let view = owner.view, instances[view].info?.propertyIndex(named: name) != nil {
                 return try viewPropertyPlace(view, name, at: location)
@@ -287,7 +300,7 @@ extension Engine {
         }
         if !knownNotGlobal, let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
-            return (object, nil)
+            return TargetCursor(object, nil)
         }
         // The root's own properties first, with no list of owners to build; searching the whole tree is
         // the fallback.
@@ -306,7 +319,7 @@ extension Engine {
 
     /// Walks the components below a target's root: through objects' stored properties, then into the
     /// written value's fields and elements.
-    private mutating func descend(from start: (object: ObjectID?, lvalue: LValue?), through rest: [TargetComponent]) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func descend(from start: TargetCursor, through rest: [TargetComponent]) throws(EvaluationError) -> TargetCursor {
         var cursor = start
         var position = 0
         while position < rest.count {
@@ -327,17 +340,17 @@ extension Engine {
                 if info.declaration.stored[index].isLet {
                     // A `let` holding an object can still be written through: the object's properties are not the `let`.
                     if case .object(let inner) = objects[object.raw].fields[index], position != rest.count - 1 {
-                        cursor = (inner, nil)
+                        cursor = TargetCursor(inner, nil)
                         continue
                     }
                     throw EvaluationError("'\(name)' is a 'let' constant of '\(info.declaration.name)'", at: location)
                 }
                 if let key = info.declaration.stored[index].appStorageKey {
                     if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
-                    cursor = (nil, LValue(root: .appStorage(key), path: []))
+                    cursor = TargetCursor(nil, LValue(root: .appStorage(key), path: []))
                     continue
                 }
-                cursor = (nil, LValue(root: .property(object, slot: index), path: []))
+                cursor = TargetCursor(nil, LValue(root: .property(object, slot: index), path: []))
             } else if var lvalue = cursor.lvalue {
                 switch component {
                 case .member(let name, let location):
@@ -348,7 +361,7 @@ extension Engine {
                     try countEvaluation(at: argumentLocation)
                     if case .dictionary = try read(lvalue, at: location) {
                         lvalue.path.append(.key(.int(index), default: nil))
-                        cursor = (nil, lvalue)
+                        cursor = TargetCursor(nil, lvalue)
                         continue
                     }
                     let element = try element(index, below: lvalue, at: location, argumentLocation: argumentLocation)
@@ -370,7 +383,7 @@ extension Engine {
                         let key = try evaluate(arguments[0].value, in: stepScope, expected: nil)
                         let fallback = arguments.count == 2 ? try evaluate(arguments[1].value, in: stepScope, expected: nil) : nil
                         lvalue.path.append(.key(key, default: fallback))
-                        cursor = (nil, lvalue)
+                        cursor = TargetCursor(nil, lvalue)
                         continue
                     }
                     guard arguments.count == 1, case .int(let index) = try evaluate(arguments[0].value, in: stepScope, expected: .int) else {
@@ -379,7 +392,7 @@ extension Engine {
                     _ = try element(index, below: lvalue, at: expression.location, argumentLocation: arguments[0].location)
                     lvalue.path.append(.index(index))
                 }
-                cursor = (nil, lvalue)
+                cursor = TargetCursor(nil, lvalue)
             }
         }
         return cursor
@@ -387,12 +400,12 @@ extension Engine {
 
     /// What `.name` does below a written place whose value is `current`: an object's stored property
     /// starts a new place; a struct's field extends the path.
-    private mutating func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    private mutating func member(_ name: String, of current: Value, below lvalue: LValue, at location: SourceLocation) throws(EvaluationError) -> TargetCursor {
         if case .object(let object) = current {
             guard let slot = objects[object.raw].info.storedIndex(of: name) else {
                 throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: location)
             }
-            return (nil, LValue(root: .property(object, slot: slot), path: []))
+            return TargetCursor(nil, LValue(root: .property(object, slot: slot), path: []))
         }
         guard case .record(let type, _) = current, let data = rememberedInfos(ofType: type).data?.declaration, let index = data.storedIndex(of: name) else {
             throw EvaluationError("value of type '\(typeName(of: current))' has no stored property '\(name)'\(case_suggest(current, name))", at: location)
@@ -402,7 +415,7 @@ extension Engine {
         }
         var extended = lvalue
         extended.path.append(.field(name))
-        return (nil, extended)
+        return TargetCursor(nil, extended)
     }
 
     /// The element `[index]` of the array at a written place, checked.
@@ -483,7 +496,7 @@ extension Engine {
         return ""
     }
 
-    mutating func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> (object: ObjectID?, lvalue: LValue?) {
+    mutating func viewPropertyPlace(_ id: Int, _ name: String, at location: SourceLocation) throws(EvaluationError) -> TargetCursor {
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else {
             throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
@@ -492,33 +505,33 @@ extension Engine {
         case .state, .focusState, .stateObject:
             guard let slot = instances[id].slots[name] else { break }
             if case .stateObject = role {
-                if case .object(let object) = slots[slot.raw].value { return (object, nil) }
+                if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, nil) }
                 break
             }
             // A `@State` holding an object is written through to the object's properties, or replaced
             // whole (`Root.selected = Root.library.books[0]`).
-            if case .object(let object) = slots[slot.raw].value { return (object, LValue(root: .slot(slot), path: [])) }
-            return (nil, LValue(root: .slot(slot), path: []))
+            if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, LValue(root: .slot(slot), path: [])) }
+            return TargetCursor(nil, LValue(root: .slot(slot), path: []))
         case .binding, .plainBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { break }
             switch target {
-            case .state(let slot, let path): return (nil, LValue(root: .slot(slot), path: path))
+            case .state(let slot, let path): return TargetCursor(nil, LValue(root: .slot(slot), path: path))
             case .property(let object, let property, let path):
-                if property.isEmpty { return (object, nil) }
+                if property.isEmpty { return TargetCursor(object, nil) }
                 guard let slot = objects[object.raw].info.storedIndex(of: property) else {
                     throw EvaluationError("'\(name)' is bound to '\(property)', which '\(objects[object.raw].type)' does not store", at: location)
                 }
-                return (nil, LValue(root: .property(object, slot: slot), path: path))
-            case .appStorage(let key): return (nil, LValue(root: .appStorage(key), path: []))
+                return TargetCursor(nil, LValue(root: .property(object, slot: slot), path: path))
+            case .appStorage(let key): return TargetCursor(nil, LValue(root: .appStorage(key), path: []))
             case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
             case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
             }
         case .appStorage(let key):
-            return (nil, LValue(root: .appStorage(key), path: []))
+            return TargetCursor(nil, LValue(root: .appStorage(key), path: []))
         case .bindable, .observedObject, .environmentModel, .environmentObject:
-            if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return (object, nil) }
+            if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return TargetCursor(object, nil) }
         case .input:
-            if case .object(let object)? = instances[id].description.fields[name] { return (object, nil) }
+            if case .object(let object)? = instances[id].description.fields[name] { return TargetCursor(object, nil) }
             guard let parent = instances[id].parent else {
                 throw EvaluationError("'\(name)' is an input of the root view '\(instances[id].name)': its default value cannot be written; use '@State'", at: location)
             }
