@@ -50,9 +50,9 @@ extension Engine {
         defer { leaveCall(restoring: caller) }
         var scope = Scope()
         scope = scope.with(function.parameters[0].name, a).with(function.parameters[1].name, b)
-        let saved = tracker
-        tracker = nil
-        defer { tracker = saved }
+        let saved = isTracking
+        isTracking = false
+        defer { isTracking = saved }
         let result = try runStatements(function.body, in: scope, expected: .bool)
         guard case .bool(let equal)? = result else {
             throw EvaluationError("'==' must return a Bool", at: function.location)

@@ -177,11 +177,14 @@ struct Engine {
     var nextSequence = 0
     var nextUUID = 0
     var work = 0
-    /// The reads of the body being evaluated; nil outside bodies.
-    var tracker: Tracker?
-    /// The tracker `evaluateInstance` records into, reset for each body (evaluations do not nest: a
-    /// body's children are queued, not evaluated inside it).
-    let bodyTracker = Tracker()
+    /// What the body being evaluated reads, reset for each body (evaluations do not nest: a body's
+    /// children are queued, not evaluated inside it). Held in the engine, not in an object of its own:
+    /// a body records a dozen things, and a class's stored properties are checked for overlapping
+    /// access at run time on each of them.
+    var log = ReadLog()
+    /// Whether `log` is recording: true while a body is evaluated, false outside bodies and where code
+    /// inside one runs without being recorded (an initializer, a default value, a binding's lookup).
+    var isTracking = false
     /// The last step's pass, emptied, whose tables the next step reuses.
     var spentPass = Pass()
     var getterDepth = 0

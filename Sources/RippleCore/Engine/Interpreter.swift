@@ -9,7 +9,7 @@ extension Engine {
         evaluationDepth += 1
         defer { evaluationDepth -= 1 }
         try checkCallDepth(at: expression.location)
-        if scope.recordsReads, tracker != nil, expression.kind.mayBeAccessPath {
+        if scope.recordsReads, isTracking, expression.kind.mayBeAccessPath {
             return try read(expression, planned: accessPlan(expression), in: scope, expected: expected)
         }
         return try access(expression, in: scope, expected: expected)
@@ -22,7 +22,7 @@ extension Engine {
         evaluationDepth += 1
         defer { evaluationDepth -= 1 }
         try checkCallDepth(at: expression.location)
-        if scope.recordsReads, tracker != nil {
+        if scope.recordsReads, isTracking {
             return try read(expression, planned: plan, in: scope, expected: expected)
         }
         return try access(expression, in: scope, expected: expected)
@@ -30,27 +30,27 @@ extension Engine {
 
     /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
     private mutating func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        guard let tracker else { return try access(expression, in: scope, expected: expected) }
+        guard isTracking else { return try access(expression, in: scope, expected: expected) }
         // The usual read in a view's body: the root is a property of the view, in the view type the plan
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
         if let cachedInfo = plan.rootCache.info, case .view(let id) = scope.this, let info = instances[id].info,
            ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = plan.rootCache.site {
-            let mark = tracker.log.keyLog.count
+            let mark = log.keyLog.count
             if let rootValue = try viewProperty(at: plan.rootCache.index, named: info.propertyNames[plan.rootCache.index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
-                tracker.log.record(site, at: expression.location, value: value, from: mark)
+                log.record(site, at: expression.location, value: value, from: mark)
                 return value
             }
         }
         if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-            let mark = tracker.log.keyLog.count
+            let mark = log.keyLog.count
             let value = if let root = plan.root {
                 try run(plan, root: root, in: scope)
             } else {
                 try access(expression, in: scope, expected: expected)
             }
             let site = plan.site(role: role)
-            tracker.log.record(site, at: expression.location, value: value, from: mark)
+            log.record(site, at: expression.location, value: value, from: mark)
             rememberRoot(of: plan, site: site, in: scope)
             return value
         }
@@ -220,7 +220,7 @@ extension Engine {
     /// `BindingDependency.makingReadsSource` says so.
     private mutating func madeBinding(_ expression: ExprSyntax, root: String, in scope: Scope) throws(EvaluationError) -> Value {
         let target = try projection(expression, in: scope)
-        guard scope.recordsReads, tracker != nil, case .property(let object, let name, _) = target,
+        guard scope.recordsReads, isTracking, case .property(let object, let name, _) = target,
               let index = objects[object.raw].info.storedIndex(of: name),
               BindingDependency.makingReadsSource(getterRegistersKey: ObservationTracking.registersKey(objects[object.raw].info.readKinds[index]),
                                                   throughBinding: scope.locals["$" + root] != nil || isBindingProperty(root, in: scope))
@@ -251,7 +251,7 @@ extension Engine {
         if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
             if Int(root) == nil { return try madeBinding(expression, root: root, in: scope) }
         }
-        if tracker == nil, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
+        if !isTracking, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
            scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
             // In a step, `Root.count` reads the instance's property.
             return value
@@ -455,8 +455,10 @@ extension Engine {
         case .state, .stateObject, .focusState:
             guard let slot = instances[id].slots[name] else { return nil }
             if case .stateObject = role {} else {
-                tracker?.log.use(.state(slot))
-                tracker?.log.touch(.state(slot))
+                if isTracking {
+                    log.use(.state(slot))
+                    log.touch(.state(slot))
+                }
             }
             return slots[slot.raw].value
         case .binding:
@@ -479,27 +481,27 @@ extension Engine {
             if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instances[id].path)'; add '.environmentObject(...)' to an ancestor", at: location) }
             return value
         case .appStorage(let key):
-            tracker?.log.touch(.appStorage(key))
+            if isTracking { log.touch(.appStorage(key)) }
             return appStorage[key] ?? Value.none
         }
     }
 
     /// The value a binding carries, recorded as the body's read of `expression`: with the keys reading
     /// through it registers when `tracked`, or with none (a control shows the value it is handed, which
-    /// registers nothing). Without a tracker, only the value.
+    /// registers nothing). Outside a body, only the value.
     mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
-        guard let tracker else { return readBinding(target, tracked: false) }
-        let mark = tracker.log.keyLog.count
+        guard isTracking else { return readBinding(target, tracked: false) }
+        let mark = log.keyLog.count
         let value: Value
         if tracked {
             value = readBinding(target, tracked: true)
         } else {
-            // Read with no tracker, so that no place is touched and no reason for staleness kept.
-            self.tracker = nil
+            // Read without recording, so that no place is touched and no reason for staleness kept.
+            self.isTracking = false
             value = readBinding(target, tracked: false)
-            self.tracker = tracker
+            self.isTracking = true
         }
-        tracker.log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
+        log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
         return value
     }
 
@@ -507,8 +509,10 @@ extension Engine {
     mutating func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
         switch target {
         case .state(let slot, let path):
-            if tracked { tracker?.log.use(.state(slot)) } else { tracker?.log.untracked[.state(slot)] = BindingDependency.untrackedReason }
-            tracker?.log.touch(.state(slot))
+            if isTracking {
+                if tracked { log.use(.state(slot)) } else { log.untracked[.state(slot)] = BindingDependency.untrackedReason }
+                log.touch(.state(slot))
+            }
             return (try? value(in: slots[slot.raw].value, at: path)) ?? Value.none
         case .property(let object, let name, let path):
             guard !name.isEmpty else { return .object(object) }
@@ -522,8 +526,10 @@ extension Engine {
         case .constant(let value):
             return value
         case .appStorage(let key):
-            if tracked { tracker?.log.use(.appStorage(key)) }
-            tracker?.log.touch(.appStorage(key))
+            if isTracking {
+                if tracked { log.use(.appStorage(key)) }
+                log.touch(.appStorage(key))
+            }
             return appStorage[key] ?? Value.none
         }
     }
@@ -535,8 +541,9 @@ extension Engine {
         let info = objects[object.raw].info
         if let index = info.storedIndex(of: name) { return readStoredProperty(object, index, name: name) }
         if let computed = info.declaration.computedProperty(named: name) {
-            tracker?.log.via.append(name)
-            defer { tracker?.log.via.removeLast() }
+            let tracking = isTracking
+            if tracking { log.via.append(name) }
+            defer { if tracking { log.via.removeLast() } }
             var scope = Scope()
             scope.this = .object(object)
             return try runGetter(computed.getter, in: scope, expected: computed.type, name: name, location: location ?? computed.location)
@@ -557,22 +564,24 @@ extension Engine {
         let info = objects[object.raw].info
         let kind = info.readKinds[index]
         if case .appStorage = kind, let key = info.declaration.stored[index].appStorageKey {
-            tracker?.log.touch(.appStorage(key))
-            tracker?.log.untracked[.appStorage(key)] = AppStorageWrite.untrackedInModel(name: name, key: key, model: info.declaration.name)
+            if isTracking {
+                log.touch(.appStorage(key))
+                log.untracked[.appStorage(key)] = AppStorageWrite.untrackedInModel(name: name, key: key, model: info.declaration.name)
+            }
             if appStorage[key] == nil { appStorage[key] = objects[object.raw].fields[index] }
             return appStorage[key] ?? Value.none
         }
-        guard let tracker else { return objects[object.raw].fields[index] }
+        guard isTracking else { return objects[object.raw].fields[index] }
         let place = Place.property(object, index)
-        tracker.log.touch(place)
+        log.touch(place)
         if ObservationTracking.registersKey(kind) {
-            tracker.log.use(.observation(object, index))
+            log.use(.observation(object, index))
         } else if let reason = ObservationTracking.untrackedReason(kind, name: name, model: info.declaration.name) {
-            tracker.log.untracked[place] = reason
-        } else if case .published = kind, tracker.log.untracked[place] == nil {
+            log.untracked[place] = reason
+        } else if case .published = kind, log.untracked[place] == nil {
             // Told through `objectWillChange` only if a wrapper of the view holds the object (Rule 3); until
             // one is found, this is why not.
-            tracker.log.untracked[place] = ObservationTracking.notHeldReason(label: objects[object.raw].label)
+            log.untracked[place] = ObservationTracking.notHeldReason(label: objects[object.raw].label)
         }
         return objects[object.raw].fields[index]
     }
@@ -580,10 +589,10 @@ extension Engine {
     /// `readStoredProperty` for a property of an `@Observable` class (`StoredReadKind.observed`): the read
     /// is the property's Observation key, and never needs the property's name.
     @inline(__always)
-    func readObservedProperty(_ object: ObjectID, _ index: Int) -> Value {
-        if let tracker {
-            tracker.log.touch(.property(object, index))
-            tracker.log.use(.observation(object, index))
+    mutating func readObservedProperty(_ object: ObjectID, _ index: Int) -> Value {
+        if isTracking {
+            log.touch(.property(object, index))
+            log.use(.observation(object, index))
         }
         return objects[object.raw].fields[index]
     }

@@ -28,7 +28,7 @@ extension Engine {
     /// An argument's value. In a step, names are those of the root view's properties (`store.tasks[0].id`
     /// reads the root's `store`), as a step's write targets name them; in a method, the method's.
     private mutating func argumentValue(_ expression: ExprSyntax, in caller: Scope) throws(EvaluationError) -> Value {
-        if tracker == nil, methodContext == nil, case .none = caller.this, !instances.isEmpty {
+        if !isTracking, methodContext == nil, case .none = caller.this, !instances.isEmpty {
             var scope = caller
             scope.this = .view(root)
             return try evaluate(expression, in: scope, expected: nil)

@@ -179,17 +179,16 @@ extension Engine {
     }
 
     mutating func evaluateInstance(_ id: Int, pass: inout Pass) throws(EvaluationError) {
-        let tracker = bodyTracker
-        tracker.log.reset()
-        self.tracker = tracker
-        defer { self.tracker = nil }
+        log.reset()
+        isTracking = true
+        defer { isTracking = false }
         var descriptions = try buildBody(of: id)
-        self.tracker = nil
+        isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
-        if !tracker.log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = tracker.log.actions }
-        if !tracker.log.userActions.isEmpty || !instances[id].userActions.isEmpty {
-            if pass.isTraced { Self.collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: tracker.log.userActions, pass: &pass) }
-            instances[id].userActions = tracker.log.userActions
+        if !log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = log.actions }
+        if !log.userActions.isEmpty || !instances[id].userActions.isEmpty {
+            if pass.isTraced { Self.collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: log.userActions, pass: &pass) }
+            instances[id].userActions = log.userActions
         }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
@@ -202,12 +201,12 @@ extension Engine {
                 }
             }
         }
-        let changed = pass.isTraced ? Self.changedReads(instances[id].reads, tracker.log.reads) : []
+        let changed = pass.isTraced ? Self.changedReads(instances[id].reads, log.reads) : []
         let isNew = pass.created.contains(id)
         pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         pass.order.append(id)
         // Keys the view has by declaration, whatever its body reads.
-        var keys = tracker.log.keyList
+        var keys = log.keyList
         func add(_ key: DependencyKey) { if !keys.contains(key) { keys.append(key) } }
         if let info, info.hasDeclaredKeys {
             for property in info.declaration.properties {
@@ -229,14 +228,14 @@ extension Engine {
             for key in keys where !instances[id].keys.contains(key) { addDependent(id, on: key) }
             instances[id].keys = keys
         }
-        if instances[id].places != tracker.log.placeList {
-            for place in instances[id].places where !tracker.log.hasTouched(place) { removeReader(id, of: place) }
-            for place in tracker.log.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
-            instances[id].places = tracker.log.placeList
+        if instances[id].places != log.placeList {
+            for place in instances[id].places where !log.hasTouched(place) { removeReader(id, of: place) }
+            for place in log.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
+            instances[id].places = log.placeList
         }
-        storeReads(of: id, from: tracker)
-        if !tracker.log.untracked.isEmpty || untrackedReasons[id] != nil {
-            untrackedReasons[id] = tracker.log.untracked.isEmpty ? nil : tracker.log.untracked
+        storeReads(of: id)
+        if !log.untracked.isEmpty || untrackedReasons[id] != nil {
+            untrackedReasons[id] = log.untracked.isEmpty ? nil : log.untracked
         }
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
@@ -252,25 +251,25 @@ extension Engine {
         }
     }
 
-    /// Keeps an evaluation's reads: the tracker's list becomes the instance's, and the instance's old list,
-    /// already in the cache from the comparison just made, becomes the tracker's storage for the next
-    /// body. Nothing is copied or freed; the records the old list held are dropped when the tracker is
+    /// Keeps an evaluation's reads: the log's list becomes the instance's, and the instance's old list,
+    /// already in the cache from the comparison just made, becomes the log's storage for the next
+    /// body. Nothing is copied or freed; the records the old list held are dropped when the log is
     /// next reset. A list whose storage is much larger than the reads (left from a body that read a
     /// thousand paths) is copied instead, so a row does not keep a list's worth of room.
-    mutating func storeReads(of id: Int, from tracker: Tracker) {
-        let count = tracker.log.reads.count
-        if tracker.log.reads.capacity <= 2 * count + 8 {
-            swap(&instances[id].reads, &tracker.log.reads)
+    mutating func storeReads(of id: Int) {
+        let count = log.reads.count
+        if log.reads.capacity <= 2 * count + 8 {
+            swap(&instances[id].reads, &log.reads)
             return
         }
         guard instances[id].reads.count == count else {
-            instances[id].reads = tracker.log.reads
+            instances[id].reads = log.reads
             return
         }
         // Every record is assigned: one equal to the old (`0.0` and `-0.0`, canonically equivalent strings)
         // may still print differently, and the instance keeps what this evaluation saw.
         for index in 0..<count {
-            instances[id].reads[index] = tracker.log.reads[index]
+            instances[id].reads[index] = log.reads[index]
         }
     }
 
@@ -554,14 +553,16 @@ extension Engine {
     mutating func dryRunReads(of id: Int) -> [ReadRecord]? {
         let savedObjects = objects.count
         let savedClosures = nextClosure
-        let tracker = Tracker()
-        self.tracker = tracker
+        log.reset()
+        isTracking = true
         defer {
-            self.tracker = nil
+            isTracking = false
             objects.removeLast(objects.count - savedObjects)
             nextClosure = savedClosures
         }
         guard (try? buildBody(of: id)) != nil else { return nil }
-        return tracker.log.reads
+        var reads: [ReadRecord] = []
+        swap(&reads, &log.reads)
+        return reads
     }
 }

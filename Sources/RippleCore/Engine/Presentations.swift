@@ -37,10 +37,10 @@ extension Engine {
         }
         // Dismissing it is an action: a flag is shown first when it is not; an item only while it presents.
         if trigger.kind == .flag || trigger.kind == .item {
-            let saved = tracker
-            tracker = nil
+            let saved = isTracking
+            isTracking = false
             let presents = trigger.kind == .flag || Presentation.presentedItem(readBinding(trigger.binding, tracked: false)) != nil
-            tracker = saved
+            isTracking = saved
             if presents { recordDismissal(name, binding: trigger.binding, in: scope, context: context, at: location) }
         }
         // What the content captured: the `@State` values it reads, as the presenter's body saw them.
@@ -74,8 +74,10 @@ extension Engine {
         let state = readBinding(trigger.binding, recordedAt: trigger.expression, role: "binding", tracked: true)
         // The captured `@State` values are places the content shows without depending on them.
         for (name, slot, _) in capturedSlots(of: content) {
-            tracker?.log.touch(.state(slot))
-            tracker?.log.untracked[.state(slot)] = "'\(name)' was captured when the presenter's body last ran"
+            if isTracking {
+                log.touch(.state(slot))
+                log.untracked[.state(slot)] = "'\(name)' was captured when the presenter's body last ran"
+            }
         }
         switch trigger.kind {
         case .flag:

@@ -60,9 +60,9 @@ extension Engine {
         switch element {
         case .object(let object):
             guard let index = objects[object.raw].info.storedIndex(of: field) else { return nil }
-            let saved = tracker
-            tracker = nil
-            defer { tracker = saved }
+            let saved = isTracking
+            isTracking = false
+            defer { isTracking = saved }
             return readStoredProperty(object, index, name: field)
         case .record(let type, let fields):
             guard let index = infos(ofType: type).data?.storedIndex(of: field), index < fields.count else { return nil }

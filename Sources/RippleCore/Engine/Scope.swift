@@ -31,15 +31,6 @@ struct Scope: Sendable {
     }
 }
 
-/// Where the engine records what the body being evaluated reads; the engine's `tracker` is nil when
-/// nothing is recorded.
-///
-/// A class, so that code running inside a body records into the one log the evaluation reads after. Its
-/// state is one struct: each recording is one access to the class's storage, however many lists it updates.
-final class Tracker {
-    var log = ReadLog()
-}
-
 /// What one body evaluation reads: access paths with values, keys and places.
 struct ReadLog {
     var reads: [ReadRecord] = []
@@ -145,7 +136,7 @@ struct ReadLog {
     }
 
     /// Forgets everything recorded, keeping the storage: the engine evaluates body after body with one
-    /// tracker, so an evaluation allocates no tracker and, usually, no lists of its own.
+    /// log, so an evaluation allocates, usually, no lists of its own.
     ///
     /// Only what holds something is emptied: a body reads a handful of paths, and most of the lists and
     /// tables are empty already (emptying an empty one still checked its storage was its own).

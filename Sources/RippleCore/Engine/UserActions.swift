@@ -140,12 +140,12 @@ extension Engine {
     mutating func recordUserAction(_ kind: UserAction.Kind, control: String, label: String?, closure: ClosureSyntax?, method: ExprSyntax? = nil,
                                    bindingExpression: ExprSyntax?, options: [ExprSyntax] = [], in scope: Scope, context: BuildContext,
                                    at location: SourceLocation) {
-        guard let tracker, scope.recordsReads else { return }
+        guard isTracking, scope.recordsReads else { return }
         var binding: BindingTarget?
         if let bindingExpression {
             // The binding is found without reading anything: the body's reads were recorded already.
-            self.tracker = nil
-            defer { self.tracker = tracker }
+            self.isTracking = false
+            defer { self.isTracking = true }
             guard case .binding(let target)? = try? evaluate(bindingExpression, in: scope, expected: nil) else { return }
             binding = target
         }
@@ -156,15 +156,15 @@ extension Engine {
             // An option that names the row's element is not known here: it is dropped, without the note an
             // unknown name would give.
             let (savedNotes, savedAssumed) = (notes, assumed)
-            self.tracker = nil
+            self.isTracking = false
             arguments = options.compactMap { option -> Value? in
                 guard let value = try? evaluate(option, in: scope, expected: nil), !value.isOpaque else { return nil }
                 return value
             }
-            self.tracker = tracker
+            self.isTracking = true
             (notes, assumed) = (savedNotes, savedAssumed)
         }
-        tracker.log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
+        log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
                                                   arguments: arguments, scope: scope, binding: binding,
                                                   menu: context.menu, rows: context.forEachIDs, location: location))
     }
@@ -182,37 +182,37 @@ extension Engine {
         } else {
             return
         }
-        guard let tracker, scope.recordsReads else { return }
-        self.tracker = nil
-        defer { self.tracker = tracker }
+        guard isTracking, scope.recordsReads else { return }
+        self.isTracking = false
+        defer { self.isTracking = true }
         guard let pushed = try? evaluate(value, in: scope, expected: nil) else { return }
-        tracker.log.userActions.append(UserAction(kind: kind, control: "NavigationLink", label: label, arguments: [pushed], scope: scope,
+        log.userActions.append(UserAction(kind: kind, control: "NavigationLink", label: label, arguments: [pushed], scope: scope,
                                                   binding: binding, menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
     /// Records a presentation's dismissal: its binding set back to `false` or `nil`.
-    func recordDismissal(_ modifier: String, binding: BindingTarget, in scope: Scope, context: BuildContext, at location: SourceLocation) {
-        guard let tracker, scope.recordsReads else { return }
-        tracker.log.userActions.append(UserAction(kind: .dismiss, control: "." + modifier, label: nil, scope: scope, binding: binding,
+    mutating func recordDismissal(_ modifier: String, binding: BindingTarget, in scope: Scope, context: BuildContext, at location: SourceLocation) {
+        guard isTracking, scope.recordsReads else { return }
+        log.userActions.append(UserAction(kind: .dismiss, control: "." + modifier, label: nil, scope: scope, binding: binding,
                                                   menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
     /// Takes back the deletes and moves offered since `offered` when the `ForEach` they modify has too
     /// few rows for them: a list with no row has nothing to delete, one with a single row nothing to move.
-    func withdrawRowActionsWithoutRows(since offered: Int) {
-        guard let tracker, let rows = lastForEachCount, tracker.log.userActions.count > offered else { return }
-        let kept = tracker.log.userActions[offered...].filter { action in
+    mutating func withdrawRowActionsWithoutRows(since offered: Int) {
+        guard isTracking, let rows = lastForEachCount, log.userActions.count > offered else { return }
+        let kept = log.userActions[offered...].filter { action in
             guard let needed = action.kind.rowsNeeded else { return true }
             return rows >= needed
         }
-        tracker.log.userActions.replaceSubrange(offered..., with: kept)
+        log.userActions.replaceSubrange(offered..., with: kept)
     }
 
     /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.
-    func recordChangeHandler(_ closure: ClosureSyntax, watching expression: ExprSyntax, value: Value, in scope: Scope,
+    mutating func recordChangeHandler(_ closure: ClosureSyntax, watching expression: ExprSyntax, value: Value, in scope: Scope,
                              context: BuildContext) {
-        guard let tracker, scope.recordsReads else { return }
-        tracker.log.userActions.append(UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
+        guard isTracking, scope.recordsReads else { return }
+        log.userActions.append(UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
                                                   arguments: Array(repeating: value, count: max(closure.parameters.count, 1)), scope: scope,
                                                   menu: context.menu, rows: context.forEachIDs, location: expression.location))
     }

@@ -270,10 +270,10 @@ extension Engine {
             if scope.recordsReads {
                 whole = readBinding(target, recordedAt: data.value, role: "binding", tracked: true)
             } else {
-                let saved = tracker
-                tracker = nil
+                let saved = isTracking
+                isTracking = false
                 whole = readBinding(target, tracked: false)
-                tracker = saved
+                isTracking = saved
             }
             if readsOtherModules, let element = unmodelledElement(of: whole, data.value) {
                 elements = [element]
@@ -377,9 +377,9 @@ extension Engine {
 
     mutating func forEachIdentity(of element: Value, keyPath: [String]?, at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .opaque(Value.unmodelledType, _) = element { return element }
-        let saved = tracker
-        tracker = nil
-        defer { tracker = saved }
+        let saved = isTracking
+        isTracking = false
+        defer { isTracking = saved }
         if case .record(let type, _) = element, keyPath == nil, table.data[type]?.isIdentifiable != true {
             throw EvaluationError("'ForEach' over \(type) values needs 'id:' (the elements are not Identifiable)", at: location)
         }
@@ -500,15 +500,15 @@ extension Engine {
             return
         case .action(let kind):
             // Kept for a step to run, with the names the closure sees here; read as a styling modifier.
-            if let tracker, let closure = (arguments + trailing).lazy.compactMap({ argument -> ClosureSyntax? in
+            if isTracking, let closure = (arguments + trailing).lazy.compactMap({ argument -> ClosureSyntax? in
                 if case .closure(let closure) = argument.value.kind { closure } else { nil }
             }).first {
-                tracker.log.actions.append(ViewAction(kind: kind, closure: closure, scope: scope, location: location))
+                log.actions.append(ViewAction(kind: kind, closure: closure, scope: scope, location: location))
             }
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
-            let offered = tracker?.log.userActions.count ?? 0
+            let offered = isTracking ? log.userActions.count : 0
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
             lastForEachCount = nil
             try buildView(base, in: scope, context: context, into: &output)
@@ -534,7 +534,7 @@ extension Engine {
 
     /// Records the access paths inside an action or task closure: read later, so they create no dependency.
     mutating func recordDeferredReads(_ closure: ClosureSyntax, in scope: Scope) {
-        guard scope.recordsReads, let tracker else { return }
+        guard scope.recordsReads, isTracking else { return }
         var inner = scope
         for parameter in closure.parameters { inner = inner.with(parameter, .none) }
         inner = inner.with("$0", .none)
@@ -542,7 +542,7 @@ extension Engine {
         for statement in closure.body { collectPaths(in: statement, into: &paths) }
         for path in paths {
             guard let role = trackedRoot(of: path, in: inner) else { continue }
-            tracker.log.recordDeferred(path: path.rendered, rootRole: role)
+            log.recordDeferred(path: path.rendered, rootRole: role)
         }
     }
 

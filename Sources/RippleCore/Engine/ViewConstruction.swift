@@ -56,9 +56,9 @@ extension Engine {
                 }
             }
             if next < all.count { throw extraArgument(all[next], declaration, initializer.parameters.compactMap(\.label)) }
-            let saved = tracker
-            tracker = nil
-            defer { tracker = saved }
+            let saved = isTracking
+            isTracking = false
+            defer { isTracking = saved }
             for statement in initializer.body {
                 guard case .assignment(let target, "=", let valueExpression) = statement.kind else {
                     if readsOtherModules {
@@ -81,9 +81,9 @@ extension Engine {
                 // `self.content = content()`: the caller's closure, built as the container's content.
                 if name == declaration.contentParameter, case .call(let callee, [], []) = valueExpression.kind,
                    case .identifier(let parameter) = callee.kind, let closure = closures[parameter] {
-                    tracker = saved
+                    isTracking = saved
                     given[name] = try buildContent(closure, into: &description, in: scope, context: context)
-                    tracker = nil
+                    isTracking = false
                     continue
                 }
                 let value = try evaluate(valueExpression, in: initScope, expected: property.type)
@@ -149,10 +149,10 @@ extension Engine {
             let property = declaration.properties[index]
             if let defaultValue = property.defaultValue {
                 // A default runs each time the parent builds the view: an inline `@ObservedObject` is a new object.
-                let saved = tracker
-                tracker = nil
+                let saved = isTracking
+                isTracking = false
                 given[property.name] = try evaluate(defaultValue, in: Scope(), expected: property.type)
-                tracker = saved
+                isTracking = saved
                 sources?[property.name] = defaultValue.rendered
                 if case .observedObject = property.role { description.inlineObjects.insert(property.name) }
             } else if case .optional = property.type, !property.isLet {
@@ -166,12 +166,12 @@ extension Engine {
         description.fields = given
         if let sources { fieldSourcesBySite[siteNumber] = sources }
         description.fieldSources = sharedSources ?? sources ?? [:]
-        let saved = tracker
-        tracker = nil
+        let saved = isTracking
+        isTracking = false
         for (name, value) in given {
             if case .binding(let target) = value { description.bindingValues[name] = readBinding(target, tracked: false) }
         }
-        tracker = saved
+        isTracking = saved
         return description
     }
 

@@ -233,7 +233,7 @@ extension Engine {
     mutating func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch plan {
         case .styling(let arguments, let base):
-            let offered = tracker?.log.userActions.count ?? 0
+            let offered = isTracking ? log.userActions.count : 0
             for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
             lastForEachCount = nil
             try build(base, in: scope, context: context, into: &output)
@@ -249,9 +249,9 @@ extension Engine {
                             inner.navigationPath = Presentation.StackPath(binding: target, expression: expression)
                         }
                     } else if case .listSelection(let expression) = argument {
-                        let saved = tracker
-                        tracker = nil
-                        defer { tracker = saved }
+                        let saved = isTracking
+                        isTracking = false
+                        defer { isTracking = saved }
                         if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { inner.listSelection = target }
                     }
                 }
@@ -301,11 +301,11 @@ extension Engine {
         case .view(let expression):
             try buildView(expression, in: scope, context: context, into: &output)
         case .projection(let expression):
-            let recorded = tracker?.log.reads.count
+            let recorded = isTracking ? log.reads.count : nil
             let value = try evaluate(expression, in: scope, expected: nil)
             // A built-in control shows the value of the binding it is given (`TextField(text: $name)`): the
             // body that hands the binding over shows that value, though handing it over registers nothing.
-            if scope.recordsReads, tracker?.log.reads.count == recorded, case .binding(let target) = value,
+            if scope.recordsReads, (isTracking ? log.reads.count : nil) == recorded, case .binding(let target) = value,
                BindingDependency.controlShowsValue(of: target) {
                 _ = readBinding(target, recordedAt: expression, role: "binding", tracked: false)
             }
@@ -314,9 +314,9 @@ extension Engine {
         case .computed(let expression, let paths):
             try read(paths, in: scope)
             // The reads were recorded above, once per path whichever branch the value takes.
-            let saved = tracker
-            tracker = nil
-            defer { tracker = saved }
+            let saved = isTracking
+            isTracking = false
+            defer { isTracking = saved }
             _ = try evaluate(expression, in: scope, expected: nil)
         case .builder(let body, let menu):
             var inner = context
