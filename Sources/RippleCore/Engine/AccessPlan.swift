@@ -22,8 +22,9 @@ struct SiteKey: Hashable {
 ///
 /// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
 /// reference is one count to keep where the struct was five strings and an array. Its analysis is filled
-/// in once, when it is made; what its runs find out is kept beside it (the read sites it hands out,
-/// `MemberCache`, `RootCache`), each checked before it is used.
+/// in once, when it is made. What its runs find out (`MemberCache`, `RootCache`) is kept by the engine,
+/// in tables the plan holds indexes into, and checked before it is used: kept in the plan, each read of
+/// it was a run-time exclusivity check on the plan's storage. The read sites it hands out stay with it.
 final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)
@@ -44,22 +45,29 @@ final class AccessPlan {
     let root: (name: String, location: SourceLocation)?
     /// The components after the root, in the order they are applied; empty unless `root` is set.
     let components: [Component]
-    /// For each component, what its last run as a stored property of an object found (see `MemberCache`).
-    var memberCaches: [MemberCache] = []
-    /// Which property of which view type the root name was, the last time it was one (see `RootCache`).
-    var rootCache = RootCache()
+    /// Where the engine keeps what this plan's runs found (nil for a plan that is not run component by
+    /// component, having no `root`).
+    let caches: CacheSlots?
+
+    /// Indexes into the engine's tables of what plans' runs found.
+    struct CacheSlots {
+        /// The plan's `RootCache`, in `Engine.rootCaches`.
+        var root: Int
+        /// The first of the plan's `MemberCache`s, one per component, in `Engine.memberCaches`.
+        var members: Int
+    }
     /// The sites of the path's reads, one per root role met (nearly always one): made the first time.
     private var sites: [ReadSite] = []
 
     /// The analysis is fixed when the plan is made: only what its runs find out changes.
     init(isPath: Bool = false, trackedName: String? = nil, text: String = "",
-         root: (name: String, location: SourceLocation)? = nil, components: [Component] = []) {
+         root: (name: String, location: SourceLocation)? = nil, components: [Component] = [], caches: CacheSlots? = nil) {
         self.isPath = isPath
         self.trackedName = trackedName
         self.text = text
         self.root = root
         self.components = components
-        memberCaches = Array(repeating: MemberCache(), count: components.count)
+        self.caches = caches
     }
 
     /// The site of a read of this path whose root has `role`.
@@ -122,7 +130,7 @@ extension Engine {
         return plan
     }
 
-    private func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
+    private mutating func makeAccessPlan(_ expression: ExprSyntax) -> AccessPlan {
         guard isAccessPath(expression) else { return AccessPlan() }
         let text = expression.rendered
         // Down to the root, noting each component on the way.
@@ -155,7 +163,11 @@ extension Engine {
         guard simple, case .identifier(let rootName) = root.kind, !rootName.startsUppercase else {
             return AccessPlan(isPath: true, trackedName: name, text: text)
         }
-        return AccessPlan(isPath: true, trackedName: name, text: text, root: (rootName, root.location), components: components.reversed())
+        let caches = AccessPlan.CacheSlots(root: rootCaches.count, members: memberCaches.count)
+        rootCaches.append(RootCache())
+        memberCaches.append(contentsOf: repeatElement(MemberCache(), count: components.count))
+        return AccessPlan(isPath: true, trackedName: name, text: text, root: (rootName, root.location), components: components.reversed(),
+                          caches: caches)
     }
 
     /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`), or nil when a read
@@ -183,11 +195,12 @@ extension Engine {
     /// Runs a plan's components from `start` on, given the value before them.
     mutating func run(_ plan: AccessPlan, from root: Value, start: Int, in scope: Scope) throws(EvaluationError) -> Value {
         var value = root
+        let cacheStart = plan.caches?.members
         for position in start..<plan.components.count {
             // A member read on an object of the class the component met last: its stored property is known.
-            if case .object(let object) = value, let cached = plan.memberCaches[position].info,
+            if let cacheStart, case .object(let object) = value, let cached = memberCaches[cacheStart + position].info,
                cached == ObjectIdentifier(objects[object.raw].info) {
-                value = readObservedProperty(object, plan.memberCaches[position].index)
+                value = readObservedProperty(object, memberCaches[cacheStart + position].index)
                 continue
             }
             switch plan.components[position] {
@@ -196,8 +209,8 @@ extension Engine {
                 // What `member(of:)` does for an object's stored property, remembering which one an
                 // `@Observable` property was (the other kinds quote the name in what they record).
                 if case .object(let object) = value, name != "objectWillChange", let index = objects[object.raw].info.storedIndex(of: name) {
-                    if case .observed = objects[object.raw].info.readKinds[index] {
-                        plan.memberCaches[position] = MemberCache(info: ObjectIdentifier(objects[object.raw].info), index: index)
+                    if let cacheStart, case .observed = objects[object.raw].info.readKinds[index] {
+                        memberCaches[cacheStart + position] = MemberCache(info: ObjectIdentifier(objects[object.raw].info), index: index)
                     }
                     value = readStoredProperty(object, index, name: name)
                     continue

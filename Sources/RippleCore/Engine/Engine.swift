@@ -164,6 +164,9 @@ struct Engine {
     var fieldSourcesBySite: [[String: String]?] = []
     /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
     var accessPlans: [SiteKey: AccessPlan] = [:]
+    /// What access plans' runs found, where each plan's `caches` says (`AccessPlan.CacheSlots`).
+    var rootCaches: [RootCache] = []
+    var memberCaches: [MemberCache] = []
     /// Arguments of built-in views and styling modifiers, analysed once (`ArgumentPlan.swift`).
     var argumentPlans: [SiteKey: ArgumentPlan] = [:]
     /// View expressions of bodies, analysed once (`ViewPlan.swift`).

@@ -118,6 +118,9 @@ final class ContentClosure: Sendable {
     let context: BuildContext
     /// For a presentation, the state that says whether, and what, it presents.
     let presentation: Presentation.Trigger?
+    /// Whether the content is a presentation's: asked after every evaluation, and answered without
+    /// copying the trigger out to compare it with nil.
+    let isPresentation: Bool
 
     init(body: [StatementSyntax], parameter: String?, scope: Scope, context: BuildContext, presentation: Presentation.Trigger? = nil) {
         self.body = body
@@ -125,6 +128,7 @@ final class ContentClosure: Sendable {
         self.scope = scope
         self.context = context
         self.presentation = presentation
+        isPresentation = presentation != nil
     }
 }
 

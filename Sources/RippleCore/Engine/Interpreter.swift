@@ -33,10 +33,11 @@ extension Engine {
         guard isTracking else { return try access(expression, in: scope, expected: expected) }
         // The usual read in a view's body: the root is a property of the view, in the view type the plan
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
-        if let cachedInfo = plan.rootCache.info, case .view(let id) = scope.this, let info = instances[id].info,
-           ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = plan.rootCache.site {
+        if let slot = plan.caches?.root, let cachedInfo = rootCaches[slot].info, case .view(let id) = scope.this, let info = instances[id].info,
+           ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = rootCaches[slot].site {
             let mark = log.keyLog.count
-            if let rootValue = try viewProperty(at: plan.rootCache.index, named: info.propertyNames[plan.rootCache.index], of: id, info: info, at: root.location) {
+            let index = rootCaches[slot].index
+            if let rootValue = try viewProperty(at: index, named: info.propertyNames[index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
                 log.record(site, at: expression.location, value: value, from: mark)
                 return value
@@ -58,11 +59,11 @@ extension Engine {
     }
 
     /// Fills a plan's `RootCache` after a read by name whose root, not `self`, was a property of the view.
-    private func rememberRoot(of plan: AccessPlan, site: ReadSite, in scope: Scope) {
-        guard let root = plan.root, root.name != "self", root.name == plan.trackedName, Self.rootCacheAnswers(for: scope),
+    private mutating func rememberRoot(of plan: AccessPlan, site: ReadSite, in scope: Scope) {
+        guard let slot = plan.caches?.root, let root = plan.root, root.name != "self", root.name == plan.trackedName, Self.rootCacheAnswers(for: scope),
               case .view(let id) = scope.this, let info = instances[id].info,
               let index = info.propertyIndex(named: root.name) else { return }
-        plan.rootCache = RootCache(info: ObjectIdentifier(info), index: index, site: site)
+        rootCaches[slot] = RootCache(info: ObjectIdentifier(info), index: index, site: site)
     }
 
     /// Whether a `RootCache` answers for reads in `scope`: one with no locals that is not a modifier's

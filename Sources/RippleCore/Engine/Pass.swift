@@ -242,7 +242,7 @@ extension Engine {
         guard OnChangeScope.comparesOwnChildren(isModifier: info?.declaration.isModifier == true) else { return }
         try reconcile(id, &descriptions, pass: &pass)
         // Content presented with a value the presenter's body last saw, and has changed since, says so.
-        if instances[id].description.contentClosure?.presentation != nil, let reasons = staleCaptureReasons(of: id) {
+        if instances[id].description.contentClosure?.isPresentation == true, let reasons = staleCaptureReasons(of: id) {
             for child in instances[id].children where pass.created.contains(child) {
                 guard var causes = pass.causes[child], !causes.isEmpty else { continue }
                 causes[0].detail += "; it " + reasons.joined(separator: "; it ")

@@ -796,13 +796,15 @@ extension Engine {
     /// is known, and returns it: a trace made and then changed, or made by a nested function, was copied
     /// whole on its way out, fourteen counted references a write.
     mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+        // A `return` in each case, not a `switch` expression: the expression's value was made in a
+        // temporary and then copied whole into the result.
         switch target.root {
         case .property(let object, let index):
-            try performOnProperty(object, index, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
+            return try performOnProperty(object, index, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .slot(let slot):
-            performOnSlot(slot, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
+            return performOnSlot(slot, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .appStorage(let key):
-            performOnAppStorage(key, path: target.path, leaf: leaf, old: old, text: text, pass: &pass, written: &written, at: location)
+            return performOnAppStorage(key, path: target.path, leaf: leaf, old: old, text: text, pass: &pass, written: &written, at: location)
         }
     }
 
