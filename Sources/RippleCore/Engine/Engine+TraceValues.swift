@@ -2,7 +2,31 @@
 
 extension Engine {
     /// A value as JSON has it, for the trace (`TraceValue`); nested values below 20 levels are `null`.
-    func traceValue(_ value: Value, depth: Int = 0) -> TraceValue {
+    func traceValue(_ value: Value) -> TraceValue {
+        Self.scalarTraceValue(value) ?? traceValue(value, depth: 0)
+    }
+
+    /// `traceValue` for a write, which runs `mutating` (as `describeWritten`).
+    mutating func traceWritten(_ value: Value) -> TraceValue {
+        if let traced = Self.scalarTraceValue(value) { return traced }
+        return traceValue(value, depth: 0)
+    }
+
+    /// `traceValue` of a scalar, the usual written value; nil for any other value. Static, so that a
+    /// write calls it without handing it the engine (see `Engine`).
+    static func scalarTraceValue(_ value: Value) -> TraceValue? {
+        switch value {
+        case .int(let number): .number(Double(number))
+        case .double(let number) where number.isFinite: .number(number)
+        case .bool(let flag): .bool(flag)
+        case .string(let text): .string(text)
+        case .none: .null
+        default: nil
+        }
+    }
+
+    /// `traceValue` of a value `depth` levels down.
+    func traceValue(_ value: Value, depth: Int) -> TraceValue {
         guard depth < 20 else { return .null }
         switch value {
         case .int(let number): return .number(Double(number))

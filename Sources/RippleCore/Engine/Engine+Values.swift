@@ -98,8 +98,20 @@ extension Engine {
 
     /// A value as people read it: `"Bea"`, `[1, 2]`, `User(id: 2, name: "Bea")`, `AppState (RootView.state)`.
     func describe(_ value: Value, limit: Int = 80) -> String {
-        // Scalars short enough not to be cut, the usual written values, without building the text piece
-        // by piece: the same text the general path gives (`String(Double)` is at most 24 characters).
+        Self.describeScalar(value, limit: limit) ?? describeInFull(value, limit: limit)
+    }
+
+    /// `describe` for a write, which runs `mutating`: a scalar's text is made without a copy of the engine
+    /// (see `Engine`), which `describe` is handed only for other values.
+    mutating func describeWritten(_ value: Value) -> String {
+        if let text = Self.describeScalar(value, limit: 80) { return text }
+        return describe(value)
+    }
+
+    /// `describe` of a scalar short enough not to be cut, the usual written value, without building the
+    /// text piece by piece: the same text the general path gives (`String(Double)` is at most 24
+    /// characters). Nil for any other value.
+    static func describeScalar(_ value: Value, limit: Int) -> String? {
         switch value {
         case .bool(let b): if limit >= 5 { return b ? "true" : "false" }
         case .none: if limit >= 3 { return "nil" }
@@ -113,7 +125,7 @@ extension Engine {
             if count + 2 <= limit, let quoted = Self.quotedPlainASCII(s, count: count) { return quoted }
         default: break
         }
-        return describeInFull(value, limit: limit)
+        return nil
     }
 
     /// `"text"` when every byte of `text` is printable ASCII other than a quote or a backslash, else nil.

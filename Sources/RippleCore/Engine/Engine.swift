@@ -78,6 +78,12 @@ struct EvaluationError: Error {
 /// for a non-`mutating` method called on `self` when an argument runs code first (`describe(try
 /// evaluate(…))`), or from a nested function or closure that has captured `self`; on a step's path such
 /// helpers are `static`, and such arguments are evaluated into a local before the call.
+///
+/// A non-`mutating` method called from a `mutating` one is handed the engine's bytes (some 850) copied
+/// to the stack first, without counting references, inlined or not. So the helpers a write calls,
+/// once or for every dependent, are `mutating` though some only read (`declaredType`, `checkType`,
+/// `enqueue`, `markDirty`), or answer the usual values from `static` functions (`describeScalar`,
+/// `scalarTraceValue`, `dependencyUse`).
 struct Engine {
     #if RIPPLE_FUZZ
     // The fuzzer's hang bound is one second: it runs with limits that bound time as well as size, so
@@ -251,6 +257,7 @@ struct Engine {
 
     var root: Int { 0 }
 
+    @inline(__always)
     func alive(_ id: Int) -> Bool { id < instances.count && instances[id].alive }
 
     // MARK: - Start-up
@@ -274,6 +281,12 @@ struct Engine {
         pass.isTraced = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
         try runPass(&pass, initial: [id])
+    }
+
+    /// Labels what a write stored below an object's property (`name`, then `path`): a function of its
+    /// own, so that the write does not hand the engine to `objectName` unless there is something to name.
+    mutating func labelWritten(_ value: Value, in object: ObjectID, _ name: String, _ path: [PathComponent]) {
+        label(value, as: objectName(object) + "." + name + path.map(\.description).joined())
     }
 
     /// Names objects after the first place they are stored, for readable keys.
@@ -304,6 +317,7 @@ struct Engine {
     /// Whether labelling the value as something could name an object that has no label yet: false for
     /// a value that holds no object and for an object labelled already, so that the label's text is not
     /// built for nothing (a list's rows are given objects their model named first).
+    @inline(__always)
     func needsLabel(_ value: Value) -> Bool {
         if case .object(let id) = value { return !objects[id.raw].hasLabel }
         return value.mayHoldObjects

@@ -129,7 +129,7 @@ struct Pass {
 }
 
 extension Engine {
-    func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
+    mutating func markDirty(_ id: Int, _ cause: Cause, pass: inout Pass) {
         guard alive(id) else { return }
         if pass.isTraced {
             let merged = if let source = cause.source, cause.kind != .input {
@@ -145,7 +145,7 @@ extension Engine {
     /// Several writes to one property in one step are one cause: a later write only marks the cause the
     /// first gave the instance (and drops its old → new pair when the writes touched different places
     /// below the property, where one pair would mislead). False when no earlier write reached it this way.
-    func mergeLaterWrite(into id: Int, kind: Cause.Kind, source: String, old: String?, new: String?, pass: inout Pass) -> Bool {
+    mutating func mergeLaterWrite(into id: Int, kind: Cause.Kind, source: String, old: String?, new: String?, pass: inout Pass) -> Bool {
         // One lookup: a broad step merges a cause for every row and every write after the first.
         guard let slot = pass.causes.slot(of: id),
               let index = pass.causes[slot: slot].firstIndex(where: { $0.kind == kind && $0.source == source }) else { return false }
@@ -155,7 +155,7 @@ extension Engine {
     }
 
     /// Queues an instance for evaluation in this pass, once.
-    func enqueue(_ id: Int, pass: inout Pass) {
+    mutating func enqueue(_ id: Int, pass: inout Pass) {
         if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
             pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
         }

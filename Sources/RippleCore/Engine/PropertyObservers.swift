@@ -20,7 +20,7 @@ extension Engine {
 
     /// The observed property a place is in, with its value before a write; nil for a place in no class's
     /// property with observers, or in one whose observer is running.
-    func observedProperty(at lvalue: LValue) -> (place: PropertyPlace, old: Value)? {
+    mutating func observedProperty(at lvalue: LValue) -> (place: PropertyPlace, old: Value)? {
         guard observesWrites, case .property(let object, let slot) = lvalue.root else { return nil }
         let property = objects[object.raw].info.declaration.stored[slot]
         guard property.willSet != nil || property.didSet != nil else { return nil }

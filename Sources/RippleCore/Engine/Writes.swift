@@ -577,7 +577,7 @@ extension Engine {
         return try value(in: whole, at: lvalue.path)
     }
 
-    func declaredType(of lvalue: LValue) -> ValueType? {
+    mutating func declaredType(of lvalue: LValue) -> ValueType? {
         guard lvalue.path.isEmpty else { return nil }
         switch lvalue.root {
         case .property(let object, let slot):
@@ -593,7 +593,7 @@ extension Engine {
 
     /// Rejects a literal of the wrong type: `expanded = 1` for a Bool.
     /// `name` is rendered only when needed: for the message, or to tell a view's name from a type.
-    func checkType(_ value: Value, _ type: ValueType, name: @autoclosure () -> String, at location: SourceLocation) throws(EvaluationError) {
+    mutating func checkType(_ value: Value, _ type: ValueType, name: @autoclosure () -> String, at location: SourceLocation) throws(EvaluationError) {
         func matches(_ value: Value, _ type: ValueType) -> Bool {
             switch (value, type) {
             case (_, .unknown): return true
@@ -767,7 +767,7 @@ extension Engine {
                     continue
                 }
             }
-            let use = dependencyUse(id, key)
+            let use = Self.dependencyUse(of: key, in: instances[id].reads)
             // No cause yet: the first for this view in the step (a merge above found none to mark).
             if keepsCauses, existing == nil {
                 if let shared = sharedCauses, shared.via.elementsEqual(use.via, by: { Self.sameBytes($0, $1) }),
@@ -838,13 +838,13 @@ extension Engine {
         // Only the written part can hold objects that need a name; the rest of the value kept its own.
         // Labelling the written value can name the written object itself (`node.next = node`): the
         // subject is read after it. The label's text is built only when it would name something.
-        if needsLabel(leaf) { label(leaf, as: objectName(object) + "." + name + path.map(\.description).joined()) }
+        if needsLabel(leaf) { labelWritten(leaf, in: object, name, path) }
         let key = DependencyKey.observation(object, index)
         let subject = subject(of: object, index)
         written.append(.property(object, index))
         // Texts every notified view shares, built once per write rather than once per view.
-        let oldText = describe(old)
-        let newText = describe(leaf)
+        let oldText = describeWritten(old)
+        let newText = describeWritten(leaf)
         // The trace is made once, at the end, when the outcome is known: made first and then changed,
         // or made by a nested function that read these variables, it was copied whole on its way out.
         var notified = false
@@ -876,7 +876,7 @@ extension Engine {
             }
         }
         return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: notified, note: note,
-                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+                          location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
     }
 
     /// A write to a view's `@State` slot (Rule 4, `StateWrite`).
@@ -942,10 +942,10 @@ extension Engine {
 
     /// How an instance reached the key that dirtied it: the computed properties on the way and the path
     /// it read (`state.users via currentUser`), as parts of the cause's explanation.
-    func dependencyUse(_ id: Int, _ key: DependencyKey) -> (via: [String], read: String?) {
+    static func dependencyUse(of key: DependencyKey, in reads: [ReadRecord]) -> (via: [String], read: String?) {
         // Through the array's buffer: a record read by subscript from the instance is copied whole first,
         // a dozen reference counts up and down per record passed.
-        instances[id].reads.withUnsafeBufferPointer { reads in
+        reads.withUnsafeBufferPointer { reads in
             for index in reads.indices {
                 switch reads[index].keyStorage {
                 case .none: continue
