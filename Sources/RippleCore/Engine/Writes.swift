@@ -359,12 +359,14 @@ extension Engine {
                 case .literalIndex(let index, let location, let argumentLocation):
                     // The literal is an evaluation, as it is when the index is run from its syntax.
                     try countEvaluation(at: argumentLocation)
-                    if case .dictionary = try read(lvalue, at: location) {
+                    // Read once: the value decides between a dictionary's key and an array's element.
+                    let current = try read(lvalue, at: location)
+                    if case .dictionary = current {
                         lvalue.path.append(.key(.int(index), default: nil))
                         cursor = TargetCursor(nil, lvalue)
                         continue
                     }
-                    let element = try element(index, below: lvalue, at: location, argumentLocation: argumentLocation)
+                    let element = try element(index, of: current, at: location, argumentLocation: argumentLocation)
                     // An object in an array, then one of its properties (`items[241].done`): the member reads
                     // this element and starts a new place at the object, so the index is not put in a path.
                     if case .object = element, position + 1 < rest.count, case .member(let name, let memberLocation) = rest[position + 1] {
@@ -420,7 +422,11 @@ extension Engine {
 
     /// The element `[index]` of the array at a written place, checked.
     private mutating func element(_ index: Int, below lvalue: LValue, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) -> Value {
-        let current = try read(lvalue, at: location)
+        try element(index, of: try read(lvalue, at: location), at: location, argumentLocation: argumentLocation)
+    }
+
+    /// The element `[index]` of `current`, the value at a written place, checked.
+    private mutating func element(_ index: Int, of current: Value, at location: SourceLocation, argumentLocation: SourceLocation) throws(EvaluationError) -> Value {
         guard case .array(let elements) = current else {
             throw EvaluationError("cannot subscript a value of type '\(typeName(of: current))'", at: location)
         }
