@@ -1132,8 +1132,10 @@ extension Engine {
                                   outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
         // A changed read is one the body made: a deferred read of the same path (in an action's closure)
         // has no value to compare, and its place is not where the body read it.
+        // By index: `first(where:)` would copy the record out, counting a reference to each of its parts.
         for path in changedReads {
-            if let location = instances[id].reads.first(where: { !$0.deferred && $0.path == path })?.site.location {
+            if let index = instances[id].reads.firstIndex(where: { !$0.deferred && $0.path == path }),
+               let location = instances[id].reads[index].site.location {
                 trace.readLocations.append(path: path, location: TraceLocation(location))
             }
         }
