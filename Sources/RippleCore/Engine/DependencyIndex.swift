@@ -99,7 +99,8 @@ extension Engine {
 
     // MARK: - Readers
 
-    func readers(of place: Place) -> InstanceSet {
+    /// `mutating`, though it only reads, because a step's trace asks it for every place written (see `Engine`).
+    mutating func readers(of place: Place) -> InstanceSet {
         if case .property(let object, let slot) = place {
             return observers(object, slot, .readers)
         }

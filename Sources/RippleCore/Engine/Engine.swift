@@ -425,8 +425,9 @@ struct Engine {
 
     // MARK: - Invariants
 
-    /// Checks the tree and the indexes agree; tests call it after every step.
-    func checkInvariants() -> [String] {
+    /// Checks the tree and the indexes agree; tests call it after every step. `mutating` only because
+    /// `readers(of:)` is.
+    mutating func checkInvariants() -> [String] {
         var problems: [String] = []
         for instance in instances where instance.alive {
             if let parent = instance.parent {

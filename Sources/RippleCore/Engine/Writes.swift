@@ -1083,7 +1083,7 @@ extension Engine {
         // earlier sibling. Only otherwise is each entry's position in the tree built (one list for the
         // step) and the entries moved once, by a sorted list of their indices: sorting the entries
         // themselves moved each one, six counted references, at every comparison.
-        if !ids.indices.dropFirst().allSatisfy({ followsInTreeOrder(ids[$0], ids[$0 - 1]) }) {
+        if !inTreeOrder(ids) {
             var positions: [Int] = []
             var ranges: [Range<Int>] = []
             positions.reserveCapacity(ids.count * 4)
@@ -1181,9 +1181,17 @@ extension Engine {
         return fields
     }
 
+    /// Whether each instance follows the one before it in tree order for a reason the two show
+    /// (`followsInTreeOrder`). A loop in a `mutating` function, not a closure: a closure that captures
+    /// the engine holds a copy of its bytes (see `Engine`).
+    mutating func inTreeOrder(_ ids: [Int]) -> Bool {
+        for index in ids.indices.dropFirst() where !followsInTreeOrder(ids[index], ids[index - 1]) { return false }
+        return true
+    }
+
     /// Whether `id` comes after `previous` in tree order for a reason the two show: `previous`
     /// is its parent, or an earlier child of its parent. False says nothing either way.
-    func followsInTreeOrder(_ id: Int, _ previous: Int) -> Bool {
+    mutating func followsInTreeOrder(_ id: Int, _ previous: Int) -> Bool {
         guard let parent = instances[id].parent else { return false }
         if parent == previous { return true }
         return instances[previous].parent == parent && instances[previous].childIndex < instances[id].childIndex
