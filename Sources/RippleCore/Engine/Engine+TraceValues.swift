@@ -1,18 +1,15 @@
 // A simulated value as the JSON trace carries it beside its Swift text (`TraceValue`).
 
 extension Engine {
-    /// A value as JSON has it, for the trace (`TraceValue`); nested values below 20 levels are `null`.
-    func traceValue(_ value: Value) -> TraceValue {
-        Self.scalarTraceValue(value) ?? traceValue(value, depth: 0)
-    }
-
-    /// `traceValue` for a write, which runs `mutating` (as `describeWritten`).
+    /// A written value as JSON has it, for the trace (`TraceValue`); nested values below 20 levels are
+    /// `null`. `mutating`, as the writes that call it are: a scalar is answered without a copy of the
+    /// engine (see `Engine`, and `describeWritten`).
     mutating func traceWritten(_ value: Value) -> TraceValue {
         if let traced = Self.scalarTraceValue(value) { return traced }
         return traceValue(value, depth: 0)
     }
 
-    /// `traceValue` of a scalar, the usual written value; nil for any other value. Static, so that a
+    /// `traceWritten` of a scalar, the usual written value; nil for any other value. Static, so that a
     /// write calls it without handing it the engine (see `Engine`).
     static func scalarTraceValue(_ value: Value) -> TraceValue? {
         switch value {
@@ -25,7 +22,7 @@ extension Engine {
         }
     }
 
-    /// `traceValue` of a value `depth` levels down.
+    /// `traceWritten` of a value `depth` levels down, in full.
     func traceValue(_ value: Value, depth: Int) -> TraceValue {
         guard depth < 20 else { return .null }
         switch value {

@@ -102,10 +102,10 @@ extension Engine {
     }
 
     /// `describe` for a write, which runs `mutating`: a scalar's text is made without a copy of the engine
-    /// (see `Engine`), which `describe` is handed only for other values.
+    /// (see `Engine`), which `describeInFull` is handed only for other values.
     mutating func describeWritten(_ value: Value) -> String {
         if let text = Self.describeScalar(value, limit: 80) { return text }
-        return describe(value)
+        return describeInFull(value, limit: 80)
     }
 
     /// `describe` of a scalar short enough not to be cut, the usual written value, without building the

@@ -149,9 +149,9 @@ extension Engine {
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
             let decision = EnvironmentWrite.decide(differs: inputDifference(old, value) != nil)
-            return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describe(old), new: describe(value),
+            return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describeWritten(old), new: describeWritten(value),
                               notified: decision.notifies, note: decision.note(key: key), location: TraceLocation(statement.location),
-                              oldValue: traceValue(old), newValue: traceValue(value))
+                              oldValue: traceWritten(old), newValue: traceWritten(value))
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
             let current = try read(target, at: targetExpression.location)
@@ -896,12 +896,12 @@ extension Engine {
         written.append(.state(slot))
         // The texts are described once for the trace and every view told, and the trace made once,
         // when the outcome is known (as for an object's property, above).
-        let oldText = describe(old)
-        let newText = describe(leaf)
+        let oldText = describeWritten(old)
+        let newText = describeWritten(leaf)
         let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
         guard decision.notifies else {
             return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,
-                              location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+                              location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
         }
         slots[slot.raw].value = newWhole
         for id in orderedDependents(of: .state(slot)) {
@@ -911,7 +911,7 @@ extension Engine {
                                 old: oldText, new: newText, source: subject), pass: &pass)
         }
         return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: true, note: decision.note,
-                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+                          location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
     }
 
     /// A write to an `@AppStorage` key (`AppStorageWrite`).
@@ -920,8 +920,8 @@ extension Engine {
         appStorage[key] = replacing(appStorage[key] ?? Value.none, at: path, with: leaf)
         written.append(.appStorage(key))
         // Described and named once for the trace and every view told.
-        let oldText = describe(old)
-        let newText = describe(leaf)
+        let oldText = describeWritten(old)
+        let newText = describeWritten(leaf)
         let subject = "AppStorage(\"\(key)\")"
         for id in orderedDependents(of: .appStorage(key)) {
             markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
@@ -929,7 +929,7 @@ extension Engine {
         }
         return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
                           notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key),
-                          location: TraceLocation(location), oldValue: traceValue(old), newValue: traceValue(leaf))
+                          location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
     }
 
     /// Whether two texts, or their absence, have the same bytes (`String.hasSameBytes(as:)`).
