@@ -23,8 +23,9 @@ struct SiteKey: Hashable {
 /// A class: a plan is handed around on every read (out of its cache, inside a `ViewPlan`), and a
 /// reference is one count to keep where the struct was five strings and an array. Its analysis is filled
 /// in once, when it is made. What its runs find out (`MemberCache`, `RootCache`) is kept by the engine,
-/// in tables the plan holds indexes into, and checked before it is used: kept in the plan, each read of
-/// it was a run-time exclusivity check on the plan's storage. The read sites it hands out stay with it.
+/// in tables the plan holds indexes into, and checked before it is used: a class's `var` is checked for
+/// overlapping access at run time on every read, the engine's storage when it is compiled. The read
+/// sites it hands out stay with it.
 final class AccessPlan {
     enum Component {
         case member(name: String, optional: Bool, location: SourceLocation)

@@ -60,7 +60,7 @@ enum Callee: CustomStringConvertible {
 struct EvaluationError: Error {
     var diagnostic: Diagnostic
     /// The message is built inside, out of line: a step's path checks for dozens of errors and meets
-    /// almost none, and building each message in place put its code between the instructions that run.
+    /// almost none, and a message built in place would put its code between the instructions that run.
     @inline(never)
     init(_ message: @autoclosure () -> String, at location: SourceLocation) { diagnostic = .error(message(), at: location) }
 }
@@ -80,10 +80,11 @@ struct EvaluationError: Error {
 /// helpers are `static`, and such arguments are evaluated into a local before the call.
 ///
 /// A non-`mutating` method called from a `mutating` one is handed the engine's bytes (some 850) copied
-/// to the stack first, without counting references, inlined or not. So the helpers a write calls,
-/// once or for every dependent, are `mutating` though some only read (`declaredType`, `checkType`,
-/// `enqueue`, `markDirty`), or answer the usual values from `static` functions (`describeScalar`,
-/// `scalarTraceValue`, `dependencyUse`).
+/// to the stack first, without counting references, inlined or not. So the helpers a write and a
+/// step's trace call, once or for every dependent, are `mutating` though some only read
+/// (`declaredType`, `checkType`, `enqueue`, `markDirty`, `readers(of:)`), or answer the usual values
+/// from `static` functions (`describeWritten` through `describeScalar`, `traceWritten` through
+/// `scalarTraceValue`, `dependencyUse(of:in:)`).
 struct Engine {
     #if RIPPLE_FUZZ
     // The fuzzer's hang bound is one second: it runs with limits that bound time as well as size, so

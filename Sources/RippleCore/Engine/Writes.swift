@@ -802,7 +802,7 @@ extension Engine {
     /// is known, and returns it: a trace made and then changed, or made by a nested function, was copied
     /// whole on its way out, fourteen counted references a write.
     mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
-        // A `return` in each case, not a `switch` expression: the expression's value was made in a
+        // A `return` in each case, not a `switch` expression: the expression's value is made in a
         // temporary and then copied whole into the result.
         switch target.root {
         case .property(let object, let index):
