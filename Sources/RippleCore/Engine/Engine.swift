@@ -258,7 +258,6 @@ struct Engine {
 
     var root: Int { 0 }
 
-    @inline(__always)
     func alive(_ id: Int) -> Bool { id < instances.count && instances[id].alive }
 
     // MARK: - Start-up
@@ -318,7 +317,6 @@ struct Engine {
     /// Whether labelling the value as something could name an object that has no label yet: false for
     /// a value that holds no object and for an object labelled already, so that the label's text is not
     /// built for nothing (a list's rows are given objects their model named first).
-    @inline(__always)
     func needsLabel(_ value: Value) -> Bool {
         if case .object(let id) = value { return !objects[id.raw].hasLabel }
         return value.mayHoldObjects
