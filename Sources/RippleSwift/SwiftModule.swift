@@ -22,6 +22,8 @@ package struct SwiftModule: Sendable {
     package var errors: [Diagnostic] = []
     /// Extensions, from any file, added to the types they extend when the scenario is made.
     var extensions: [SwiftExtension] = []
+    /// The controls and handlers of every file, in file order (`ControlSite`).
+    package var controlSites: [ControlSite] = []
 
     /// Which clause of each `#if` the files are read with.
     package var build = BuildSettings()
@@ -53,6 +55,7 @@ package struct SwiftModule: Sendable {
             declarations += part.declarations
             extensions += part.extensions
             rootCandidates += part.rootCandidates
+            controlSites += part.controlSites
             notes += part.notes
             errors += part.errors
         }
@@ -69,6 +72,7 @@ package struct SwiftModule: Sendable {
         var lowering = SwiftLowering(positions: positions)
         lowering.build = build
         lowering.lower(tree)
+        controlSites += ControlSites.find(in: tree, positions: positions, build: build)
         declarations += lowering.declarations
         extensions += lowering.extensions
         rootCandidates += lowering.rootCandidates
@@ -85,6 +89,7 @@ package struct SwiftModule: Sendable {
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
         syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
         syntax.readsOtherModules = true
+        syntax.controlSites = controlSites
         syntax.prelude = Prelude.declarations
         if let root {
             syntax.root = root

@@ -27,6 +27,22 @@ extension Engine {
         assume("not simulated: " + message, at: error.diagnostic.location)
     }
 
+    /// Records an error that left out a whole view a body builds, or the whole body (`what` names it):
+    /// in Swift source a warning, once per message, so that what the audit did not see is never one note
+    /// among hundreds; in a scenario file, and for a limit, an error.
+    mutating func reportDropped(_ error: EvaluationError, what: String? = nil) {
+        let message = error.diagnostic.message
+        guard readsOtherModules, !message.contains("(limit:") else { return report(error) }
+        warnNotSimulated((what.map { $0 + " is " } ?? "") + "not simulated: " + message, at: error.diagnostic.location)
+    }
+
+    /// Warns, once per message, that views were left out of the tree: what a person would see there is
+    /// not simulated, nor anything they could do with it.
+    mutating func warnNotSimulated(_ message: String, at location: SourceLocation) {
+        droppedViews += 1
+        if assumed.insert(message).inserted { notes.append(.warning(message, at: location)) }
+    }
+
     /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In
     /// Swift source one Ripple cannot compute is an opaque value, with a note; a limit is an error.
     mutating func evaluateInitial(_ expression: ExprSyntax, expected: ValueType?, of what: String) throws(EvaluationError) -> Value {

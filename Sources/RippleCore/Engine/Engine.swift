@@ -128,6 +128,9 @@ struct Engine {
     var notes: [Diagnostic] = []
     /// The messages of `notes`, to note each once.
     var assumed: Set<String> = []
+    /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
+    /// an evaluation that left some out has a verdict that rests on what was not simulated.
+    var droppedViews = 0
 
     /// Records an error once, however many ForEach elements run into it.
     mutating func report(_ error: EvaluationError) {

@@ -89,6 +89,10 @@ struct InstanceQueue {
 struct EvaluationResult {
     var needed: Bool
     var changed: [String]
+    /// What the evaluation's verdict rests on that Ripple does not know: for one found wasted, the reads it
+    /// made of opaque values (equal because they print alike); for any, views of its body, or the whole
+    /// body, that Ripple could not simulate.
+    var uncertainty: [String] = []
 }
 
 /// The working state of one update.
@@ -102,6 +106,9 @@ struct Pass {
     var evaluated = IDTable<EvaluationResult>()
     /// Instances whose `@State` keeps a first value although the parent now passes another.
     var seeded = IDTable<[Cause]>()
+    /// Inputs of children the pass rebuilt that compared equal although they hold a value Ripple does not
+    /// know, in the order found: a child not re-run for them may have had to be.
+    var opaqueSkips: [(id: Int, input: String)] = []
     /// Instances in the order evaluated.
     var order: [Int] = []
     /// The `.onChange` actions whose watched value the pass's evaluations changed, in evaluation order:
@@ -122,6 +129,7 @@ struct Pass {
         queued.removeAll(keepingCapacity: true)
         evaluated.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
+        opaqueSkips.removeAll(keepingCapacity: true)
         order.removeAllKeepingStorage()
         firedChangeHandlers.removeAll()
         isTraced = true
@@ -171,8 +179,9 @@ extension Engine {
                 try evaluateInstance(id, pass: &pass)
             } catch {
                 // Keep going so every broken body is reported, not just the first.
-                pass.evaluated[id] = EvaluationResult(needed: false, changed: [])
-                reportInBody(error)
+                // Whether the evaluation was needed is not known: it is counted, and its verdict marked so.
+                pass.evaluated[id] = EvaluationResult(needed: false, changed: [], uncertainty: ["the body is not simulated"])
+                reportDropped(error, what: "the body of '\(instances[id].viewType)'")
                 if errors.count >= Self.maximumErrors { throw error }
             }
         }
@@ -182,6 +191,7 @@ extension Engine {
         log.reset()
         isTracking = true
         defer { isTracking = false }
+        let dropped = droppedViews
         var descriptions = try buildBody(of: id)
         isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
@@ -203,7 +213,14 @@ extension Engine {
         }
         let changed = pass.isTraced ? Self.changedReads(instances[id].reads, log.reads) : []
         let isNew = pass.created.contains(id)
-        pass.evaluated[id] = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
+        var result = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
+        if pass.isTraced && droppedViews > dropped { result.uncertainty.append("some of its views are not simulated") }
+        if pass.isTraced && !result.needed {
+            for read in log.reads where !read.deferred && (read.value?.holdsUnmodelled ?? false) && !result.uncertainty.contains(read.path) {
+                result.uncertainty.append(read.path)
+            }
+        }
+        pass.evaluated[id] = result
         pass.order.append(id)
         // Keys the view has by declaration, whatever its body reads.
         var keys = log.keyList
@@ -446,6 +463,8 @@ extension Engine {
                 } else if !instances[id].description.bindingValues.isEmpty, let before = instances[id].description.bindingValues[name],
                           let after = description.bindingValues[name], inputDifference(before, after) != nil {
                     differences.append((name, .boundValue, before, after))
+                } else if pass.isTraced, after?.holdsUnmodelled ?? false {
+                    pass.opaqueSkips.append((id, name))
                 }
             }
         }

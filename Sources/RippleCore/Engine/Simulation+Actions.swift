@@ -11,6 +11,8 @@ public struct AvailableAction: Hashable, Sendable {
     public var location: SourceLocation
     /// The path of the instance whose body offers it.
     public var instance: String
+    /// The control as written: `Button`, `Toggle`, or a modifier with its dot, `.onTapGesture`, `.task`.
+    public var control: String
 }
 
 extension Simulation {
@@ -90,19 +92,21 @@ extension Engine {
                 let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
-                found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path),
+                found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path,
+                                                                   control: action.control),
                                            id: id, source: .user(offset), verb: action.kind.verb, label: action.label, place: place))
             }
             let place = instancePlace
             for (offset, action) in instances[id].actions.enumerated() {
                 guard let modifier = action.kind.modifier else { continue }
                 let verb = action.kind == .task ? "start" : "refresh"
-                let start = AvailableAction(name: "\(verb) .\(modifier) in \(place)", kind: action.kind.rawValue, location: action.location, instance: path)
+                let start = AvailableAction(name: "\(verb) .\(modifier) in \(place)", kind: action.kind.rawValue, location: action.location, instance: path,
+                                        control: "." + modifier)
                 found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: verb, place: place))
                 // What follows its first `await` runs when the awaited call returns: an action of its own.
                 if waits(action.closure.body, in: id) {
                     let resume = AvailableAction(name: "resume .\(modifier) in \(place)", kind: ViewActionKind.resume.rawValue,
-                                                 location: action.location, instance: path)
+                                                 location: action.location, instance: path, control: "." + modifier)
                     found.append(OfferedAction(action: resume, id: id, source: .view(offset, resuming: true), verb: "resume", place: place))
                 }
             }

@@ -104,7 +104,7 @@ extension Engine {
                 try buildView(expression, in: scope, context: context, into: &output)
             } catch {
                 // One broken view does not hide the next one's error.
-                reportInBody(error)
+                reportDropped(error)
             }
         case .returnStatement(let expression?):
             try buildView(expression, in: scope, context: context, into: &output)
@@ -167,7 +167,7 @@ extension Engine {
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
                 } else if readsOtherModules {
-                    skipUnbuiltView(expression)
+                    skipForeignView(expression)
                 } else {
                     throw EvaluationError("unknown view '\(name)'\(Suggestion.didYouMean(name, in: Array(table.views.keys) + Self.builtinViews))", at: expression.location)
                 }
@@ -233,6 +233,11 @@ extension Engine {
     /// A view expression Ripple does not build (a stored view, a closure that returns views, a `switch`):
     /// noted, and left out of the children.
     private mutating func skipUnbuiltView(_ expression: ExprSyntax) {
+        warnNotSimulated("the views of '\(Self.shortened(expression.rendered))' are not simulated", at: expression.location)
+    }
+
+    /// A view another module declares (a package's `KFImage`): noted, and left out of the children.
+    private mutating func skipForeignView(_ expression: ExprSyntax) {
         assume("the views of '\(Self.shortened(expression.rendered))' are not simulated", at: expression.location)
     }
 

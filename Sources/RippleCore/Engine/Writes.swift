@@ -1040,6 +1040,7 @@ extension Engine {
             guard let result = pass.evaluated[id] else { continue }
             ids.append(id)
             traces.append(instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed))
+            if !result.uncertainty.isEmpty { traces[traces.count - 1].uncertainty = result.uncertainty }
         }
         // Stale: readers of what was written that were not evaluated, and seeded state that kept its value.
         // Most steps evaluate every reader of what they wrote: only the others are gathered and sorted.
@@ -1102,9 +1103,16 @@ extension Engine {
             if traces[index].outcome == .needed { needed += 1 }
         }
         let created = pass.created.isEmpty ? [] : pass.order.filter { pass.created.contains($0) && alive($0) && !instances[$0].isHiddenRow }.map { instances[$0].path }
-        return StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
-                         counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
-                                            stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
+        var step = StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
+                             counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
+                                                stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
+        var skips: [String] = []
+        for (id, input) in pass.opaqueSkips where alive(id) && pass.evaluated[id] == nil {
+            let named = instances[id].name + "." + input
+            if !skips.contains(named) { skips.append(named) }
+        }
+        if !skips.isEmpty { step.opaqueSkips = skips }
+        return step
     }
 
     /// The first evaluation of the tree as a step's trace: every live instance, in tree order, needed

@@ -153,6 +153,18 @@ extension Value {
     var isUnmodelled: Bool {
         if case .opaque(Value.unmodelledType, _) = self { true } else { false }
     }
+
+    /// Whether the value is, or holds somewhere inside it, such an opaque value: two of them that print
+    /// alike compare equal although the values they stand for may differ, so a verdict that rests on the
+    /// comparison is not exact.
+    var holdsUnmodelled: Bool {
+        switch self {
+        case .opaque(let type, _): type == Value.unmodelledType
+        case .int, .double, .bool, .string, .none, .closure, .keyPath, .object, .binding: false
+        case .array(let values), .record(_, let values), .enumCase(_, _, let values): values.contains { $0.holdsUnmodelled }
+        case .dictionary(let keys, let values): keys.contains { $0.holdsUnmodelled } || values.contains { $0.holdsUnmodelled }
+        }
+    }
 }
 
 extension Value {

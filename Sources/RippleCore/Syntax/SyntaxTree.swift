@@ -600,6 +600,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Declarations every scenario can use without writing them (SwiftUI's common environment keys),
     /// which the front end supplies; the resolver reads them before the scenario's own.
     public var prelude: [DeclarationSyntax] = []
+    /// The controls and handlers the app source holds in code the build compiles, in file order: what
+    /// the coverage summary measures the audit's actions against. Empty for a scenario file's own code.
+    public var controlSites: [ControlSite] = []
 
     /// Creates the node; the front ends build the tree with it.
     package init(file: String, title: String? = nil, titleLocation: SourceLocation? = nil, semantics: Semantics? = nil, declarations: [DeclarationSyntax] = [], variants: [VariantSyntax] = [], steps: [StepSyntax] = [], expectations: [ExpectationSyntax] = []) {

@@ -113,6 +113,11 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     public var printChanges: String
     /// Where each of `changedReads` is read in the source, by its path.
     public var readLocations = ReadLocations()
+    /// What the verdict rests on that Ripple does not know, so it may be wrong: for a wasted evaluation,
+    /// reads of opaque values (code Ripple does not simulate), which compared equal because they print
+    /// alike, by path; for any, `some of its views are not simulated` or `the body is not simulated`.
+    /// Nil when there is nothing.
+    public var uncertainty: [String]?
 }
 
 /// Totals for one step of one variant.
@@ -148,6 +153,9 @@ public struct StepTrace: Hashable, Sendable, Codable {
     /// watches: each runs the actions fired, then what their writes dirty (Rule 11); nil when none fired.
     /// The step's own `counts` leave them out.
     public var followUps: [StepTrace]?
+    /// Inputs, as `Child.input`, that compared equal although they hold a value Ripple does not know, so
+    /// the child was not re-run and may have had to be. Nil when there are none.
+    public var opaqueSkips: [String]?
 
     package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts,
                  followUps: [StepTrace]? = nil) {
