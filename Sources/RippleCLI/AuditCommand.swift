@@ -11,7 +11,14 @@ enum AuditCommand {
         var variant: String
         var action: String
         var kind: String
+        /// The control as written: `Button`, `.onTapGesture`; `step` for a scenario's own step.
+        var control: String
         var location: TraceLocation
+        /// How far its counts can be trusted.
+        var confidence: Confidence = .exact
+        /// What its verdicts rest on that Ripple does not know (an opaque value read, a body it could not
+        /// simulate), as `View: what`; empty for an exact row.
+        var uncertainty: [String] = []
         var evaluations: Int
         var wasted: Int
         var stale: Int
@@ -31,14 +38,18 @@ enum AuditCommand {
         var views: [ViewCounts] = []
 
         /// Whether some of what the action runs was not simulated: its notes say what.
-        var isPartial: Bool { notes.contains { $0.message.hasPrefix("not simulated: ") } }
+        var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }
+
+        /// Wasted evaluations whose verdict rests on nothing Ripple does not know: what a budget counts.
+        var judgedWasted = 0
 
         /// An action not yet performed: no evaluations, nothing wasted, no hint.
-        init(file: String, variant: String, action: String, kind: String, location: TraceLocation) {
+        init(file: String, variant: String, action: String, kind: String, control: String, location: TraceLocation) {
             self.file = file
             self.variant = variant
             self.action = action
             self.kind = kind
+            self.control = control
             self.location = location
             evaluations = 0
             wasted = 0
@@ -57,6 +68,16 @@ enum AuditCommand {
             wasted = updates.reduce(0) { $0 + $1.counts.wasted }
             stale = updates.reduce(0) { $0 + $1.counts.stale }
             let instances = updates.flatMap(\.instances)
+            uncertainty = []
+            for instance in instances {
+                for what in instance.uncertainty ?? [] where !uncertainty.contains(instance.viewType + ": " + what) {
+                    uncertainty.append(instance.viewType + ": " + what)
+                }
+            }
+            for update in updates {
+                for input in update.opaqueSkips ?? [] { uncertainty.append(input + ": an opaque input compared equal, so it was not re-run") }
+            }
+            judgedWasted = instances.count { $0.outcome == .wasted && $0.uncertainty == nil }
             var wastedByType: [String: Int] = [:]
             for instance in instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
             views = []
@@ -73,11 +94,22 @@ enum AuditCommand {
                 mostWasted = top.key
                 mostWastedCount = top.value
             }
+            // No hint is built on a verdict that rests on what Ripple does not know.
             var hints: [AuditHint] = []
-            for update in updates {
+            for var update in updates {
+                update.instances.removeAll { $0.uncertainty != nil }
                 for hint in AuditHints.hints(for: update, declarations: declarations) where !hints.contains(hint) { hints.append(hint) }
             }
             self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
+        }
+    }
+
+    /// Sets each row's confidence from what it did: not simulated when it could not be performed, partial
+    /// when something it ran was not simulated or a verdict rests on what Ripple does not know.
+    static func judge(_ rows: inout [Row]) {
+        for index in rows.indices {
+            let row = rows[index]
+            rows[index].confidence = row.error != nil ? .notSimulated : row.isPartial || !row.uncertainty.isEmpty ? .partial : .exact
         }
     }
 
@@ -85,6 +117,8 @@ enum AuditCommand {
     struct Note: Encodable, Sendable {
         var location: TraceLocation
         var message: String
+        /// `note`, or `warning` where views, a body or an action were left out.
+        var severity = "note"
     }
 
     /// What one action did to one view type.
@@ -126,6 +160,8 @@ enum AuditCommand {
         }
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         var rows: [Row] = []
+        var coverages: [Coverage] = []
+        var loadNotes: [Note] = []
         var proofs: [AuditFixes] = []
         var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
         var failed = false
@@ -150,23 +186,40 @@ enum AuditCommand {
                     return .failure(error)
                 }
             }
+            var fileRows: [Row] = []
             for (variant, outcome) in zip(variants, audits) {
                 switch outcome {
                 case .success(let (found, fixes)):
                     if !fixes.proofs.isEmpty { proofs.append(fixes) }
                     if report != nil { audited.append((scenario, variant, file, found, fixes)) }
-                    rows += found
+                    fileRows += found
                 case .failure(let error):
                     stderr.write(error.description + "\n")
                     failed = true
                 }
             }
+            rows += fileRows
+            coverages.append(coverage(of: scenario, rows: fileRows))
+            loadNotes += scenario.notes.map { Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue) }
         }
+        var performing: [Diagnostic] = []
+        for row in rows {
+            let location = SourceLocation(file: row.location.file, line: row.location.line, column: row.location.column)
+            if let error = row.error { performing.append(.warning("'\(row.action)' was not simulated: \(error)", at: location)) }
+            for note in row.notes {
+                performing.append(.note("while performing '\(row.action)': \(note.message)",
+                                        at: SourceLocation(file: note.location.file, line: note.location.line, column: note.location.column)))
+            }
+        }
+        let coverage = Coverage(combining: coverages)
         let ranked = Self.ranked(rows)
+        let wide = parsed.flags.contains("wide")
         if format == "json" {
-            stdout.write(TraceJSON.encode(value: ranked) + "\n")
-        } else {
-            stdout.write(table(ranked))
+            stdout.write(TraceJSON.encode(value: AuditJSON(coverage: coverage, actions: ranked, notes: loadNotes + performing.map {
+                Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue)
+            }, fixes: proofs)) + "\n")
+        } else if !rows.isEmpty || !failed {
+            stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
             for fixes in proofs { stdout.write("\n" + fixes.text) }
             let views = ViewTypeSummary.summaries(ranked).filter { $0.wasted > 0 || $0.stale > 0 }
             if !views.isEmpty {
@@ -175,6 +228,7 @@ enum AuditCommand {
                     [$0.viewType, String($0.evaluations), String($0.wasted), String($0.stale), $0.wastedIn.joined(separator: ", ")]
                 }).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
             }
+            stdout.write(summary(coverage, wide: wide))
         }
         if let report, !write(audited, into: report, allRows: allRows, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
@@ -194,14 +248,8 @@ enum AuditCommand {
                 }
             }
         }
-        let unsimulated = rows.filter { $0.error != nil }
-        for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
-        for row in rows {
-            for note in row.notes {
-                stderr.write("\(note.location.file):\(note.location.line):\(note.location.column): note: while performing '\(row.action)': \(note.message)\n")
-            }
-        }
-        let overruns = budget.overruns(ranked)
+        SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
+        let overruns = budget.overruns(ranked, coverage: coverage)
         for overrun in overruns { stderr.write("error: \(overrun)\n") }
         if let path = parsed.values["junit"] {
             var report = JUnitReport()
@@ -260,6 +308,8 @@ enum AuditCommand {
         var maximumWasted: Int?
         var maximumStale: Int?
         var maximumEvaluations: Int?
+        /// The least share of controls simulated exactly, from 0 to 1.
+        var minimumCoverage: Double?
 
         /// A budget written in a scenario file (`expect audit { … }`).
         init(_ syntax: AuditBudgetSyntax) {
@@ -276,15 +326,36 @@ enum AuditCommand {
             }
             maximumWasted = try number("max-wasted")
             maximumStale = try number("max-stale")
+            if let text = parsed.values["min-coverage"] {
+                let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+                guard let value = Double(digits), value >= 0, value <= 100 else {
+                    throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
+                }
+                minimumCoverage = value / 100
+            }
         }
 
         /// What went over the budget, each with the actions and views that did most of it.
-        func overruns(_ rows: [Row]) -> [String] {
+        ///
+        /// Wasted evaluations are counted only where the verdict rests on nothing Ripple does not know; a
+        /// partial row's counts are a lower bound, and still count. The message says how many rows could
+        /// not be judged.
+        func overruns(_ rows: [Row], coverage: Coverage? = nil) -> [String] {
             var found: [String] = []
-            let wasted = rows.reduce(0) { $0 + $1.wasted }, stale = rows.reduce(0) { $0 + $1.stale }
+            let wasted = rows.reduce(0) { $0 + $1.judgedWasted }, stale = rows.reduce(0) { $0 + $1.stale }
+            let unjudged = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted > $0.judgedWasted }
+            var caveat = ""
+            if unjudged > 0 || uncertain > 0 {
+                let parts = [unjudged > 0 ? "\(unjudged) not simulated" : nil, uncertain > 0 ? "\(uncertain) with a verdict that rests on an opaque value" : nil]
+                caveat = " (\(unjudged + uncertain) actions could not be judged: \(parts.compactMap { $0 }.joined(separator: ", ")))"
+            }
             if let maximumWasted, wasted > maximumWasted {
-                let worst = rows.filter { $0.wasted > 0 }.prefix(3).map { "'\($0.action)' \($0.wasted) (most: \($0.mostWasted ?? "?"))" }
-                found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))")
+                let worst = rows.filter { $0.judgedWasted > 0 }.prefix(3).map { "'\($0.action)' \($0.judgedWasted) (most: \($0.mostWasted ?? "?"))" }
+                found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))\(caveat)")
+            }
+            if let minimumCoverage, let coverage, coverage.exactShare < minimumCoverage {
+                found.append("the audit simulated \(coverage.controlsExact) of \(coverage.controls) controls exactly (\(Coverage.percent(coverage.exactShare))), "
+                             + "under the minimum of \(Coverage.percent(minimumCoverage))")
             }
             let evaluations = rows.reduce(0) { $0 + $1.evaluations }
             if let maximumEvaluations, evaluations > maximumEvaluations {
@@ -321,7 +392,7 @@ enum AuditCommand {
         // in the screen's order whichever finishes first.
         let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: Row, step: StepTrace?, graph: VariantGraph?) in
             let action = actions[index]
-            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, location: TraceLocation(action.location))
+            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
             do throws(DiagnosticError) {
                 let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
                 let step = try simulation.perform(actionAt: index, allRows: allRows)
@@ -341,13 +412,16 @@ enum AuditCommand {
             if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
         }
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
-        guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else { return rows }
+        guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
+            judge(&rows)
+            return rows
+        }
         let steps = scenario.steps(of: variant)
         let replay = drawing != nil && !steps.isEmpty ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: true) : nil
         var alive = Set(replay?.graph().initialPaths ?? [])
         for (step, stepTrace) in zip(steps, trace.steps) {
             let name = "step \"\(step.name)\""
-            var row = Row(file: file, variant: variant, action: name, kind: "step", location: TraceLocation(step.location))
+            var row = Row(file: file, variant: variant, action: name, kind: "step", control: "step", location: TraceLocation(step.location))
             row.count(stepTrace, declarations: declarations)
             rows.append(row)
             if let replay {
@@ -357,26 +431,65 @@ enum AuditCommand {
                 alive = alive.union(stepTrace.created).subtracting(stepTrace.destroyed)
             }
         }
+        judge(&rows)
         return rows
     }
 
-    /// The ranked table: one line per action.
-    static func table(_ rows: [Row]) -> String {
+    /// The coverage of one audited file: its view types and controls against the actions performed.
+    static func coverage(of scenario: Scenario, rows: [Row]) -> Coverage {
+        var evaluated = Set(rows.flatMap { $0.views.map(\.view) })
+        for paths in scenario.instancePaths.values {
+            for path in paths {
+                for name in path.split(separator: "/") { evaluated.insert(String(name.prefix { $0 != "[" && $0 != " " })) }
+            }
+        }
+        let views = scenario.syntax.declarations.compactMap { declaration -> String? in
+            guard case .type(let type) = declaration, type.conforms(to: "View"), !Coverage.isPreviewOnly(type.name) else { return nil }
+            return type.name
+        }
+        let performed = rows.filter { $0.kind != "step" }
+        var notes = scenario.notes
+        for row in performed {
+            for note in row.notes {
+                let location = SourceLocation(file: note.location.file, line: note.location.line, column: note.location.column)
+                notes.append(.note(note.message, at: location))
+            }
+        }
+        return Coverage(sites: scenario.syntax.controlSites, viewTypes: views, evaluated: evaluated,
+                        actions: performed.map {
+                            Coverage.Action(control: $0.control, location: SourceLocation(file: $0.location.file, line: $0.location.line, column: $0.location.column),
+                                            confidence: $0.confidence, evaluations: $0.evaluations)
+                        },
+                        notes: notes,
+                        failures: performed.compactMap { row in
+                            row.error.map { ($0, SourceLocation(file: row.location.file, line: row.location.line, column: row.location.column)) }
+                        })
+    }
+
+    /// The ranked table: one line per action, with how far to trust it, fitted to `width` columns
+    /// (nil: as wide as its cells).
+    static func table(_ rows: [Row], width: Int? = nil) -> String {
         guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
         let variants = Set(rows.map(\.variant))
-        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "most wasted"]]
+        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "confidence", "most wasted, or why"]]
         var hints: [String] = []
         for row in rows {
             let place = "\(row.location.file):\(row.location.line)"
             var most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
-            if row.error == nil, row.isPartial { most += " (partly simulated: see the notes)" }
+            if row.confidence == .partial {
+                let why = row.uncertainty.first ?? row.notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
+                most = row.mostWasted == nil ? why : most + "; " + why
+            }
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
-                         + [String(row.evaluations), String(row.wasted), String(row.stale), most])
+                         + [String(row.evaluations), String(row.wasted), String(row.stale), row.confidence.mark, most])
             for hint in row.hints {
                 let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
                 if !hints.contains(text) { hints.append(text) }
             }
         }
+        // The reason gives way first, then the place (its file's end stays), then the action's name.
+        let last = lines[0].count - 1
+        if let width { fit(&lines, to: width, steps: [(last, 28), (1, 24), (0, 40), (last, 16), (1, 16), (0, 24)]) }
         var text = TraceText.formatTable(lines)
         if !hints.isEmpty {
             text += "\nhints:\n" + hints.map { "  " + $0 + "\n" }.joined()

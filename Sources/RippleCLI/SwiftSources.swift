@@ -124,8 +124,8 @@ enum SwiftSources {
         } else {
             let syntax = makeSyntax(&module)
             do throws(DiagnosticError) {
-                let scenario = try Scenario(syntax: syntax, file: path)
-                printNotes(module.notes + scenario.notes, stderr: &stderr)
+                let scenario = try Scenario(syntax: syntax, file: path, notes: module.notes)
+                printNotes(scenario.notes, stderr: &stderr)
                 return scenario
             } catch {
                 printNotes(module.notes, stderr: &stderr)
@@ -141,22 +141,39 @@ enum SwiftSources {
         return nil
     }
 
-    /// Prints notes grouped by message, the first few of each kind in full, the rest counted.
-    static func printNotes(_ notes: [Diagnostic], stderr: inout some TextOutputStream) {
+    /// Most kinds of note printed one example each; the rest are counted (`--notes` prints them all).
+    static let kindsShown = 30
+
+    /// Prints warnings and notes for a person: grouped by kind (the message with the names it quotes taken
+    /// out), warnings first, one example of each with how many more are like it; `all` prints every one.
+    static func printNotes(_ notes: [Diagnostic], all: Bool = false, stderr: inout some TextOutputStream) {
         guard !notes.isEmpty else { return }
-        var order: [String] = []
-        var byMessage: [String: [Diagnostic]] = [:]
-        for note in notes.sorted(by: { $0.location < $1.location }) {
-            if byMessage[note.message] == nil { order.append(note.message) }
-            byMessage[note.message, default: []].append(note)
-        }
-        for message in order {
-            let group = byMessage[message]!
-            for note in group.prefix(notesShownPerKind) { stderr.write(note.description + "\n") }
-            if group.count > notesShownPerKind {
-                stderr.write("note: … and \(group.count - notesShownPerKind) more like it\n")
+        let sorted = notes.sorted { $0.location < $1.location }
+        let warnings = notes.count { $0.severity == .warning }
+        if all {
+            for note in sorted { stderr.write(note.description + "\n") }
+        } else {
+            var order: [String] = []
+            var byKind: [String: [Diagnostic]] = [:]
+            for note in sorted {
+                let kind = note.severity.rawValue + " " + Coverage.kind(of: note.message)
+                if byKind[kind] == nil { order.append(kind) }
+                byKind[kind, default: []].append(note)
+            }
+            order = order.filter { $0.hasPrefix("warning") } + order.filter { !$0.hasPrefix("warning") }
+            for kind in order.prefix(kindsShown) {
+                let group = byKind[kind]!
+                stderr.write(group[0].description + "\n")
+                if group.count > 1 { stderr.write("  … and \(group.count - 1) more like it\n") }
+            }
+            if order.count > kindsShown {
+                let rest = order.dropFirst(kindsShown).reduce(0) { $0 + byKind[$1]!.count }
+                stderr.write("… and \(rest) more of \(order.count - kindsShown) other kinds\n")
             }
         }
-        stderr.write("\(notes.count) note\(notes.count == 1 ? "" : "s"): what Ripple assumed about code it does not simulate\n")
+        let counted = [warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil,
+                       notes.count > warnings ? "\(notes.count - warnings) note\(notes.count - warnings == 1 ? "" : "s")" : nil]
+        stderr.write(counted.compactMap { $0 }.joined(separator: " and ") + ": what Ripple did not simulate or assumed"
+                     + (all ? "\n" : "; --notes prints every one\n"))
     }
 }

@@ -129,8 +129,8 @@ public struct Scenario: Sendable {
             diagnostics.append(.error("missing 'scenario \"title\"' at the top of the file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
         // Notes say what was assumed; they are kept, and never fail the load.
-        notes = diagnostics.filter { $0.severity == .note }.sorted { $0.location < $1.location }
-        diagnostics.removeAll { $0.severity == .note }
+        notes = diagnostics.filter { $0.severity != .error }.sorted { $0.location < $1.location }
+        diagnostics.removeAll { $0.severity != .error }
         guard diagnostics.filter({ $0.severity == .error }).isEmpty else { throw DiagnosticError(diagnostics) }
         // Run everything once: runtime errors become diagnostics, and expectations can be checked against real names.
         var traces: [VariantTrace] = []

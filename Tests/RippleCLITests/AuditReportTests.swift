@@ -57,7 +57,7 @@ import RippleRender
 
     @Test func viewTypesAreSummedOverTheActions() {
         func row(_ action: String, _ views: [AuditCommand.ViewCounts]) -> AuditCommand.Row {
-            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
+            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", control: "Button", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
             row.views = views
             return row
         }

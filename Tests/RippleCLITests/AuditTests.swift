@@ -133,7 +133,7 @@ import RippleSwift
     @Test func theTaskManagerAppsActionsAreAllFound() throws {
         let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json")
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(result.stdout))
         let names = Set(rows.compactMap { $0["action"] as? String })
         #expect(names == [
             "type in TextField \"New task\" in TaskListView", "tap Button \"Add\" in TaskListView",
@@ -259,7 +259,7 @@ import RippleSwift
         #expect(text.contains("var unreadCount: Int = 0"))
         let audited = ripple("audit", path, "--format", "json")
         #expect(audited.status == 0, "\(audited.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(audited.stdout))
         let fixed = rows.filter { $0["variant"] as? String == "cached" }
         #expect(fixed.count == 2)
         #expect(fixed.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
@@ -285,7 +285,7 @@ import RippleSwift
         #expect(!text[code.upperBound..<fixed.lowerBound].contains("ShelfHeading"))
         let audited = ripple("audit", folder.appendingPathComponent("moved.ripple").path, "--format", "json")
         #expect(audited.status == 0, "\(audited.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(audited.stdout))
         let moved = rows.filter { $0["variant"] as? String == "moved" }
         #expect(moved.count == 2)
         #expect(moved.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
@@ -306,7 +306,7 @@ import RippleSwift
         #expect(!text.contains("struct SettingsView"))
         let audited = ripple("audit", path, "--format", "json")
         #expect(audited.status == 0, "\(audited.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(audited.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(audited.stdout))
         #expect(rows.filter { $0["variant"] as? String == "stored" }.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 0)
         #expect(rows.filter { $0["variant"] as? String == "main" }.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 2)
     }
@@ -330,7 +330,7 @@ import RippleSwift
     func anAppIsAuditedWithTheRankingItMustGive(app: String, expected: [(String, Int, Int)]) throws {
         let result = ripple("audit", app, "--format", "json")
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(result.stdout))
         let ranking = rows.map { [($0["action"] as? String) ?? "", String(($0["evaluations"] as? Int) ?? -1), String(($0["wasted"] as? Int) ?? -1)] }
         #expect(ranking == expected.map { [$0.0, String($0.1), String($0.2)] })
     }
@@ -390,7 +390,7 @@ import RippleSwift
         try Self.screen.write(to: file, atomically: true, encoding: .utf8)
         let result = ripple("audit", file.path, "--format", "json")
         #expect(result.status == 0)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(result.stdout))
         let keys = rows.map { [($0["wasted"] as? Int) ?? 0, ($0["evaluations"] as? Int) ?? 0] }
         #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }.reversed())
         // Removing a row re-runs the summary, which shows the same text: the one action with waste.
@@ -442,13 +442,17 @@ import RippleSwift
             """.write(to: folder.appendingPathComponent("ListView.swift"), atomically: true, encoding: .utf8)
         let result = ripple("audit", folder.path, "--format", "json")
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require(auditActions(result.stdout))
         let evaluations = Dictionary(uniqueKeysWithValues: rows.map { (($0["action"] as? String) ?? "", ($0["evaluations"] as? Int) ?? -1) })
         #expect(evaluations == ["choose Picker \"Filter\" in ListView": 1, "delete a row with .onDelete in ListView": 1, "tap Button \"Show\" in ListView": 1])
         #expect(!result.stderr.contains("allCases"), "\(result.stderr)")
         #expect(result.stderr.contains("note: while performing 'delete a row with .onDelete in ListView': not simulated:"), "\(result.stderr)")
+        let confidence = Dictionary(uniqueKeysWithValues: rows.map { (($0["action"] as? String) ?? "", ($0["confidence"] as? String) ?? "") })
+        #expect(confidence == ["choose Picker \"Filter\" in ListView": "exact", "delete a row with .onDelete in ListView": "partial",
+                               "tap Button \"Show\" in ListView": "exact"])
         let text = ripple("audit", folder.path)
-        #expect(text.stdout.contains("(partly simulated: see the notes)"))
+        let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("delete a row with .onDelete in ListView") })
+        #expect(row.contains(" partial ") && row.contains("not simulated: unk"), "\(row)")
     }
 
     /// The actions run on every core or on as many threads as `--jobs` says, with the same table either
@@ -463,4 +467,11 @@ import RippleSwift
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--jobs takes a whole number above 0, not '0'"))
     }
+}
+
+/// The `actions` of `ripple audit --format json`'s object, nil when the output is not that object.
+func auditActions(_ stdout: String) -> [[String: Any]]? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
+          object["schemaVersion"] as? Int == 2 else { return nil }
+    return object["actions"] as? [[String: Any]]
 }

@@ -12,7 +12,7 @@ extension CLITests {
         #expect(result.stdout.contains("LibraryView  [LibraryView]"))
         #expect(result.stdout.contains("BookRow[1]  [LibraryView/BookRow[1]]"))
         #expect(result.stderr.contains("LibraryView.swift:5:5: note: property wrapper '@Namespace' is not simulated; 'animation' is an opaque input"))
-        #expect(result.stderr.hasSuffix("1 note: what Ripple assumed about code it does not simulate\n"))
+        #expect(result.stderr.hasSuffix("1 note: what Ripple did not simulate or assumed; --notes prints every one\n"))
     }
 
     @Test func aScenarioThatNamesItsSourceIsCheckedAgainstIt() {

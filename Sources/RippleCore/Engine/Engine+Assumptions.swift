@@ -55,9 +55,24 @@ extension Engine {
         }
     }
 
-    /// Code quoted in a note, cut to its first 40 characters.
+    /// Code quoted in a note, on one line and cut to about 40 characters: its runs of spaces and line
+    /// breaks become one space, and a cut falls between tokens, after a space, a `.` or a bracket.
     static func shortened(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
+        var line = ""
+        for character in text {
+            if character.isWhitespace {
+                if !line.isEmpty && line.last != " " { line.append(" ") }
+            } else {
+                line.append(character)
+            }
+        }
+        while line.last == " " { line.removeLast() }
+        guard line.count > 40 else { return line }
+        let prefix = line.prefix(40)
+        let boundary = prefix.lastIndex { " .([{,".contains($0) }.map { prefix[..<$0] } ?? prefix
+        var cut = String(boundary.count >= 10 ? boundary : prefix)
+        while cut.last == " " { cut.removeLast() }
+        return cut + "…"
     }
 
     /// Notes that a condition on a value Ripple does not model is taken as true.

@@ -93,7 +93,7 @@ extension Engine {
                 let menu = action.menu.map { " (\($0))" } ?? ""
                 let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
                 found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path,
-                                                                   control: action.control),
+                                                                   control: String(action.control.prefix { $0 != "(" })),
                                            id: id, source: .user(offset), verb: action.kind.verb, label: action.label, place: place))
             }
             let place = instancePlace

@@ -1,0 +1,113 @@
+import RippleCore
+
+/// What `ripple audit --format json` prints: the coverage, every action with its confidence, the notes,
+/// and the fixes kept and rejected (docs/Audit.md).
+struct AuditJSON: Encodable {
+    /// Raised when a field changes meaning or goes; a new field keeps it.
+    var schemaVersion = 2
+    var coverage: Coverage
+    var actions: [AuditCommand.Row]
+    var notes: [AuditCommand.Note]
+    var fixes: [AuditFixes]
+}
+
+extension Coverage {
+    /// The coverage of several audited files: counts added, reasons of one kind merged.
+    init(combining parts: [Coverage]) {
+        self.init()
+        var reasons: [String: Reason] = [:]
+        for part in parts {
+            viewTypes += part.viewTypes
+            viewTypesEvaluated += part.viewTypesEvaluated
+            controls += part.controls
+            controlsOffered += part.controlsOffered
+            controlsEvaluatingABody += part.controlsEvaluatingABody
+            controlsExact += part.controlsExact
+            actions += part.actions
+            actionsExact += part.actionsExact
+            actionsPartial += part.actionsPartial
+            actionsNotSimulated += part.actionsNotSimulated
+            viewsNotSimulated += part.viewsNotSimulated
+            statementsNotSimulated += part.statementsNotSimulated
+            unreached += part.unreached
+            for reason in part.reasons {
+                let key = reason.severity + " " + reason.kind
+                if let known = reasons[key] {
+                    reasons[key]!.count = known.count + reason.count
+                } else {
+                    reasons[key] = reason
+                }
+            }
+        }
+        self.reasons = reasons.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
+    }
+}
+
+extension AuditCommand {
+    /// The width the table fits unless `--wide`: a terminal's of 120 columns.
+    static let tableWidth = 120
+
+    /// Most controls the text lists as not simulated unless `--wide`; the JSON lists every one.
+    static let unreachedShown = 15
+
+    /// Most reasons the text lists under the coverage line.
+    static let reasonsShown = 5
+
+    /// What follows the table: the controls no action performs, and the coverage line with its top reasons.
+    static func summary(_ coverage: Coverage, wide: Bool) -> String {
+        var text = ""
+        if !coverage.unreached.isEmpty {
+            text += "\ncontrols not simulated (\(coverage.unreached.count)):\n"
+            let shown = wide ? coverage.unreached[...] : coverage.unreached.prefix(unreachedShown)
+            for control in shown {
+                let place = "\(control.location.file):\(control.location.line)"
+                let line = "  \(place)  \(control.control)\(control.viewType.map { " in " + $0 } ?? ""): \(control.reason)"
+                text += (wide ? line : cut(line, to: tableWidth)) + "\n"
+            }
+            if shown.count < coverage.unreached.count {
+                text += "  … and \(coverage.unreached.count - shown.count) more (--wide or --format json lists them all)\n"
+            }
+        }
+        text += "\n" + coverage.line + "\n"
+        if !coverage.reasons.isEmpty {
+            text += "top reasons:\n"
+            for reason in coverage.reasons.prefix(reasonsShown) {
+                let what = reason.severity == "action" ? "actions" : reason.severity == "warning" ? "views left out" : "notes"
+                let line = "  \(reason.kind): \(reason.count) \(what) (first at \(reason.example.file):\(reason.example.line))"
+                text += (wide ? line : cut(line, to: tableWidth)) + "\n"
+            }
+        }
+        return text
+    }
+}
+
+extension AuditCommand {
+    /// Narrows columns, in the order of `steps` (a column and the width it may be cut to), until a table
+    /// of `rows` fits `width` columns: a name or a reason keeps its start, a place (column 1,
+    /// `path:line`) its end.
+    static func fit(_ rows: inout [[String]], to width: Int, steps: [(column: Int, least: Int)]) {
+        guard let columns = rows.map(\.count).max() else { return }
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        for step in steps where step.column < columns {
+            let over = widths.reduce(0, +) + 2 * (columns - 1) - width
+            guard over > 0 else { break }
+            widths[step.column] = max(min(widths[step.column], step.least), widths[step.column] - over)
+        }
+        for column in Set(steps.map(\.column)) where column < columns {
+            for index in rows.indices where column < rows[index].count && rows[index][column].count > widths[column] {
+                rows[index][column] = column == 1 ? cutFromStart(rows[index][column], to: widths[column]) : cut(rows[index][column], to: widths[column])
+            }
+        }
+    }
+
+    /// The text cut to `width` characters, ending in `…` when it was cut.
+    static func cut(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// The text cut to `width` characters from its start, beginning with `…` when it was cut.
+    static func cutFromStart(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : "…" + String(text.suffix(max(0, width - 1)))
+    }
+}

@@ -1,0 +1,198 @@
+/// How far one action's figures can be trusted.
+public enum Confidence: String, Sendable, Codable, Hashable {
+    /// Everything the action ran was simulated, and no verdict rests on a value Ripple does not know.
+    case exact
+    /// Something it ran was not simulated, or a verdict rests on an opaque value: its counts are a lower
+    /// bound, and the row says what.
+    case partial
+    /// It could not be performed at all; the row says why.
+    case notSimulated = "not-simulated"
+
+    /// The mark a table row shows.
+    public var mark: String {
+        switch self {
+        case .exact: "exact"
+        case .partial: "partial"
+        case .notSimulated: "not simulated"
+        }
+    }
+}
+
+/// How much of an app an audit reached: its view types, the controls and handlers its source holds,
+/// and the actions it performed, with the reasons for what it did not simulate, grouped and counted.
+///
+/// A control is counted where it is written (`ControlSite`): it is offered when the audit found an
+/// action for it, evaluates a body when one of its actions re-ran a body, and is simulated exactly when
+/// every one of its actions is `exact`. A scenario file's own code has no control sites; there each
+/// place an action is written counts as one control.
+public struct Coverage: Sendable, Encodable, Hashable {
+    /// An action as the coverage counts it.
+    public struct Action: Sendable, Hashable {
+        public var control: String
+        public var location: SourceLocation
+        public var confidence: Confidence
+        public var evaluations: Int
+
+        public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int) {
+            self.control = control
+            self.location = location
+            self.confidence = confidence
+            self.evaluations = evaluations
+        }
+    }
+
+    /// What Ripple did not simulate, or assumed, of one kind, and how often.
+    public struct Reason: Sendable, Encodable, Hashable {
+        /// The message with the names it quotes taken out: `calling '…' is not simulated`.
+        public var kind: String
+        public var count: Int
+        /// `warning` when views or a body were left out, `note` for an assumption, `action` for an action
+        /// that was not simulated.
+        public var severity: String
+        /// The first place it happened, in source order.
+        public var example: TraceLocation
+    }
+
+    /// A control the source holds that no action performs, with the reason.
+    public struct Unreached: Sendable, Encodable, Hashable {
+        public var control: String
+        public var viewType: String?
+        public var location: TraceLocation
+        public var reason: String
+    }
+
+    public var viewTypes = 0
+    public var viewTypesEvaluated = 0
+    public var controls = 0
+    public var controlsOffered = 0
+    public var controlsEvaluatingABody = 0
+    public var controlsExact = 0
+    public var actions = 0
+    public var actionsExact = 0
+    public var actionsPartial = 0
+    public var actionsNotSimulated = 0
+    /// Bodies and views Ripple left out (the warnings).
+    public var viewsNotSimulated = 0
+    /// Statements, values and declarations it did not simulate (the notes that say so).
+    public var statementsNotSimulated = 0
+    /// Most frequent first.
+    public var reasons: [Reason] = []
+    public var unreached: [Unreached] = []
+
+    public init() {}
+
+    /// The coverage of one audit.
+    /// - Parameters:
+    ///   - sites: the controls the source holds.
+    ///   - viewTypes: the view types the source declares, preview-only ones left out.
+    ///   - evaluated: the view types whose body ran at least once.
+    ///   - actions: every action the audit performed or could not perform.
+    ///   - notes: what loading and performing assumed: notes, and warnings for what was left out.
+    ///   - failures: the reasons of the actions that could not be simulated.
+    public init(sites: [ControlSite], viewTypes: [String], evaluated: Set<String>, actions: [Action], notes: [Diagnostic],
+                failures: [(reason: String, location: SourceLocation)]) {
+        let shown = Set(viewTypes)
+        self.viewTypes = shown.count
+        viewTypesEvaluated = shown.intersection(evaluated).count
+        self.actions = actions.count
+        actionsExact = actions.count { $0.confidence == .exact }
+        actionsPartial = actions.count { $0.confidence == .partial }
+        actionsNotSimulated = actions.count { $0.confidence == .notSimulated }
+        // Each action to the innermost site of its control that holds it.
+        let counted = sites.isEmpty ? Self.sites(of: actions) : sites.filter { $0.viewType.map { !Self.isPreviewOnly($0) } ?? true }
+        var byFile: [String: [Int]] = [:]
+        for (index, site) in counted.enumerated() { byFile[site.location.file, default: []].append(index) }
+        var matched = Array(repeating: [Action](), count: counted.count)
+        for action in actions {
+            let candidates = (byFile[action.location.file] ?? []).filter { index in
+                let site = counted[index]
+                return site.control == action.control && site.location.line <= action.location.line && action.location.line <= site.endLine
+            }
+            if let innermost = candidates.min(by: { counted[$0].endLine - counted[$0].location.line < counted[$1].endLine - counted[$1].location.line }) {
+                matched[innermost].append(action)
+            }
+        }
+        controls = counted.count
+        for (site, found) in zip(counted, matched) {
+            guard !found.isEmpty else {
+                unreached.append(Unreached(control: site.control, viewType: site.viewType, location: TraceLocation(site.location),
+                                           reason: Self.reason(site, evaluated: evaluated, notes: notes)))
+                continue
+            }
+            controlsOffered += 1
+            if found.contains(where: { $0.evaluations > 0 }) { controlsEvaluatingABody += 1 }
+            if found.allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
+        }
+        viewsNotSimulated = notes.count { $0.severity == .warning }
+        statementsNotSimulated = notes.count { $0.severity == .note && $0.message.contains("not simulated") }
+        var groups: [String: Reason] = [:]
+        func add(_ kind: String, _ severity: String, _ location: SourceLocation) {
+            let key = severity + " " + kind
+            if groups[key] == nil {
+                groups[key] = Reason(kind: kind, count: 1, severity: severity, example: TraceLocation(location))
+            } else {
+                groups[key]!.count += 1
+            }
+        }
+        for note in notes.sorted(by: { $0.location < $1.location }) where note.severity == .warning || note.message.contains("not simulated") {
+            add(Self.kind(of: note.message), note.severity.rawValue, note.location)
+        }
+        for failure in failures.sorted(by: { $0.location < $1.location }) { add(Self.kind(of: failure.reason), "action", failure.location) }
+        reasons = groups.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
+    }
+
+    /// The share of controls simulated exactly, from 0 to 1; 1 when there are none.
+    public var exactShare: Double { controls == 0 ? 1 : Double(controlsExact) / Double(controls) }
+
+    /// One line: `coverage: 37 of 122 view types evaluated, 46 of 724 controls offered as actions, …`.
+    public var line: String {
+        "coverage: \(viewTypesEvaluated) of \(viewTypes) view types evaluated; \(controlsOffered) of \(controls) controls offered as actions, "
+            + "\(controlsEvaluatingABody) evaluate a body, \(controlsExact) simulated exactly (\(Self.percent(exactShare))); "
+            + "actions: \(actionsExact) exact, \(actionsPartial) partial, \(actionsNotSimulated) not simulated; "
+            + "\(viewsNotSimulated) views or bodies and \(statementsNotSimulated) statements not simulated"
+    }
+
+    /// `37%`, rounded down so that a share below a budget never prints as the budget.
+    public static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded(.down)))%" }
+
+    /// The message with what it quotes taken out, so notes of one kind group together.
+    public static func kind(of message: String) -> String {
+        var kind = ""
+        var quoted = false
+        for character in message {
+            if character == "'" {
+                if !quoted { kind += "'…'" }
+                quoted.toggle()
+            } else if !quoted {
+                kind.append(character)
+            }
+        }
+        return kind
+    }
+
+    /// Whether a type exists only for previews: a `PreviewProvider`'s `_Previews` or a `_`-prefixed helper.
+    public static func isPreviewOnly(_ viewType: String) -> Bool {
+        viewType.hasPrefix("_") || viewType.hasSuffix("_Previews")
+    }
+
+    /// Why a control got no action: the view that holds it never ran, or something at its place was not
+    /// simulated, or Ripple does not perform it.
+    private static func reason(_ site: ControlSite, evaluated: Set<String>, notes: [Diagnostic]) -> String {
+        let inside = notes.filter { $0.location.file == site.location.file && $0.location.line >= site.location.line && $0.location.line <= site.endLine }
+        if let warning = inside.first(where: { $0.severity == .warning }) { return warning.message }
+        if let viewType = site.viewType, !evaluated.contains(viewType) {
+            return "not reached: no body Ripple evaluated builds '\(viewType)'"
+        }
+        if let note = inside.first(where: { $0.message.contains("not simulated") }) { return note.message }
+        return "not offered: Ripple does not perform '\(site.control)' where it is written"
+    }
+
+    /// The places actions are written, as sites, for a scenario's own code.
+    private static func sites(of actions: [Action]) -> [ControlSite] {
+        var seen: Set<SourceLocation> = []
+        return actions.compactMap { action in
+            seen.insert(action.location).inserted
+                ? ControlSite(control: action.control, viewType: nil, location: action.location, endLine: action.location.line) : nil
+        }
+    }
+}
