@@ -251,6 +251,9 @@ enum AuditCommand {
         SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
         let overruns = budget.overruns(ranked, coverage: coverage)
         for overrun in overruns { stderr.write("error: \(overrun)\n") }
+        if overruns.isEmpty, budget.maximumWasted != nil, let caveat = Budget.unjudged(ranked) {
+            stderr.write("note: --max-wasted could not judge \(caveat)\n")
+        }
         if let path = parsed.values["junit"] {
             var report = JUnitReport()
             report.add(suite: "ripple audit", cases: [("budget", overruns.isEmpty ? nil : overruns.joined(separator: "\n"))]
@@ -335,6 +338,15 @@ enum AuditCommand {
             }
         }
 
+        /// The actions a budget of wasted evaluations cannot judge, `2 actions: 1 not simulated, 1 with a
+        /// verdict that rests on an opaque value`; nil when it judges every one.
+        static func unjudged(_ rows: [Row]) -> String? {
+            let notSimulated = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted > $0.judgedWasted }
+            guard notSimulated + uncertain > 0 else { return nil }
+            let parts = [notSimulated > 0 ? "\(notSimulated) not simulated" : nil, uncertain > 0 ? "\(uncertain) with a verdict that rests on an opaque value" : nil]
+            return "\(notSimulated + uncertain) action\(notSimulated + uncertain == 1 ? "" : "s"): " + parts.compactMap { $0 }.joined(separator: ", ")
+        }
+
         /// What went over the budget, each with the actions and views that did most of it.
         ///
         /// Wasted evaluations are counted only where the verdict rests on nothing Ripple does not know; a
@@ -343,12 +355,7 @@ enum AuditCommand {
         func overruns(_ rows: [Row], coverage: Coverage? = nil) -> [String] {
             var found: [String] = []
             let wasted = rows.reduce(0) { $0 + $1.judgedWasted }, stale = rows.reduce(0) { $0 + $1.stale }
-            let unjudged = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted > $0.judgedWasted }
-            var caveat = ""
-            if unjudged > 0 || uncertain > 0 {
-                let parts = [unjudged > 0 ? "\(unjudged) not simulated" : nil, uncertain > 0 ? "\(uncertain) with a verdict that rests on an opaque value" : nil]
-                caveat = " (\(unjudged + uncertain) actions could not be judged: \(parts.compactMap { $0 }.joined(separator: ", ")))"
-            }
+            let caveat = Self.unjudged(rows).map { " (it could not judge \($0))" } ?? ""
             if let maximumWasted, wasted > maximumWasted {
                 let worst = rows.filter { $0.judgedWasted > 0 }.prefix(3).map { "'\($0.action)' \($0.judgedWasted) (most: \($0.mostWasted ?? "?"))" }
                 found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))\(caveat)")

@@ -68,7 +68,7 @@ extension AuditCommand {
                 text += "  … and \(coverage.unreached.count - shown.count) more (--wide or --format json lists them all)\n"
             }
         }
-        text += "\n" + coverage.line + "\n"
+        text += "\n" + (wide ? coverage.line : wrapped(coverage.line, to: tableWidth)) + "\n"
         if !coverage.reasons.isEmpty {
             text += "top reasons:\n"
             for reason in coverage.reasons.prefix(reasonsShown) {
@@ -99,6 +99,20 @@ extension AuditCommand {
                 rows[index][column] = column == 1 ? cutFromStart(rows[index][column], to: widths[column]) : cut(rows[index][column], to: widths[column])
             }
         }
+    }
+
+    /// The line broken after its `; ` so that each part fits `width` columns, the parts after the first
+    /// indented by two spaces; a part longer than the width stays whole.
+    static func wrapped(_ line: String, to width: Int) -> String {
+        var lines: [String] = []
+        for part in line.components(separatedBy: "; ") {
+            if let last = lines.last, last.count + 2 + part.count <= width {
+                lines[lines.count - 1] = last + "; " + part
+            } else {
+                lines.append(lines.isEmpty ? part : "  " + part)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The text cut to `width` characters, ending in `…` when it was cut.

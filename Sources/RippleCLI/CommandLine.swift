@@ -39,7 +39,6 @@ enum CommandLine {
                               OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
                               OptionSpec(name: "max-stale", value: "N", help: "Exit 1 when all actions together leave more than N views stale."),
                               OptionSpec(name: "min-coverage", value: "P", help: "Exit 1 when less than P percent of the controls in the source are simulated exactly."),
-                              OptionSpec(name: "notes", value: nil, help: "Print every note and warning, not one of each kind."),
                               OptionSpec(name: "wide", value: nil, help: "Print the table's long columns whole, however wide, and every control not simulated."),
                               OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI."),
                               OptionSpec(name: "emit-variant", value: "NAME", help: "Write the code with every proven fix as the variant NAME of a scenario, NAME.ripple."),

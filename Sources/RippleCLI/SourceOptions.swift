@@ -7,6 +7,8 @@ struct SourceOptions {
     var root: String?
     var build = BuildSettings()
     var rows: Int?
+    /// `--notes`: every note and warning is printed, not one of each kind.
+    var allNotes = false
 
     /// Most stand-in rows `--rows` gives a collection.
     static let maximumRows = 1_000
@@ -20,6 +22,7 @@ struct SourceOptions {
     /// The options a command line gave: `--define A,B` replaces the default conditions (`DEBUG`).
     init(_ parsed: ParsedArguments) throws(UsageError) {
         root = parsed.values["root"]
+        allNotes = parsed.flags.contains("notes")
         if let text = parsed.values["rows"] {
             guard let rows = Int(text), (1...Self.maximumRows).contains(rows) else {
                 throw UsageError(message: "'--rows' takes a number of rows from 1 to \(Self.maximumRows), not '\(text)'")
@@ -37,5 +40,6 @@ struct SourceOptions {
         OptionSpec(name: "os", value: "NAME", help: "The system '#if os(...)' sees in Swift source (default: iOS)."),
         OptionSpec(name: "define", value: "A,B", help: "The conditions '#if NAME' sees in Swift source (default: DEBUG)."),
         OptionSpec(name: "rows", value: "N", help: "Give each stored collection that starts empty N stand-in elements."),
+        OptionSpec(name: "notes", value: nil, help: "Print every note and warning, not one of each kind."),
     ]
 }

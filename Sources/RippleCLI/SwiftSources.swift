@@ -45,7 +45,7 @@ enum SwiftSources {
         var sources: [String: String] = [:]
         guard let module = readModule([path], build: options.build, sources: &sources, stderr: &stderr) else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return finish(module, path: path, sources: sources, stderr: &stderr) { module in
+        return finish(module, path: path, sources: sources, allNotes: options.allNotes, stderr: &stderr) { module in
             var syntax = module.scenario(title: name, file: path, root: options.root)
             syntax.standInRows = options.rows
             return syntax
@@ -69,7 +69,7 @@ enum SwiftSources {
             paths.append(resolved)
         }
         guard let module = readModule(paths, build: options.build, sources: &sources, stderr: &stderr) else { return nil }
-        return finish(module, path: path, sources: sources, stderr: &stderr) { module in
+        return finish(module, path: path, sources: sources, allNotes: options.allNotes, stderr: &stderr) { module in
             var merged = module.scenario(merging: syntax, root: options.root)
             merged.standInRows = options.rows
             return merged
@@ -114,21 +114,21 @@ enum SwiftSources {
     }
 
     /// Resolves the module into a scenario, printing notes, and every error with its own file's line.
-    private static func finish(_ module: SwiftModule, path: String, sources: [String: String], stderr: inout some TextOutputStream,
+    private static func finish(_ module: SwiftModule, path: String, sources: [String: String], allNotes: Bool, stderr: inout some TextOutputStream,
                                syntax makeSyntax: (inout SwiftModule) -> ScenarioSyntax) -> Scenario? {
         var module = module
         var failure: DiagnosticError?
         if !module.errors.isEmpty {
-            printNotes(module.notes, stderr: &stderr)
+            printNotes(module.notes, all: allNotes, stderr: &stderr)
             failure = DiagnosticError(module.errors)
         } else {
             let syntax = makeSyntax(&module)
             do throws(DiagnosticError) {
                 let scenario = try Scenario(syntax: syntax, file: path, notes: module.notes)
-                printNotes(scenario.notes, stderr: &stderr)
+                printNotes(scenario.notes, all: allNotes, stderr: &stderr)
                 return scenario
             } catch {
-                printNotes(module.notes, stderr: &stderr)
+                printNotes(module.notes, all: allNotes, stderr: &stderr)
                 failure = error
             }
         }

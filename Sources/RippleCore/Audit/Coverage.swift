@@ -73,7 +73,7 @@ public struct Coverage: Sendable, Encodable, Hashable {
     public var actionsNotSimulated = 0
     /// Bodies and views Ripple left out (the warnings).
     public var viewsNotSimulated = 0
-    /// Statements, values and declarations it did not simulate (the notes that say so).
+    /// Statements, values and declarations it did not simulate or took as opaque (the notes that say so).
     public var statementsNotSimulated = 0
     /// Most frequent first.
     public var reasons: [Reason] = []
@@ -124,7 +124,7 @@ public struct Coverage: Sendable, Encodable, Hashable {
             if found.allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
         }
         viewsNotSimulated = notes.count { $0.severity == .warning }
-        statementsNotSimulated = notes.count { $0.severity == .note && $0.message.contains("not simulated") }
+        statementsNotSimulated = notes.count { $0.severity == .note && Self.isGap($0.message) }
         var groups: [String: Reason] = [:]
         func add(_ kind: String, _ severity: String, _ location: SourceLocation) {
             let key = severity + " " + kind
@@ -134,12 +134,16 @@ public struct Coverage: Sendable, Encodable, Hashable {
                 groups[key]!.count += 1
             }
         }
-        for note in notes.sorted(by: { $0.location < $1.location }) where note.severity == .warning || note.message.contains("not simulated") {
+        for note in notes.sorted(by: { $0.location < $1.location }) where note.severity == .warning || Self.isGap(note.message) {
             add(Self.kind(of: note.message), note.severity.rawValue, note.location)
         }
         for failure in failures.sorted(by: { $0.location < $1.location }) { add(Self.kind(of: failure.reason), "action", failure.location) }
         reasons = groups.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
     }
+
+    /// Whether a note says that something was not simulated or was taken as an opaque value, rather than
+    /// how something simulated was read.
+    static func isGap(_ message: String) -> Bool { message.contains("not simulated") || message.contains("opaque") }
 
     /// The share of controls simulated exactly, from 0 to 1; 1 when there are none.
     public var exactShare: Double { controls == 0 ? 1 : Double(controlsExact) / Double(controls) }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The coverage summary and the confidence of each row: what Ripple skipped never looks like "nothing
+/// happened". Each fixture in `Tests/Fixtures/Swift/Dropped` is a way real code was dropped.
+@Suite struct CoverageTests {
+    /// The JSON object `ripple audit --format json` prints for a fixture.
+    private func audit(_ fixture: String, _ options: String...) throws -> (object: [String: Any], result: (status: Int32, stdout: String, stderr: String)) {
+        let result = ripple(["audit", "Tests/Fixtures/Swift/Dropped/" + fixture, "--format", "json"] + options)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        return (object, result)
+    }
+
+    private func rows(_ object: [String: Any]) -> [String: [String: Any]] {
+        Dictionary(uniqueKeysWithValues: ((object["actions"] as? [[String: Any]]) ?? []).map { (($0["action"] as? String) ?? "", $0) })
+    }
+
+    @Test func aBodyDroppedByAPostfixIfIsAWarningAndItsControlIsListed() throws {
+        let (object, result) = try audit("PostfixIf")
+        #expect(result.stderr.contains("EpisodeRow.swift:11:13: warning: the views of 'Button(\"Mark all played\")"), "\(result.stderr)")
+        let coverage = try #require(object["coverage"] as? [String: Any])
+        #expect(coverage["controls"] as? Int == 2)
+        #expect(coverage["controlsOffered"] as? Int == 1)
+        #expect(coverage["viewsNotSimulated"] as? Int == 1)
+        let unreached = try #require(coverage["unreached"] as? [[String: Any]])
+        #expect(unreached.count == 1)
+        #expect((unreached.first?["reason"] as? String)?.hasPrefix("the views of 'Button(\"Mark all played\")") == true)
+        #expect((unreached.first?["location"] as? [String: Any])?["line"] as? Int == 11)
+        let text = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf")
+        #expect(text.stdout.contains("controls not simulated (1):"))
+        #expect(text.stdout.contains("coverage: 1 of 1 view types evaluated; 1 of 2 controls offered as actions, 0 evaluate a body, 1 simulated exactly (50%)\n"
+                                     + "  actions: 1 exact, 0 partial, 0 not simulated; 1 views or bodies and 1 statements not simulated\n"), "\(text.stdout)")
+    }
+
+    @Test func anActionThatRunsWhatIsNotSimulatedIsPartialAndOneThatDoesNotIsExact() throws {
+        let (object, _) = try audit("WithAnimation")
+        let found = rows(object)
+        #expect(found["tap Button \"Add animated\" in CounterView"]?["confidence"] as? String == "partial")
+        #expect(found["tap Button \"Add\" in CounterView"]?["confidence"] as? String == "exact")
+        let coverage = try #require(object["coverage"] as? [String: Any])
+        #expect(coverage["actionsExact"] as? Int == 1)
+        #expect(coverage["actionsPartial"] as? Int == 1)
+        #expect(coverage["controlsExact"] as? Int == 1)
+    }
+
+    @Test func aWastedVerdictOnAnOpaqueValueIsPartialAndGetsNoHint() throws {
+        let (object, _) = try audit("OpaqueComparison")
+        let row = try #require(rows(object)["tap Button \"Download\" in LibraryView"])
+        #expect(row["wasted"] as? Int == 1)
+        #expect(row["judgedWasted"] as? Int == 0)
+        #expect(row["confidence"] as? String == "partial")
+        #expect(row["uncertainty"] as? [String] == ["CatalogHeader: store.catalog.title"])
+        #expect((row["hints"] as? [Any])?.isEmpty == true)
+        // The budget counts no evaluation judged on an opaque value, and says what it could not judge.
+        let budget = ripple("audit", "Tests/Fixtures/Swift/Dropped/OpaqueComparison", "--max-wasted", "0")
+        #expect(budget.status == 0, "\(budget.stderr)")
+        #expect(budget.stderr.contains("--max-wasted could not judge 1 action: 1 with a verdict that rests on an opaque value"), "\(budget.stderr)")
+    }
+
+    @Test func aWastedVerdictOnKnownValuesIsExactAndCountsAgainstTheBudget() throws {
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "2", "--format", "json", "--max-wasted", "0")
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let row = try #require(rows(object)["tap Button in TaskRowView[UUID-1]"])
+        #expect(row["wasted"] as? Int == 1)
+        #expect(row["judgedWasted"] as? Int == 1)
+        #expect(row["confidence"] as? String == "exact")
+        #expect(row["uncertainty"] as? [String] == [])
+    }
+
+    @Test func aButtonInABuilderModifierThatIsNotPerformedIsListedWithItsReason() throws {
+        let (object, _) = try audit("BuilderModifier")
+        let coverage = try #require(object["coverage"] as? [String: Any])
+        let unreached = try #require(coverage["unreached"] as? [[String: Any]])
+        #expect(unreached.map { $0["control"] as? String } == ["Button"])
+        #expect((unreached.first?["location"] as? [String: Any])?["line"] as? Int == 13)
+        #expect(rows(object).keys.contains("type in .searchable in SearchView"))
+    }
+
+    @Test func minimumCoverageFailsBelowItAndPassesAtIt() {
+        let below = ripple("audit", "Tests/Fixtures/Swift/Dropped/WithAnimation", "--min-coverage", "60")
+        #expect(below.status == 1)
+        #expect(below.stderr.contains("error: the audit simulated 1 of 2 controls exactly (50%), under the minimum of 60%"), "\(below.stderr)")
+        let at = ripple("audit", "Tests/Fixtures/Swift/Dropped/WithAnimation", "--min-coverage", "50%")
+        #expect(at.status == 0, "\(at.stderr)")
+        let wrong = ripple("audit", "Tests/Fixtures/Swift/Dropped/WithAnimation", "--min-coverage", "150")
+        #expect(wrong.status == 64)
+    }
+
+    @Test func theTableFitsOneHundredTwentyColumnsUnlessWide() {
+        let narrow = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf")
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 }, "\(narrow.stdout)")
+        let wide = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf", "--wide")
+        #expect(wide.stdout.split(separator: "\n").contains { $0.count > 120 })
+        #expect(wide.stdout.contains("Tests/Fixtures/Swift/Dropped/PostfixIf/EpisodeRow.swift:15"))
+    }
+
+    @Test func notesAreGroupedByKindUnlessAllAreAskedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let properties = (1...12).map { "    @SceneStorage(\"key\($0)\") private var value\($0) = 0" }.joined(separator: "\n")
+        try "import SwiftUI\nstruct Screen: View {\n\(properties)\n    var body: some View { Text(\"x\") }\n}\n"
+            .write(to: folder.appendingPathComponent("Screen.swift"), atomically: true, encoding: .utf8)
+        let grouped = ripple("parse", folder.path)
+        #expect(grouped.stderr.contains("… and 11 more like it"), "\(grouped.stderr)")
+        #expect(grouped.stderr.split(separator: "\n").count == 3, "\(grouped.stderr)")
+        let all = ripple("audit", folder.path, "--notes")
+        #expect(all.stderr.split(separator: "\n").filter { $0.contains("note: property wrapper '@SceneStorage' is not simulated") }.count == 12, "\(all.stderr)")
+    }
+}
