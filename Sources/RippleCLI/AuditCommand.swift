@@ -161,6 +161,7 @@ enum AuditCommand {
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         var rows: [Row] = []
         var coverages: [Coverage] = []
+        var coverageFiles: [String] = []
         var loadNotes: [Note] = []
         var proofs: [AuditFixes] = []
         var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
@@ -200,6 +201,7 @@ enum AuditCommand {
             }
             rows += fileRows
             coverages.append(coverage(of: scenario, rows: fileRows))
+            coverageFiles.append(file)
             loadNotes += scenario.notes.map { Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue) }
         }
         var performing: [Diagnostic] = []
@@ -230,7 +232,8 @@ enum AuditCommand {
             }
             stdout.write(summary(coverage, wide: wide))
         }
-        if let report, !write(audited, into: report, allRows: allRows, stdout: &stdout, stderr: &stderr) { failed = true }
+        let coverageByFile = Dictionary(zip(coverageFiles, coverages), uniquingKeysWith: { first, _ in first })
+        if let report, !write(audited, into: report, allRows: allRows, coverage: coverageByFile, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
             let withFixes = proofs.filter { !$0.kept.isEmpty }
             if withFixes.isEmpty {
@@ -271,7 +274,7 @@ enum AuditCommand {
     /// Writes one report folder per audited variant into the output folder, and the gallery page that
     /// links them; false when something could not be drawn or written.
     static func write(_ audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)], into output: OutputFolder,
-                      allRows: Bool, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
+                      allRows: Bool, coverage: [String: Coverage] = [:], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
         do throws(FileError) {
             try output.create()
         } catch {
@@ -283,7 +286,7 @@ enum AuditCommand {
             let folder = AuditReport.folder(for: entry.file, variant: entry.variant, variants: entry.scenario.variants.count)
             do {
                 let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
-                                                      allRows: allRows, folder: folder)
+                                                      allRows: allRows, folder: folder, coverage: coverage[entry.file])
                 try output.write(rendered, summary: GallerySummary(rendered).json)
                 stdout.write("report: \(output.shown(folder))/index.html\n")
             } catch let error as DiagnosticError {

@@ -12,8 +12,9 @@ enum AuditReport {
     }
 
     static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes,
-                       allRows: Bool, folder: String) throws -> RenderedScenario {
-        let ranked = AuditCommand.ranked(rows).filter { $0.error == nil }
+                       allRows: Bool, folder: String, coverage: Coverage? = nil) throws -> RenderedScenario {
+        let listed = AuditCommand.ranked(rows)
+        let ranked = listed.filter { $0.error == nil }
         let names = ranked.map(\.action)
         var variants: [(label: String, drawing: AuditDrawing, initial: Int)] = []
         var drawing: AuditDrawing? = AuditDrawing()
@@ -44,19 +45,45 @@ enum AuditReport {
         let location = scenario.variants.first { $0.name == variant }?.location ?? SourceLocation(file: file, line: 1, column: 1)
         let input = ReportInput(title: trace.title, file: file, stepNames: names, trace: trace, graphs: graphs,
                                 locations: variants.map { _ in location }, startingPaths: starting,
-                                preface: preface(ranked, fixes: fixes), stepWord: "action")
+                                preface: preface(listed, fixes: fixes, coverage: coverage ?? AuditCommand.coverage(of: scenario, rows: rows)), stepWord: "action")
         return try ScenarioRenderer.render(input, folder: folder)
     }
 
-    /// The ranked table, hints, fixes and view types, above the pictures.
-    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes) -> String {
+    /// Most controls the report lists as not simulated; the JSON lists every one.
+    static let unreachedShown = 50
+
+    /// The coverage panel, the ranked table with each row's confidence, hints, fixes, view types and what
+    /// was not simulated, above the pictures.
+    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes, coverage: Coverage) -> String {
         func e(_ text: String) -> String { XML.escape(text) }
-        var html = "<style>.audit h2 { font-size: 1.1rem; margin: 1.2rem 0 0.3rem; } .audit li { margin: 0.2rem 0; } .audit code { font-family: ui-monospace, Menlo, monospace; font-size: 0.9em; }</style>\n"
-        html += "<section class=\"audit\">\n<h2>Actions, most wasted first</h2>\n<table>\n<thead><tr><th>action</th><th>where</th><th>evaluations</th><th>wasted</th><th>stale</th><th>most wasted</th></tr></thead>\n<tbody>\n"
+        var html = "<style>.audit h2 { font-size: 1.1rem; margin: 1.2rem 0 0.3rem; } .audit li { margin: 0.2rem 0; } .audit code { font-family: ui-monospace, Menlo, monospace; font-size: 0.9em; }"
+            + " .coverage { border: 1px solid #999; border-radius: 6px; padding: 0.4rem 0.8rem; margin: 0.6rem 0; } .coverage p { margin: 0.2rem 0; }"
+            + " .confidence { font-size: 0.85em; padding: 0 0.3em; border-radius: 3px; } .confidence-exact { background: #d8f0d8; }"
+            + " .confidence-partial { background: #fbe8c8; } .confidence-not-simulated { background: #f4d0d0; }</style>\n"
+        html += "<section class=\"audit\">\n"
+        html += "<div class=\"coverage\" id=\"coverage\">\n<h2>Coverage</h2>\n"
+        html += "<p>\(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of \(coverage.controls) controls "
+            + "offered as actions, \(coverage.controlsEvaluatingABody) evaluate a body, <b>\(coverage.controlsExact) simulated exactly "
+            + "(\(Coverage.percent(coverage.exactShare)))</b>.</p>\n"
+        html += "<p>Actions: \(coverage.actionsExact) exact, \(coverage.actionsPartial) partial, \(coverage.actionsNotSimulated) not simulated; "
+            + "\(coverage.viewsNotSimulated) views or bodies and \(coverage.statementsNotSimulated) statements not simulated.</p>\n"
+        if !coverage.reasons.isEmpty {
+            html += "<p class=\"meta\">Top reasons: " + coverage.reasons.prefix(AuditCommand.reasonsShown).map {
+                "\(e($0.kind)) (\($0.count))"
+            }.joined(separator: "; ") + "</p>\n"
+        }
+        html += "</div>\n"
+        html += "<h2>Actions, most wasted first</h2>\n<table>\n<thead><tr><th>action</th><th>where</th><th>evaluations</th><th>wasted</th><th>stale</th><th>confidence</th><th>most wasted, or why</th></tr></thead>\n<tbody>\n"
         for row in rows {
             html += "<tr><td>\(e(row.action))</td><td><code>\(e("\(row.location.file):\(row.location.line)"))</code></td>"
             html += "<td class=\"number\">\(row.evaluations)</td><td class=\"number\">\(row.wasted)</td><td class=\"number\">\(row.stale)</td>"
-            html += "<td>\(e(row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"))</td>"
+            html += "<td><span class=\"confidence confidence-\(row.confidence.rawValue)\">\(e(row.confidence.mark))</span></td>"
+            var why = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
+            if row.confidence == .partial {
+                let what = row.uncertainty.first ?? row.notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
+                why = row.mostWasted == nil ? what : why + "; " + what
+            }
+            html += "<td>\(e(why))</td>"
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>\n"
@@ -80,7 +107,26 @@ enum AuditReport {
         for summary in ViewTypeSummary.summaries(rows) {
             html += "<tr><td>\(e(summary.viewType))</td><td class=\"number\">\(summary.evaluations)</td><td class=\"number\">\(summary.wasted)</td><td class=\"number\">\(summary.stale)</td><td>\(e(summary.wastedIn.joined(separator: ", ")))</td></tr>\n"
         }
-        html += "</tbody>\n</table>\n</section>\n"
+        html += "</tbody>\n</table>\n"
+        if !coverage.unreached.isEmpty || !coverage.reasons.isEmpty {
+            html += "<h2>Not simulated</h2>\n"
+            if !coverage.reasons.isEmpty {
+                html += "<table>\n<thead><tr><th>what</th><th>how often</th><th>first at</th></tr></thead>\n<tbody>\n"
+                for reason in coverage.reasons {
+                    html += "<tr><td>\(e(reason.kind))</td><td class=\"number\">\(reason.count)</td><td><code>\(e("\(reason.example.file):\(reason.example.line)"))</code></td></tr>\n"
+                }
+                html += "</tbody>\n</table>\n"
+            }
+            if !coverage.unreached.isEmpty {
+                html += "<p>Controls no action performs (\(coverage.unreached.count)):</p>\n<ul class=\"unreached\">\n"
+                for control in coverage.unreached.prefix(unreachedShown) {
+                    html += "<li><code>\(e("\(control.location.file):\(control.location.line)"))</code> \(e(control.control + (control.viewType.map { " in " + $0 } ?? ""))): \(e(control.reason))</li>\n"
+                }
+                if coverage.unreached.count > unreachedShown { html += "<li>… and \(coverage.unreached.count - unreachedShown) more (the JSON lists them all)</li>\n" }
+                html += "</ul>\n"
+            }
+        }
+        html += "</section>\n"
         return html
     }
 
