@@ -125,3 +125,22 @@ extension AuditCommand {
         text.count <= width ? text : "…" + String(text.suffix(max(0, width - 1)))
     }
 }
+
+extension AuditCommand {
+    /// What `ripple parse` and `ripple run` say of app source: the view types its first evaluation ran and
+    /// the controls it offers as actions, before any is performed; nil for a scenario file's own code.
+    static func offeredCoverage(of scenario: Scenario, file: String) -> String? {
+        guard scenario.syntax.readsOtherModules else { return nil }
+        var rows: [Row] = []
+        for variant in scenario.variants {
+            guard let simulation = try? Simulation(scenario: scenario, variant: variant.name, semantics: scenario.semantics) else { continue }
+            for action in simulation.availableActions() {
+                rows.append(Row(file: file, variant: variant.name, action: action.name, kind: action.kind, control: action.control,
+                                location: TraceLocation(action.location)))
+            }
+        }
+        let coverage = coverage(of: scenario, rows: rows)
+        return "coverage: \(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of "
+            + "\(coverage.controls) controls offered as actions; 'ripple audit \(file)' performs them and says which are simulated exactly\n"
+    }
+}

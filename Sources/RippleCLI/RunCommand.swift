@@ -26,6 +26,7 @@ enum RunCommand {
                 if format == "text" {
                     let text = parsed.flags.contains("verbose") ? TraceText.render(trace) : TraceText.compact(trace)
                     stdout.write((traces.isEmpty ? "" : "\n") + text)
+                    if let line = AuditCommand.offeredCoverage(of: scenario, file: file) { stdout.write(line) }
                 }
                 traces.append(trace)
             } catch {
