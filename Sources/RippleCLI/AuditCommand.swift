@@ -481,10 +481,12 @@ enum AuditCommand {
     static func table(_ rows: [Row], width: Int? = nil) -> String {
         guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
         let variants = Set(rows.map(\.variant))
-        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "confidence", "most wasted, or why"]]
+        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "confidence", "most wasted"]]
         var hints: [String] = []
         for row in rows {
-            let place = "\(row.location.file):\(row.location.line)"
+            // Fitted to a width, the place is the file's name and line; whole, its path.
+            let file = width == nil ? row.location.file : String(row.location.file.split(separator: "/").last ?? "")
+            let place = "\(file):\(row.location.line)"
             var most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
             if row.confidence == .partial {
                 let why = row.uncertainty.first ?? row.notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
