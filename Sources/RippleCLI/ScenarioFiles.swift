@@ -59,7 +59,7 @@ enum ScenarioFiles {
         }
         let contents: FileSystem.Contents
         do {
-            contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize)
+            contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize, allowingStreams: true)
         } catch {
             stderr.write("error: \(FileError("cannot read", path, error).message)\n")
             return nil
