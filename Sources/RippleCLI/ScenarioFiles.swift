@@ -36,7 +36,7 @@ enum ScenarioFiles {
             let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
             if found.isEmpty {
                 // A folder of Swift source is read as one module: the app the user already has.
-                if try !SwiftSources.files(in: path).isEmpty {
+                if try !SwiftSources.files(in: path).files.isEmpty {
                     files.append(path)
                     continue
                 }
