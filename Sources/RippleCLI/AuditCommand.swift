@@ -125,11 +125,14 @@ enum AuditCommand {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
         }
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
+        let inputs = try ScenarioFiles.expand(parsed.positionals)
+        if let emitted, let refusal = EmittedVariant.refusal(toWrite: emitted.path, files: inputs) { throw UsageError(message: refusal) }
+        var refused = false
         var rows: [Row] = []
         var proofs: [AuditFixes] = []
         var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
         var failed = false
-        for file in try ScenarioFiles.expand(parsed.positionals) {
+        for file in inputs {
             guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
                 failed = true
                 continue
@@ -182,8 +185,13 @@ enum AuditCommand {
             if withFixes.isEmpty {
                 stderr.write("note: no fix was proven, so no variant was written\n")
             }
-            for fixes in withFixes {
-                let path = emitted.path(for: fixes, among: withFixes)
+            for (fixes, path) in zip(withFixes, emitted.paths(forVariants: withFixes.map(\.variant))) {
+                // Checked again: the names of several variants' files are known only now.
+                if let refusal = EmittedVariant.refusal(toWrite: path, files: inputs) {
+                    stderr.write("error: \(refusal)\n")
+                    refused = true
+                    continue
+                }
                 do {
                     try FileSystem.makeFolders(FileSystem.parentFolder(of: path))
                     try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
@@ -214,6 +222,7 @@ enum AuditCommand {
                 return CommandLine.Status.failure
             }
         }
+        if refused { return CommandLine.Status.usage }
         return failed || !overruns.isEmpty ? CommandLine.Status.failure : CommandLine.Status.success
     }
 
