@@ -95,6 +95,14 @@ enum AuditCommand {
         var stale = 0
     }
 
+    /// The threads `--jobs N` asks for, at most one per core: each thread has a stack of its own, and
+    /// 100,000 asked for hundreds of threads and a gigabyte. (`ParallelWork` also starts no more
+    /// threads than there are actions.)
+    static func jobs(_ text: String) throws(UsageError) -> Int {
+        guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs takes a whole number above 0, not '\(text)'") }
+        return min(count, ParallelWork.threadCount)
+    }
+
     /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
     static func ranked(_ rows: [Row]) -> [Row] {
         rows.enumerated().sorted { a, b in
@@ -114,11 +122,7 @@ enum AuditCommand {
         guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
-        var jobs: Int?
-        if let text = parsed.values["jobs"] {
-            guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs takes a whole number above 0, not '\(text)'") }
-            jobs = count
-        }
+        let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
         let budget = try Budget(parsed)
         let options = try SourceOptions(parsed)
         if let path = parsed.values["junit"] {
@@ -168,7 +172,8 @@ enum AuditCommand {
         let ranked = Self.ranked(rows)
         if format == "json" {
             stdout.write(TraceJSON.encode(value: ranked) + "\n")
-        } else {
+        } else if !(ranked.isEmpty && failed) {
+            // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked))
             for fixes in proofs { stdout.write("\n" + fixes.text) }
             let views = ViewTypeSummary.summaries(ranked).filter { $0.wasted > 0 || $0.stale > 0 }
@@ -188,14 +193,14 @@ enum AuditCommand {
             for (fixes, path) in zip(withFixes, emitted.paths(forVariants: withFixes.map(\.variant))) {
                 // Checked again: the names of several variants' files are known only now.
                 if let refusal = EmittedVariant.refusal(toWrite: path, files: inputs) {
-                    stderr.write("error: \(refusal)\n")
+                    stderr.write("error: \(TerminalText.oneLine(refusal))\n")
                     refused = true
                     continue
                 }
                 do {
                     try FileSystem.makeFolders(FileSystem.parentFolder(of: path))
                     try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
-                    stderr.write("wrote \(path)\n")
+                    stderr.write("wrote \(TerminalText.oneLine(path))\n")
                 } catch {
                     stderr.write("error: \(FileError("cannot write the variant", path, error).message)\n")
                     failed = true
@@ -203,10 +208,10 @@ enum AuditCommand {
             }
         }
         let unsimulated = rows.filter { $0.error != nil }
-        for row in unsimulated { stderr.write("\(row.location.file):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
+        for row in unsimulated { stderr.write("\(TerminalText.oneLine(row.location.file)):\(row.location.line):\(row.location.column): note: '\(row.action)' was not simulated: \(row.error!)\n") }
         for row in rows {
             for note in row.notes {
-                stderr.write("\(note.location.file):\(note.location.line):\(note.location.column): note: while performing '\(row.action)': \(note.message)\n")
+                stderr.write("\(TerminalText.oneLine(note.location.file)):\(note.location.line):\(note.location.column): note: while performing '\(row.action)': \(note.message)\n")
             }
         }
         let overruns = budget.overruns(ranked)
@@ -243,7 +248,7 @@ enum AuditCommand {
                 let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
                                                       allRows: allRows, folder: folder)
                 try output.write(rendered, summary: GallerySummary(rendered).json)
-                stdout.write("report: \(output.shown(folder))/index.html\n")
+                stdout.write("report: \(TerminalText.oneLine(output.shown(folder)))/index.html\n")
             } catch let error as DiagnosticError {
                 stderr.write(Renderer.printed(error, in: entry.file))
                 succeeded = false
@@ -251,7 +256,7 @@ enum AuditCommand {
                 stderr.write("error: \(error.message)\n")
                 succeeded = false
             } catch {
-                stderr.write("\(entry.file): error: \(error)\n")
+                stderr.write("\(TerminalText.oneLine(entry.file)): error: \(error)\n")
                 succeeded = false
             }
         }

@@ -1,3 +1,5 @@
+import RippleCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,17 +57,17 @@ struct FileError: Error, CustomStringConvertible {
 
     /// `"\(action) '\(path)': \(reason)"`, the reason taken from `errno`.
     init(_ action: String, _ path: String, _ error: Errno) {
-        message = "\(action) '\(path)': \(error.reason)"
+        message = "\(action) '\(TerminalText.oneLine(path))': \(error.reason)"
     }
 
     /// `"\(action) '\(path)': \(reason)"`.
     init(_ action: String, _ path: String, reason: String) {
-        message = "\(action) '\(path)': \(reason)"
+        message = "\(action) '\(TerminalText.oneLine(path))': \(reason)"
     }
 
     /// A message of its own, such as a refusal.
     init(message: String) {
-        self.message = message
+        self.message = TerminalText.oneLine(message)
     }
 
     var description: String { message }

@@ -90,7 +90,7 @@ enum ScenarioFiles {
                 stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))
             }
         }
-        stderr.write("\(count) error\(count == 1 ? "" : "s") in \(path)\n")
+        stderr.write("\(count) error\(count == 1 ? "" : "s") in \(TerminalText.oneLine(path))\n")
         return nil
     }
 

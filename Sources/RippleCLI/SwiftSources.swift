@@ -137,7 +137,7 @@ enum SwiftSources {
             }
             if let message {
                 stderr.write(DiagnosticPrinter(source: text).render(Diagnostic.error(message, at: reference.location)))
-                stderr.write("1 error in \(path)\n")
+                stderr.write("1 error in \(TerminalText.oneLine(path))\n")
                 return nil
             }
             paths.append(resolved)
@@ -157,7 +157,7 @@ enum SwiftSources {
             if (try? FileSystem.status(path))?.kind == .folder {
                 do throws(UsageError) {
                     let walk = try Self.files(in: path)
-                    for line in walk.skipped { stderr.write("note: \(line)\n") }
+                    for line in walk.skipped { stderr.write("note: \(TerminalText.oneLine(line))\n") }
                     files += walk.files
                 } catch {
                     stderr.write("error: \(error.message)\n")
@@ -213,7 +213,7 @@ enum SwiftSources {
             stderr.write(DiagnosticPrinter(source: sources[diagnostic.location.file] ?? "").render(diagnostic))
         }
         if let omission = failure.omissionLine { stderr.write(omission + "\n") }
-        stderr.write("\(failure.count) error\(failure.count == 1 ? "" : "s") in \(path)\n")
+        stderr.write("\(failure.count) error\(failure.count == 1 ? "" : "s") in \(TerminalText.oneLine(path))\n")
         return nil
     }
 

@@ -274,7 +274,7 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
     }
 
     /// The name is a plain file name: nothing written outside the output folder, and no folder made.
-    @Test(arguments: ["../../x", "a/b", "/tmp/x", "..", ".", "x.ripple/y", "a\"b", ".ripple"])
+    @Test(arguments: ["../../x", "a/b", "/tmp/x", "..", ".", "x.ripple/y", "a\"b", ".ripple", "x\n"])
     func anEmittedVariantNameIsAPlainFileName(_ name: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
