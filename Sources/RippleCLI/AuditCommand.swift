@@ -242,8 +242,8 @@ enum AuditCommand {
             return false
         }
         var succeeded = true
-        for entry in audited {
-            let folder = AuditReport.folder(for: entry.file, variant: entry.variant, variants: entry.scenario.variants.count)
+        let folders = AuditReport.folders(for: audited.map { ($0.file, $0.variant, $0.scenario.variants.count) })
+        for (entry, folder) in zip(audited, folders) {
             do {
                 let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
                                                       allRows: allRows, folder: folder)
