@@ -78,7 +78,7 @@ let package = Package(
 
 // The libFuzzer target has no `main`, so it is built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1).
 if ProcessInfo.processInfo.environment["RIPPLE_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "RippleFuzz", dependencies: ["RippleCore", "RippleRender", "RippleSwift"], path: "Tests/Fuzz", exclude: ["ripple.dict"]))
+    package.targets.append(.executableTarget(name: "RippleFuzz", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"], path: "Tests/Fuzz", exclude: ["ripple.dict"]))
     // Smaller engine and render limits, so that libFuzzer's one-second hang bound flags only work no limit bounds.
     for name in ["RippleCore", "RippleRender"] {
         package.targets.first { $0.name == name }?.swiftSettings = [.define("RIPPLE_FUZZ")]

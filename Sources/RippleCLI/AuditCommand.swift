@@ -129,6 +129,14 @@ enum AuditCommand {
         var stale = 0
     }
 
+    /// The threads `--jobs N` asks for, at most one per core: each thread has a stack of its own, and
+    /// 100,000 asked for hundreds of threads and a gigabyte. (`ParallelWork` also starts no more
+    /// threads than there are actions.)
+    static func jobs(_ text: String) throws(UsageError) -> Int {
+        guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs takes a whole number above 0, not '\(text)'") }
+        return min(count, ParallelWork.threadCount)
+    }
+
     /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
     static func ranked(_ rows: [Row]) -> [Row] {
         rows.enumerated().sorted { a, b in
@@ -148,17 +156,16 @@ enum AuditCommand {
         guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
-        var jobs: Int?
-        if let text = parsed.values["jobs"] {
-            guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs takes a whole number above 0, not '\(text)'") }
-            jobs = count
-        }
+        let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
         let budget = try Budget(parsed)
         let options = try SourceOptions(parsed)
         if let path = parsed.values["junit"] {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
         }
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
+        let inputs = try ScenarioFiles.expand(parsed.positionals)
+        if let emitted, let refusal = EmittedVariant.refusal(toWrite: emitted.path, files: inputs) { throw UsageError(message: refusal) }
+        var refused = false
         var rows: [Row] = []
         var coverages: [Coverage] = []
         var coverageFiles: [String] = []
@@ -166,7 +173,7 @@ enum AuditCommand {
         var proofs: [AuditFixes] = []
         var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
         var failed = false
-        for file in try ScenarioFiles.expand(parsed.positionals) {
+        for file in inputs {
             guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
                 failed = true
                 continue
@@ -220,7 +227,8 @@ enum AuditCommand {
             stdout.write(TraceJSON.encode(value: AuditJSON(coverage: coverage, actions: ranked, notes: loadNotes + performing.map {
                 Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue)
             }, fixes: proofs)) + "\n")
-        } else if !rows.isEmpty || !failed {
+        } else if !(ranked.isEmpty && failed) {
+            // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
             for fixes in proofs { stdout.write("\n" + fixes.text) }
             let views = ViewTypeSummary.summaries(ranked).filter { $0.wasted > 0 || $0.stale > 0 }
@@ -239,12 +247,17 @@ enum AuditCommand {
             if withFixes.isEmpty {
                 stderr.write("note: no fix was proven, so no variant was written\n")
             }
-            for fixes in withFixes {
-                let path = emitted.path(for: fixes, among: withFixes)
+            for (fixes, path) in zip(withFixes, emitted.paths(forVariants: withFixes.map(\.variant))) {
+                // Checked again: the names of several variants' files are known only now.
+                if let refusal = EmittedVariant.refusal(toWrite: path, files: inputs) {
+                    stderr.write("error: \(TerminalText.oneLine(refusal))\n")
+                    refused = true
+                    continue
+                }
                 do {
                     try FileSystem.makeFolders(FileSystem.parentFolder(of: path))
                     try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
-                    stderr.write("wrote \(path)\n")
+                    stderr.write("wrote \(TerminalText.oneLine(path))\n")
                 } catch {
                     stderr.write("error: \(FileError("cannot write the variant", path, error).message)\n")
                     failed = true
@@ -268,6 +281,7 @@ enum AuditCommand {
                 return CommandLine.Status.failure
             }
         }
+        if refused { return CommandLine.Status.usage }
         return failed || !overruns.isEmpty ? CommandLine.Status.failure : CommandLine.Status.success
     }
 
@@ -282,13 +296,13 @@ enum AuditCommand {
             return false
         }
         var succeeded = true
-        for entry in audited {
-            let folder = AuditReport.folder(for: entry.file, variant: entry.variant, variants: entry.scenario.variants.count)
+        let folders = AuditReport.folders(for: audited.map { ($0.file, $0.variant, $0.scenario.variants.count) })
+        for (entry, folder) in zip(audited, folders) {
             do {
                 let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
                                                       allRows: allRows, folder: folder, coverage: coverage[entry.file])
                 try output.write(rendered, summary: GallerySummary(rendered).json)
-                stdout.write("report: \(output.shown(folder))/index.html\n")
+                stdout.write("report: \(TerminalText.oneLine(output.shown(folder)))/index.html\n")
             } catch let error as DiagnosticError {
                 stderr.write(Renderer.printed(error, in: entry.file))
                 succeeded = false
@@ -296,7 +310,7 @@ enum AuditCommand {
                 stderr.write("error: \(error.message)\n")
                 succeeded = false
             } catch {
-                stderr.write("\(entry.file): error: \(error)\n")
+                stderr.write("\(TerminalText.oneLine(entry.file)): error: \(error)\n")
                 succeeded = false
             }
         }

@@ -6,9 +6,12 @@ import RippleRender
 /// with a proven fix, the fixed code is the second picture, side by side. Above them: the ranked table,
 /// the hints, the fixes and what each saved, and a summary per view type.
 enum AuditReport {
-    /// The report's folder name: `audit-task-manager`, with the variant when the file has several.
-    static func folder(for file: String, variant: String, variants: Int) -> String {
-        FileName.slug("audit-" + Renderer.name(of: file) + (variants > 1 ? "-" + variant : ""))
+    /// The report folders' names, one per audited variant, in order: `audit-task-manager`, with the
+    /// variant when its file has several. They are made distinct (`audit-sources-2`) the way `ripple
+    /// render` names its scenario folders, so two apps in folders of one name, or variants `Root A` and
+    /// `Root-A`, each get a folder, and the report lines and gallery links come from the same names.
+    static func folders(for entries: [(file: String, variant: String, variants: Int)]) -> [String] {
+        FileName.distinctSlugs(entries.map { "audit-" + Renderer.name(of: $0.file) + ($0.variants > 1 ? "-" + $0.variant : "") })
     }
 
     static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes,

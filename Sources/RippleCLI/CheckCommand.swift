@@ -28,7 +28,7 @@ enum CheckCommand {
             }
             if results.isEmpty {
                 unchecked += 1
-                stdout.write("unchecked \(file): no expectations\n")
+                stdout.write("unchecked \(TerminalText.oneLine(file)): no expectations\n")
                 report.add(suite: file, cases: [], skipped: true)
                 continue
             }
@@ -43,10 +43,10 @@ enum CheckCommand {
             report.add(suite: file, cases: cases)
             if failures.isEmpty {
                 passed += 1
-                stdout.write("passed \(file): \(results.count) expectation\(results.count == 1 ? "" : "s")\n")
+                stdout.write("passed \(TerminalText.oneLine(file)): \(results.count) expectation\(results.count == 1 ? "" : "s")\n")
             } else {
                 failed += 1
-                stdout.write("FAILED \(file): \(failures.count) of \(results.count) expectations\n")
+                stdout.write("FAILED \(TerminalText.oneLine(file)): \(failures.count) of \(results.count) expectations\n")
             }
         }
         stdout.write("\(passed) passed, \(failed) failed, \(unchecked) unchecked, \(broken) with errors\n")

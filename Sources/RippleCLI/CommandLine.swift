@@ -107,7 +107,7 @@ enum CommandLine {
         do throws(UsageError) {
             parsed = try command.parse(Array(arguments.dropFirst()))
         } catch {
-            stderr.write("error: \(error.message)\nUSAGE: \(command.usage)\n  See 'ripple help \(command.name)'.\n")
+            stderr.write("error: \(TerminalText.oneLine(error.message))\nUSAGE: \(command.usage)\n  See 'ripple help \(command.name)'.\n")
             return Status.usage
         }
         if parsed.wantsHelp {
@@ -123,7 +123,7 @@ enum CommandLine {
             default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             }
         } catch {
-            stderr.write("error: \(error.message)\nUSAGE: \(command.usage)\n")
+            stderr.write("error: \(TerminalText.oneLine(error.message))\nUSAGE: \(command.usage)\n")
             return Status.usage
         }
     }

@@ -1,29 +1,65 @@
 import RippleCore
+import RippleRender
 
 /// `ripple audit --emit-variant NAME`: the code with every proven fix, written as a scenario a person
 /// can read, keep and run. It has two variants, the code as written and `NAME`, so `ripple render`
 /// draws them side by side and `ripple audit` on it performs every action in both.
 enum EmittedVariant {
-    /// Where the scenario goes: `NAME.ripple` in the output folder, or a path ending in `.ripple`.
+    /// How every file it writes begins; a file that does not is never replaced.
+    static let mark = "// Written by `ripple audit --emit-variant "
+
+    /// Where the scenarios go: `NAME.ripple` in the output folder (or the working folder), and
+    /// `NAME-VARIANT.ripple` for each variant when several have fixes.
     struct Destination {
         var name: String
         var path: String
 
+        /// Refuses anything but a plain file name, `.ripple` or not: no folder, no `..`, no absolute path.
         init(_ argument: String, folder: String?) throws(UsageError) {
-            let file = argument.hasSuffix(".ripple") ? argument : argument + ".ripple"
-            name = String(FileSystem.lastComponent(of: file).dropLast(".ripple".count))
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }) else {
-                throw UsageError(message: "--emit-variant takes a name of letters, digits, '-', '_' and spaces, not '\(argument)'")
+            name = argument.hasSuffix(".ripple") ? String(argument.dropLast(".ripple".count)) : argument
+            guard EmittedVariant.isPlainName(name) else {
+                throw UsageError(message: "--emit-variant takes a file name of letters, digits, '-', '_' and spaces, without a folder, not '\(argument)'")
             }
+            let file = name + ".ripple"
             path = folder.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + file } ?? file
         }
 
-        /// The file for one variant's fixes: the path itself, or with the variant's name added when
-        /// several variants have fixes.
-        func path(for fixes: AuditFixes, among all: [AuditFixes]) -> String {
-            guard all.count > 1 else { return path }
-            return String(path.dropLast(".ripple".count)) + "-" + fixes.variant + ".ripple"
+        /// The file for each variant's fixes: the path itself, or with the variant's name added when
+        /// several variants have fixes (its slug when the name is not a plain file name), made distinct.
+        func paths(forVariants variants: [String]) -> [String] {
+            guard variants.count > 1 else { return variants.map { _ in path } }
+            let stem = String(path.dropLast(".ripple".count))
+            var used: Set<String> = []
+            return variants.map { variant in
+                let part = EmittedVariant.isPlainName(variant) ? variant : FileName.slug(variant)
+                return FileName.distinct(stem + "-" + part, from: &used) + ".ripple"
+            }
         }
+    }
+
+    /// Letters, digits, `-`, `_` and spaces, and not empty.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }
+    }
+
+    /// Why `path` may not be written, or nil: it is one of the scenario files read (by its resolved path,
+    /// or by device and inode, so a hard link counts), or a file Ripple did not write (one whose first
+    /// line is not `mark`, a folder, a symbolic link).
+    static func refusal(toWrite path: String, files: [String]) -> String? {
+        let existing = try? FileSystem.status(path, followingLinks: false)
+        let destination = FileSystem.resolved(path)
+        for file in files {
+            let same = existing.flatMap { existing in (try? FileSystem.status(file)).map(existing.isSameFile) } ?? false
+            if same || FileSystem.resolved(file) == destination {
+                return "refusing to write the variant to '\(path)': it is the scenario file '\(file)'; choose another name for --emit-variant"
+            }
+        }
+        guard let existing else { return nil }
+        if existing.kind == .file, let head = try? FileSystem.prefix(path, count: mark.utf8.count),
+           String(decoding: head, as: UTF8.self) == mark {
+            return nil
+        }
+        return "refusing to replace '\(path)': Ripple did not write it; move it away or choose another name for --emit-variant"
     }
 
     /// The scenario's text.
@@ -37,7 +73,7 @@ enum EmittedVariant {
         let changed = Set(fixed.filter { before[$0.name] != $0 }.map(\.name))
         let printer = SwiftPrinter()
         let variant = fixes.variant == name ? fixes.variant + " as written" : fixes.variant
-        var text = "// Written by `ripple audit --emit-variant \(name)` from \(fixes.file): the variant '\(variant)' as written\n"
+        var text = mark + "\(name)` from \(fixes.file): the variant '\(variant)' as written\n"
         text += "// and '\(name)', the same code with the fixes Ripple made and proved by performing every action again:\n"
         for (index, fix) in fixes.kept.enumerated() { text += "// \(index + 1). \(fix.summary)\n" }
         let proofs = fixes.proofs.filter { $0.rejected == nil }

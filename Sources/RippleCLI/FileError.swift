@@ -1,3 +1,5 @@
+import RippleCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,13 +9,19 @@ import Darwin
 /// A system call's failure: the `errno` it set.
 struct Errno: Error, Equatable {
     var code: Int32
+    /// What the file is, when the call refused it for not being a regular file.
+    var kind: FileSystem.Kind? = nil
 
     /// The current `errno`.
     static var current: Errno { Errno(code: errno) }
 
+    /// A refusal to read a FIFO, device or socket where only a regular file is read.
+    static func notRegularFile(_ kind: FileSystem.Kind) -> Errno { Errno(code: EINVAL, kind: kind) }
+
     /// Why, in the plain words a message ends with: `permission denied`, `it is a folder`.
     var reason: String {
-        switch code {
+        if let kind { return "it is \(kind.described), not a regular file" }
+        return switch code {
         case ENOENT: "no such file or folder"
         case EACCES: "permission denied"
         case EPERM: "operation not permitted"
@@ -32,6 +40,7 @@ struct Errno: Error, Equatable {
         case EXDEV: "it is on another file system"
         case EFBIG: "the file is too large"
         case ENXIO, ENODEV: "no such device"
+        case ETIMEDOUT: "nothing wrote to it or closed it within \(FileSystem.streamWait) seconds"
         default:
             // strerror's words, with a lowercase first letter like every other message.
             String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
@@ -48,17 +57,17 @@ struct FileError: Error, CustomStringConvertible {
 
     /// `"\(action) '\(path)': \(reason)"`, the reason taken from `errno`.
     init(_ action: String, _ path: String, _ error: Errno) {
-        message = "\(action) '\(path)': \(error.reason)"
+        message = "\(action) '\(TerminalText.oneLine(path))': \(error.reason)"
     }
 
     /// `"\(action) '\(path)': \(reason)"`.
     init(_ action: String, _ path: String, reason: String) {
-        message = "\(action) '\(path)': \(reason)"
+        message = "\(action) '\(TerminalText.oneLine(path))': \(reason)"
     }
 
     /// A message of its own, such as a refusal.
     init(message: String) {
-        self.message = message
+        self.message = TerminalText.oneLine(message)
     }
 
     var description: String { message }

@@ -135,13 +135,13 @@ enum Renderer {
             status = CommandLine.Status.failure
         }
         stdout.write("\n" + TraceText.formatTable(rows))
-        stdout.write("\ngallery: \(output.shown(OutputFolder.galleryName))\n")
+        stdout.write("\ngallery: \(TerminalText.oneLine(output.shown(OutputFolder.galleryName)))\n")
         return status
     }
 
     /// Loads, renders and writes one scenario.
     private static func renderAndWrite(_ file: String, folder: String, into output: OutputFolder, formats: Set<OutputFormat>, engine: String) -> Outcome {
-        let failed = "failed   \(file)\n"
+        let failed = "failed   \(TerminalText.oneLine(file))\n"
         var errors = ""
         guard let scenario = ScenarioFiles.load(file, stderr: &errors) else {
             return Outcome(output: failed, errors: errors, row: nil)
@@ -152,14 +152,14 @@ enum Renderer {
         } catch let error as DiagnosticError {
             return Outcome(output: failed, errors: printed(error, in: file), row: nil)
         } catch {
-            return Outcome(output: failed, errors: "\(file): error: \(error)\n", row: nil)
+            return Outcome(output: failed, errors: "\(TerminalText.oneLine(file)): error: \(error)\n", row: nil)
         }
         do throws(FileError) {
             try output.write(rendered, summary: GallerySummary(rendered).json)
         } catch {
-            return Outcome(output: failed, errors: "\(output.shown(folder)): error: \(error.message)\n", row: nil)
+            return Outcome(output: failed, errors: "\(TerminalText.oneLine(output.shown(folder))): error: \(error.message)\n", row: nil)
         }
-        return Outcome(output: "rendered \(file) → \(output.shown(folder))/ (\(rendered.files.count) files)\n",
+        return Outcome(output: "rendered \(TerminalText.oneLine(file)) → \(TerminalText.oneLine(output.shown(folder)))/ (\(rendered.files.count) files)\n",
                        errors: rendered.warnings.isEmpty ? "" : printed(DiagnosticError(rendered.warnings), in: file),
                        row: [rendered.folder, String(rendered.totals.count), String(rendered.steps),
                              rendered.totals.map { "\($0.variant) \($0.evaluations)/\($0.wasted)" }.joined(separator: "   ")])

@@ -36,7 +36,7 @@ enum ScenarioFiles {
             let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
             if found.isEmpty {
                 // A folder of Swift source is read as one module: the app the user already has.
-                if try !SwiftSources.files(in: path).isEmpty {
+                if try !SwiftSources.files(in: path).files.isEmpty {
                     files.append(path)
                     continue
                 }
@@ -59,7 +59,7 @@ enum ScenarioFiles {
         }
         let contents: FileSystem.Contents
         do {
-            contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize)
+            contents = try FileSystem.read(path, atMost: Scenario.maximumFileSize, allowingStreams: true)
         } catch {
             stderr.write("error: \(FileError("cannot read", path, error).message)\n")
             return nil
@@ -90,7 +90,7 @@ enum ScenarioFiles {
                 stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))
             }
         }
-        stderr.write("\(count) error\(count == 1 ? "" : "s") in \(path)\n")
+        stderr.write("\(count) error\(count == 1 ? "" : "s") in \(TerminalText.oneLine(path))\n")
         return nil
     }
 

@@ -1,3 +1,4 @@
+import RippleCore
 import RippleSwift
 
 /// How app source is read: the root view (`--root`), the build configuration `#if` sees (`--os`,
@@ -29,7 +30,13 @@ struct SourceOptions {
             }
             self.rows = rows
         }
-        if let os = parsed.values["os"] { build.os = os }
+        if let os = parsed.values["os"] {
+            guard BuildSettings.systems.contains(os) else {
+                throw UsageError(message: "unknown system '\(os)' for '--os'; expected one of \(BuildSettings.systems.map { "'\($0)'" }.joined(separator: ", "))"
+                                 + Suggestion.didYouMean(os, in: BuildSettings.systems))
+            }
+            build.os = os
+        }
         if let defined = parsed.values["define"] {
             build.conditions = Set(defined.split(separator: ",").map { String($0) }.filter { !$0.isEmpty })
         }

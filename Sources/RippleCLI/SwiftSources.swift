@@ -1,6 +1,12 @@
 import RippleCore
 import RippleSwift
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Loads an app's own Swift source, a `.swift` file or a folder read as one module, into a scenario
 /// with no steps: what `ripple parse` and `ripple run` show for code a user already has.
 enum SwiftSources {
@@ -13,30 +19,90 @@ enum SwiftSources {
     /// `.swift` files and no `.ripple` file.
     static func isSwiftSource(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
+    /// What a folder walk found: the `.swift` files to read, and why it read no others.
+    struct Walk {
+        /// In path order.
+        var files: [String] = []
+        /// One line per file or link passed over, in the order found: `'App/Env.swift' was not read: …`.
+        var skipped: [String] = []
+    }
+
     /// The `.swift` files below a folder, in path order; hidden folders and build folders are skipped.
-    static func files(in folder: String) throws(UsageError) -> [String] {
-        var found: [String] = []
-        var pending = [folder.hasSuffix("/") ? String(folder.dropLast()) : folder]
+    ///
+    /// The walk never leaves the folder: a symbolic link is followed only when its real path is inside
+    /// the folder (a link to a folder that holds it is a loop, and is not followed either), only regular
+    /// files are read (a FIFO, device or socket named `.swift` is passed over), and a file or folder
+    /// reached under two names is read once, under the first in name order.
+    static func files(in folder: String) throws(UsageError) -> Walk {
+        let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let rootStatus: FileSystem.Status
+        do {
+            rootStatus = try FileSystem.status(base)
+        } catch {
+            throw UsageError(message: FileError("cannot read the folder", base, error).message)
+        }
+        guard let root = FileSystem.realPath(base) else {
+            throw UsageError(message: FileError("cannot read the folder", base, Errno.current).message)
+        }
+        let inside = root.hasSuffix("/") ? root : root + "/"
+        var walk = Walk()
+        var seen: Set<FileSystem.Identity> = [rootStatus.identity]
+        // Each folder still to read, with the folders that hold it: a link to one of them is a loop.
+        var pending: [(path: String, holders: Set<FileSystem.Identity>)] = [(base, [rootStatus.identity])]
         while let current = pending.popLast() {
             let names: [String]
             do {
-                names = try FileSystem.contentsOfFolder(current)
+                names = try FileSystem.contentsOfFolder(current.path).sorted()
             } catch {
-                throw UsageError(message: FileError("cannot read the folder", current, error).message)
+                throw UsageError(message: FileError("cannot read the folder", current.path, error).message)
             }
+            var subfolders: [(path: String, holders: Set<FileSystem.Identity>)] = []
             for name in names where !name.hasPrefix(".") {
-                let path = current + "/" + name
-                if name.hasSuffix(".swift") {
-                    found.append(path)
-                } else if (try? FileSystem.status(path))?.kind == .folder, name != ".build" {
-                    pending.append(path)
+                let path = current.path + "/" + name
+                let isSwift = name.hasSuffix(".swift")
+                guard let entry = try? FileSystem.status(path, followingLinks: false) else { continue }
+                if entry.kind == .symbolicLink {
+                    guard let real = FileSystem.realPath(path) else {
+                        if isSwift { walk.skipped.append("'\(path)' was not read: it is a symbolic link to a file that does not exist") }
+                        continue
+                    }
+                    guard real.hasPrefix(inside) else {
+                        let isFolder = (try? FileSystem.status(path))?.kind == .folder
+                        if isSwift || isFolder || real == root {
+                            walk.skipped.append(real == root
+                                ? "'\(path)' was not read: it is a symbolic link to the folder '\(base)' that holds it (a loop)"
+                                : "'\(path)' was not read: it is a symbolic link that leads outside '\(base)'")
+                        }
+                        continue
+                    }
                 }
-                if found.count > maximumFiles {
-                    throw UsageError(message: "'\(folder)' holds more than \(maximumFiles) '.swift' files (limit: Swift files)")
+                guard let target = try? FileSystem.status(path) else { continue }
+                if target.kind == .folder {
+                    guard name != ".build" else { continue }
+                    if current.holders.contains(target.identity) {
+                        walk.skipped.append("'\(path)' was not read: it is a symbolic link to a folder that holds it (a loop)")
+                    } else if seen.insert(target.identity).inserted {
+                        subfolders.append((path, current.holders.union([target.identity])))
+                    }
+                } else if isSwift {
+                    guard target.kind == .file else {
+                        walk.skipped.append("'\(path)' was not read: it is \(target.kind.described), not a regular file")
+                        continue
+                    }
+                    // The same file under a second name (a link, a hard link) would declare its types twice.
+                    guard seen.insert(target.identity).inserted else { continue }
+                    walk.files.append(path)
+                    if walk.files.count > maximumFiles {
+                        throw UsageError(message: "'\(folder)' holds more than \(maximumFiles) '.swift' files (limit: Swift files)")
+                    }
                 }
             }
+            // The first subfolder in name order is read first, so which name a file is read under does
+            // not depend on the order the system lists a folder in.
+            pending += subfolders.reversed()
         }
-        return found.sorted()
+        walk.files.sort()
+        return walk
     }
 
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source
@@ -60,10 +126,18 @@ enum SwiftSources {
         var paths: [String] = []
         for reference in syntax.sources {
             let resolved = reference.path.hasPrefix("/") ? reference.path : folder + "/" + reference.path
-            guard (try? FileSystem.status(resolved)) != nil else {
-                let diagnostic = Diagnostic.error("no such file or folder '\(resolved)' for 'source'", at: reference.location)
-                stderr.write(DiagnosticPrinter(source: text).render(diagnostic))
-                stderr.write("1 error in \(path)\n")
+            // A folder is walked under the folder rule; a file must be Swift source by its name and by
+            // its real name, so no link named `.swift` makes a scenario print another file's lines.
+            let message: String? = switch (try? FileSystem.status(resolved))?.kind {
+            case nil: "no such file or folder '\(resolved)' for 'source'"
+            case .folder: nil
+            case _ where !resolved.hasSuffix(".swift") || !(FileSystem.realPath(resolved) ?? "").hasSuffix(".swift"):
+                "'source' reads '.swift' files and folders; '\(resolved)' is neither"
+            default: nil
+            }
+            if let message {
+                stderr.write(DiagnosticPrinter(source: text).render(Diagnostic.error(message, at: reference.location)))
+                stderr.write("1 error in \(TerminalText.oneLine(path))\n")
                 return nil
             }
             paths.append(resolved)
@@ -82,7 +156,9 @@ enum SwiftSources {
         for path in paths {
             if (try? FileSystem.status(path))?.kind == .folder {
                 do throws(UsageError) {
-                    files += try Self.files(in: path)
+                    let walk = try Self.files(in: path)
+                    for line in walk.skipped { stderr.write("note: \(TerminalText.oneLine(line))\n") }
+                    files += walk.files
                 } catch {
                     stderr.write("error: \(error.message)\n")
                     return nil
@@ -137,7 +213,7 @@ enum SwiftSources {
             stderr.write(DiagnosticPrinter(source: sources[diagnostic.location.file] ?? "").render(diagnostic))
         }
         if let omission = failure.omissionLine { stderr.write(omission + "\n") }
-        stderr.write("\(failure.count) error\(failure.count == 1 ? "" : "s") in \(path)\n")
+        stderr.write("\(failure.count) error\(failure.count == 1 ? "" : "s") in \(TerminalText.oneLine(path))\n")
         return nil
     }
 

@@ -13,6 +13,9 @@ package struct BuildSettings: Sendable, Hashable {
     /// The custom conditions set (`-D NAME`): `#if NAME` takes its first clause.
     package var conditions: Set<String>
 
+    /// The systems `os(…)` names, which `--os` takes: Apple's, then the others Swift builds for.
+    package static let systems = ["iOS", "macOS", "watchOS", "tvOS", "visionOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI"]
+
     package init(os: String = "iOS", conditions: Set<String> = ["DEBUG"]) {
         self.os = os
         self.conditions = conditions

@@ -3,9 +3,16 @@
 // Built only by Scripts/fuzz.sh (RIPPLE_FUZZ=1 adds the target to Package.swift and smaller limits to
 // RippleCore and RippleRender, so that libFuzzer's one-second hang bound flags only work no limit bounds).
 
+import RippleCLI
 import RippleCore
 import RippleRender
 import RippleSwift
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Loads the bytes as a scenario (directives, swift-syntax, lowering, resolver, every variant through every step); a scenario
 /// that loads is rendered as `ripple render` renders it: DOT, graphviz's layout and SVG, the check on that
@@ -17,7 +24,9 @@ import RippleSwift
 public func rippleFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do throws(DiagnosticError) {
-        render(try Scenario(bytes: bytes, file: "fuzz.ripple"))
+        let scenario = try Scenario(bytes: bytes, file: "fuzz.ripple")
+        render(scenario)
+        if !scenario.variants.isEmpty { emitVariant(bytes) }
     } catch {
         // The printer sees hostile lines too: long ones, control characters, invalid positions.
         _ = DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error.diagnostics)
@@ -25,6 +34,7 @@ public func rippleFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     // The same bytes as a Swift file, through the Swift front end: swift-syntax's parse, the lowering,
     // the notes, the open-world resolution, every root's first evaluation, and the render.
     guard size <= Scenario.maximumFileSize else { return 0 }
+    walkFolder(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     var module = SwiftModule()
     module.add(files: [(path: "Fuzz.swift", source: text)])
@@ -57,4 +67,123 @@ private func render(_ scenario: Scenario) {
     } catch {
         // Runtime limits met while simulating again with graphs are the engine's, already fuzzed above.
     }
+}
+
+// MARK: - Files on disk
+
+/// What every file outside the folder a command reads holds; a command that prints it read it.
+private let outsideMark = "RIPPLE-FUZZ-OUTSIDE"
+
+/// A fresh folder under the temporary folder, removed by `body`'s caller when it returns.
+private func withTemporaryFolder(_ body: (String) -> Void) {
+    var template = Array("/tmp/ripple-fuzz-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return }
+    let folder = String(cString: made)
+    body(folder)
+    removeTree(folder)
+}
+
+/// Removes a file, or a folder and everything in it; links are removed, never followed.
+private func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+        unlink(path)
+        return
+    }
+    for name in entries(path) { removeTree(path + "/" + name) }
+    rmdir(path)
+}
+
+/// Collects what a command prints.
+private final class Captured: TextOutputStream {
+    var text = ""
+    func write(_ string: String) { text += string }
+}
+
+/// A tree of Swift files, folders, links (inside, outside, to `/`, in loops, dangling) and FIFOs made
+/// from the bytes, read as one module by `ripple parse`: nothing outside the folder may be read, and
+/// no FIFO may be waited on (libFuzzer's one-second bound catches a wait).
+private func walkFolder(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    withTemporaryFolder { root in
+        let app = root + "/App", outside = root + "/outside"
+        mkdir(app, 0o755)
+        mkdir(outside, 0o755)
+        write("let leaked = \(outsideMark) {{{\n", to: outside + "/Leak.swift")
+        mkdir(outside + "/Folder", 0o755)
+        write("struct Outside { let x = \(outsideMark) }\n", to: outside + "/Folder/Outside.swift")
+        // Each plan byte makes one entry: its low three bits say what, the rest which folder it is in.
+        let plan = bytes.prefix(min(16, Int(bytes[0] % 16) + 1)).dropFirst()
+        let source = Array(bytes.dropFirst(plan.count + 1))
+        var folders = [app]
+        for (index, byte) in plan.enumerated() {
+            let folder = folders[Int(byte >> 3) % folders.count]
+            let name = folder + "/E\(index)"
+            switch byte & 7 {
+            case 0: write(String(decoding: source, as: UTF8.self), to: name + ".swift")
+            case 1: mkdir(name, 0o755); folders.append(name)
+            case 2: symlink(index % 2 == 0 ? outside + "/Leak.swift" : "../../outside/Leak.swift", name + ".swift")
+            case 3: symlink(outside + "/Folder", name)
+            case 4: symlink(index % 2 == 0 ? app : "..", name)
+            case 5: mkfifo(name + ".swift", 0o600)
+            case 6: symlink("/", name)
+            default: symlink(index % 2 == 0 ? "E\(index).swift" : folders[0] + "/E0.swift", name + ".swift")
+            }
+        }
+        let out = Captured(), err = Captured()
+        _ = run(arguments: ["parse", app, "--root", "V"], stdout: out, stderr: err)
+        if (out.text + err.text).contains(outsideMark) { fatalError("fuzz: a file outside the folder was read:\n\(err.text)") }
+    }
+}
+
+/// `ripple audit --emit-variant` on the scenario, under a name made from the bytes and sometimes the
+/// input's own: nothing may be written but `NAME.ripple` files in the output folder, and the input
+/// must be left as it was.
+private func emitVariant(_ bytes: [UInt8]) {
+    guard bytes.count <= 16 * 1024 else { return }
+    withTemporaryFolder { root in
+        let input = root + "/input.ripple"
+        write(String(decoding: bytes, as: UTF8.self), to: input)
+        let tail = bytes.suffix(Int(bytes.last ?? 0) % 12)
+        let name = bytes.last.map { $0 & 0x10 == 0 } == true ? "input" : String(decoding: tail, as: UTF8.self)
+        let output = bytes.last.map { $0 & 0x20 == 0 } == true ? root : root + "/out"
+        let out = Captured(), err = Captured()
+        _ = run(arguments: ["audit", input, "--emit-variant", name, "-o", output], stdout: out, stderr: err)
+        guard let after = read(input), after == bytes else { fatalError("fuzz: --emit-variant '\(name)' replaced its input") }
+        for entry in entries(root) where entry != "input.ripple" && entry != "out" && !(output == root && entry.hasSuffix(".ripple")) {
+            fatalError("fuzz: --emit-variant '\(name)' wrote '\(entry)' outside its output folder")
+        }
+    }
+}
+
+private func write(_ text: String, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { return }
+    _ = text.utf8CString.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count - 1) }
+    close(descriptor)
+}
+
+private func read(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+        if count <= 0 { return bytes }
+        bytes += buffer[..<count]
+    }
+}
+
+private func entries(_ folder: String) -> [String] {
+    guard let handle = opendir(folder) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
 }

@@ -46,13 +46,56 @@ import RippleRender
         let variant = scenario.variants[0].name
         let rows = try AuditCommand.audit(scenario, variant: variant, file: path, allRows: false)
         let fixes = AuditFixes(scenario: scenario, variant: variant, file: path, rows: rows, allRows: false)
-        let folder = AuditReport.folder(for: path, variant: variant, variants: scenario.variants.count)
+        let folder = AuditReport.folders(for: [(path, variant, scenario.variants.count)])[0]
         let rendered = try AuditReport.render(scenario, variant: variant, file: path, rows: rows, fixes: fixes, allRows: false, folder: folder)
         #expect(!rendered.files.isEmpty)
         for (name, contents) in rendered.files where name.hasSuffix(".dot") || name.hasPrefix("trace.") || name == "index.html" {
             let committed = FileManager.default.contents(atPath: "Output/\(folder)/\(name)").map { String(decoding: $0, as: UTF8.self) }
             #expect(committed == contents, "Output/\(folder)/\(name) is stale: run `make demo` and commit Output/")
         }
+    }
+
+    /// Report folders never collide: names that slug alike are numbered, as `ripple render` numbers its
+    /// scenario folders.
+    @Test func reportFoldersAreDistinct() {
+        #expect(AuditReport.folders(for: [("a/Sources", "main", 1), ("b/Sources", "main", 1), ("c/sources", "main", 1)])
+                == ["audit-sources", "audit-sources-2", "audit-sources-3"])
+        #expect(AuditReport.folders(for: ["Root A", "Root-A", "Root.A", "Screen", "screen"].map { ("App", $0, 5) })
+                == ["audit-app-root-a", "audit-app-root-a-2", "audit-app-root-a-3", "audit-app-screen", "audit-app-screen-2"])
+    }
+
+    /// Two apps in folders both named `Sources` get a report each, and the gallery links each once.
+    @Test func twoAppsOfOneFolderNameGetAReportEach() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var apps: [String] = []
+        for (index, label) in ["First", "Second"].enumerated() {
+            let app = folder.appendingPathComponent("app\(index)/Sources").path
+            try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+            try """
+            import SwiftUI
+            struct RootView: View {
+                @State private var count = 0
+                var body: some View { VStack { Button("\(label)") { count += 1 }; Text("\\(count)") } }
+            }
+            """.write(toFile: app + "/RootView.swift", atomically: true, encoding: .utf8)
+            apps.append(app)
+        }
+        let output = folder.appendingPathComponent("out").path
+        let result = ripple(["audit"] + apps + ["--root", "RootView", "--format", "html", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("report: \(output)/audit-sources/index.html\n"))
+        #expect(result.stdout.contains("report: \(output)/audit-sources-2/index.html\n"))
+        let first = try String(contentsOfFile: output + "/audit-sources/index.html", encoding: .utf8)
+        let second = try String(contentsOfFile: output + "/audit-sources-2/index.html", encoding: .utf8)
+        #expect(first.contains("First") && !first.contains("Second"))
+        #expect(second.contains("Second") && !second.contains("First"))
+        let gallery = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        // Each report is one card of the gallery, with its links (title and picture) to its own folder.
+        let links = gallery.components(separatedBy: "href=\"audit-sources/").count - 1
+        #expect(links > 0)
+        #expect(gallery.components(separatedBy: "href=\"audit-sources-2/").count - 1 == links)
+        #expect(gallery.components(separatedBy: "<a href=").count - 1 == 2 * links)
     }
 
     @Test func viewTypesAreSummedOverTheActions() {

@@ -5,6 +5,8 @@ import Testing
 import RippleSwift
 
 /// `ripple audit`: every action on screen found, named, performed from the first state, and ranked.
+private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 @Suite(.serialized) struct AuditTests {
     static let screen = """
     scenario "audit"
@@ -269,6 +271,59 @@ import RippleSwift
         #expect(again.status == 0)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
         #expect(ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "a\"b").status == 64)
+    }
+
+    /// The name is a plain file name: nothing written outside the output folder, and no folder made.
+    @Test(arguments: ["../../x", "a/b", "/tmp/x", "..", ".", "x.ripple/y", "a\"b", ".ripple", "x\n"])
+    func anEmittedVariantNameIsAPlainFileName(_ name: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("one/two").path
+        let result = ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", name, "-o", output)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: --emit-variant takes a file name of letters, digits, '-', '_' and spaces, without a folder, not '\(name.replacingOccurrences(of: "\n", with: "\\n"))'\nUSAGE: ripple audit "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The input scenario is never the file written, whether it is named so, reached through a link to
+    /// its folder or a hard link; nor is a file Ripple did not write. Both are refused before the audit.
+    @Test func anEmittedVariantNeverReplacesAnInputOrAFileRippleDidNotWrite() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("X.ripple").path
+        let original = try String(contentsOfFile: "\(auditRepository.path)/Scenarios/computed-vs-cached.ripple", encoding: .utf8)
+        try original.write(toFile: input, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: folder.path)
+        try FileManager.default.linkItem(atPath: input, toPath: folder.appendingPathComponent("Hard.ripple").path)
+        for (name, output) in [("X", folder.path), ("X.ripple", folder.appendingPathComponent("link").path), ("Hard", folder.path)] {
+            let result = ripple("audit", input, "--emit-variant", name, "-o", output)
+            #expect(result.status == 64, "\(name) in \(output)")
+            let written = output + "/" + (name.hasSuffix(".ripple") ? name : name + ".ripple")
+            #expect(result.stderr.hasPrefix("error: refusing to write the variant to '\(written)': it is the scenario file '\(input)'; choose another name for --emit-variant\nUSAGE: "))
+            #expect(result.stdout.isEmpty)
+        }
+        let mine = folder.appendingPathComponent("cached.ripple").path
+        try "// my own notes\n".write(toFile: mine, atomically: true, encoding: .utf8)
+        let result = ripple("audit", input, "--emit-variant", "cached", "-o", folder.path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: refusing to replace '\(mine)': Ripple did not write it; move it away or choose another name for --emit-variant\nUSAGE: "))
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == original)
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "// my own notes\n")
+        // What Ripple wrote, it replaces.
+        try FileManager.default.removeItem(atPath: mine)
+        #expect(ripple("audit", input, "--emit-variant", "cached", "-o", folder.path).status == 0)
+        let written = try String(contentsOfFile: mine, encoding: .utf8)
+        #expect(written.hasPrefix(EmittedVariant.mark + "cached` from"))
+        #expect(ripple("audit", input, "--emit-variant", "cached", "-o", folder.path).status == 0)
+    }
+
+    /// Each variant's file gets a plain name of its own, even from variant names that are not plain.
+    @Test func eachVariantsEmittedFileHasAPlainDistinctName() throws {
+        let destination = try EmittedVariant.Destination("fixed", folder: "out")
+        #expect(destination.paths(forVariants: ["broad"]) == ["out/fixed.ripple"])
+        #expect(destination.paths(forVariants: ["broad", "../../etc", "etc", "a/b", "a b"])
+                == ["out/fixed-broad.ripple", "out/fixed-etc.ripple", "out/fixed-etc-2.ripple", "out/fixed-a-b.ripple", "out/fixed-a b.ripple"])
     }
 
     /// A fix that adds a view writes it into the fixed variant only.

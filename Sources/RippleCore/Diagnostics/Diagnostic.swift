@@ -27,8 +27,9 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         Diagnostic(severity: .note, location: location, message: message)
     }
 
-    /// `file:line:col: error: message`, without the source excerpt.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// `file:line:col: error: message`, without the source excerpt, on one line: a line break in the
+    /// message or the file name is written `\n` (`TerminalText.oneLine`).
+    public var description: String { "\(location): \(severity.rawValue): \(TerminalText.oneLine(message))" }
 }
 
 /// A collection of diagnostics that failed a stage, thrown as one error.

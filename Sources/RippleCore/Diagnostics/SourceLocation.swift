@@ -42,7 +42,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         UInt32(clamping: value)
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, the file on one line (`TerminalText.oneLine`).
+    public var description: String { "\(TerminalText.oneLine(file)):\(line):\(column)" }
 
     /// The line and column as one number, a cheap key for caches of things at a place in the scenario's
     /// own file (the engine runs one file's bodies; the prelude declares no views).

@@ -29,3 +29,21 @@ public enum TerminalText {
         }
     }
 }
+
+extension TerminalText {
+    /// `name` with line feeds and carriage returns written `\n` and `\r`: a file name (or any name)
+    /// printed inside a line, which must not end it. A name holding a line feed could otherwise print a
+    /// line of its own, `file:line:col: error: …`, that a CI problem matcher takes for a diagnostic.
+    public static func oneLine(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return name }
+        var result = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -24,7 +24,7 @@ public enum FileName {
     }
 
     /// `base`, or `base-2`, `base-3`, … when it is in `used`; the answer is added to `used`.
-    static func distinct(_ base: String, from used: inout Set<String>) -> String {
+    public static func distinct(_ base: String, from used: inout Set<String>) -> String {
         var candidate = base
         var counter = 2
         while used.contains(candidate) {
