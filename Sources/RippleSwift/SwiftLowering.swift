@@ -29,6 +29,9 @@ struct SwiftLowering {
     var errors: [Diagnostic] = []
     /// Members of each `extension T`, added to `T` once every file is read (`SwiftModule`).
     var extensions: [SwiftExtension] = []
+    /// How many blocks (`if`, `else`, `case`, `for` bodies, and the rest of a block after a `guard`)
+    /// the statements being lowered are inside: held to `Limits.maximumNestingDepth`.
+    var statementDepth = 0
 
     init(positions: SourcePositions, closedWorld: Bool = false) {
         self.positions = positions
