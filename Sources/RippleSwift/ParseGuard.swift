@@ -8,6 +8,8 @@
 /// - **`else if` links.** The parser recurses once per link and is not bounded by its own nesting
 ///   limit: a chain of 4,000 overflows an 8 MB stack. Ripple's own nesting limit (`SwiftModule.maximumDepth`)
 ///   refuses a chain of more than about 120 after the parse; a real file has a few dozen in all.
+/// - **`#elseif` clauses.** Each makes the parse and the reading of `#if` slower the more there are
+///   before it: 20,000 took 20 s. A real file has a handful.
 ///
 /// The scan skips comments and the text of string literals, whose contents the parser does not look at;
 /// an interpolation in a string is code, and is scanned as such.
@@ -16,12 +18,15 @@ enum ParseGuard {
     static let maximumBrackets = 12
     /// Most `else if` in one Swift file (a documented limit).
     static let maximumElseIfs = 1_000
+    /// Most `#elseif` in one Swift file (a documented limit).
+    static let maximumIfConfigClauses = 1_000
 
     /// The first place the source goes past a limit, with the error to report there.
     static func firstProblem(in source: String) -> (offset: Int, message: String)? {
         let bytes = Array(source.utf8)
         var depth = 0
         var elseIfs = 0
+        var poundElseIfs = 0
         var index = 0
         // The string literals whose interpolation the scan is in, with the parentheses open outside it:
         // an interpolation is code, and its brackets count like any other.
@@ -87,6 +92,12 @@ enum ParseGuard {
                 elseIfs += 1
                 if elseIfs > maximumElseIfs { return (index, "the file has more than \(maximumElseIfs) 'else if' (limit: else-if links)") }
                 index += 4
+            case UInt8(ascii: "#") where isWord("#elseif", in: bytes, at: index):
+                poundElseIfs += 1
+                if poundElseIfs > maximumIfConfigClauses {
+                    return (index, "the file has more than \(maximumIfConfigClauses) '#elseif' (limit: #elseif clauses)")
+                }
+                index += 6
             case UInt8(ascii: "]"):
                 depth = max(0, depth - 1)
             case UInt8(ascii: "$"):
@@ -122,11 +133,20 @@ enum ParseGuard {
         return marks.contains { $0.contains(scalar) } ? scalar : nil
     }
 
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+    }
+
+    /// Whether `word` starts at `index` and no word character follows it.
+    private static func isWord(_ word: StaticString, in bytes: [UInt8], at index: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+        return matches && (index + count == bytes.count || !isWordByte(bytes[index + count]))
+    }
+
     /// Whether `else`, white space and `if` start at `index`, as words.
     private static func isElseIf(_ bytes: [UInt8], at index: Int) -> Bool {
-        func isWordByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-        }
         guard index + 4 <= bytes.count, bytes[index..<index + 4].elementsEqual("else".utf8) else { return false }
         if index > 0, isWordByte(bytes[index - 1]) { return false }
         var next = index + 4
