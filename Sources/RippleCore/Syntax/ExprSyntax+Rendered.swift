@@ -92,7 +92,8 @@ extension StatementSyntax {
 }
 
 extension String {
-    /// The string with quotes, backslashes and control characters escaped as in a Swift literal.
+    /// The string with quotes, backslashes, control characters and invisible characters
+    /// (`TerminalText.isInvisible`) escaped as in a Swift literal.
     package var escapedForSwift: String {
         // Most strings need no escaping: check the bytes before looking at scalars.
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return self }
@@ -108,6 +109,8 @@ extension String {
             default:
                 if scalar.properties.generalCategory == .control {
                     text += "\\u{\(String(scalar.value, radix: 16))}"
+                } else if TerminalText.isInvisible(scalar) {
+                    text += TerminalText.swiftEscape(scalar)
                 } else {
                     text.unicodeScalars.append(scalar)
                 }
