@@ -175,7 +175,7 @@ extension SwiftLowering {
                 note("a local without a value is not simulated", at: binding)
                 continue
             }
-            statements.append(RippleStatement(kind: .letDeclaration(name: identifier.identifier.text, value: lowerExpression(initializer.value)),
+            statements.append(RippleStatement(kind: .letDeclaration(name: identifier.identifier.nameText, value: lowerExpression(initializer.value)),
                                               location: location(variable)))
         }
         return statements
@@ -291,7 +291,7 @@ extension SwiftLowering {
     private mutating func lowerFor(_ loop: ForStmtSyntax) -> RippleStatement? {
         let name: String
         if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
-            name = identifier.identifier.text
+            name = identifier.identifier.nameText
         } else if loop.pattern.is(WildcardPatternSyntax.self) {
             name = "_"
         } else {
