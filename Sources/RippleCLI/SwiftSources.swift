@@ -168,6 +168,7 @@ enum SwiftSources {
             }
         }
         var texts: [(path: String, source: String)] = []
+        var decodingNotes: [Diagnostic] = []
         for file in files {
             do {
                 switch try FileSystem.read(file, atMost: Scenario.maximumFileSize) {
@@ -175,7 +176,8 @@ enum SwiftSources {
                     stderr.write(Scenario.fileTooLarge(size: size, file: file).description + "\n")
                     return nil
                 case .bytes(let bytes):
-                    let source = String(decoding: bytes, as: UTF8.self)
+                    let (source, note) = SwiftModule.text(of: bytes, file: file)
+                    decodingNotes += note.map { [$0] } ?? []
                     sources[file] = source
                     texts.append((file, source))
                 }
@@ -186,6 +188,7 @@ enum SwiftSources {
         }
         var module = SwiftModule(build: build)
         module.add(files: texts)
+        module.notes = decodingNotes + module.notes
         return module
     }
 

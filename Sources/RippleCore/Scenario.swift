@@ -284,7 +284,7 @@ public struct Scenario: Sendable {
     }
 
     /// Where the first invalid byte is, as a line and a column of characters.
-    static func firstInvalidUTF8(in bytes: [UInt8], file: String) -> SourceLocation {
+    package static func firstInvalidUTF8(in bytes: [UInt8], file: String) -> SourceLocation {
         var line = 1
         var lineStart = 0
         var index = 0

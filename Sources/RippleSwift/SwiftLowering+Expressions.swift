@@ -10,7 +10,7 @@ extension SwiftLowering {
             let name = reference.baseName.text
             // `$name` (a projected value) and `$0` (an anonymous closure parameter).
             if name.hasPrefix("$") { return RippleExpr(.dollar(String(name.dropFirst())), at: at) }
-            return RippleExpr(.identifier(name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name), at: at)
+            return RippleExpr(.identifier(reference.baseName.nameText), at: at)
         }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
             guard let value = Self.integerValue(integer.literal.text) else {
@@ -77,7 +77,7 @@ extension SwiftLowering {
             var components: [String] = []
             for component in keyPath.components {
                 switch component.component {
-                case .property(let property): components.append(property.declName.baseName.text)
+                case .property(let property): components.append(property.declName.baseName.nameText)
                 case .optional: continue
                 default: return opaque(expression, "key path")
                 }
@@ -132,7 +132,7 @@ extension SwiftLowering {
     }
 
     private mutating func lowerMember(_ member: MemberAccessExprSyntax) -> RippleExpr {
-        let name = member.declName.baseName.text
+        let name = member.declName.baseName.nameText
         let nameLocation = location(member.declName)
         guard var base = member.base else {
             // `.dark`: the member of a type the context gives, at its dot.
@@ -167,9 +167,9 @@ extension SwiftLowering {
         var parameters: [String] = []
         switch closure.signature?.parameterClause {
         case .simpleInput(let names)?:
-            parameters = names.map(\.name.text)
+            parameters = names.map(\.name.nameText)
         case .parameterClause(let clause)?:
-            parameters = clause.parameters.map { $0.secondName?.text ?? $0.firstName.text }
+            parameters = clause.parameters.map { $0.secondName?.nameText ?? $0.firstName.nameText }
         case nil:
             break
         @unknown default:
@@ -187,7 +187,8 @@ extension SwiftLowering {
         for segment in string.segments {
             switch segment {
             case .stringSegment(let piece):
-                text += Self.unescaped(piece.content.text, multiline: string.openingQuote.tokenKind == .multilineStringQuote)
+                text += Self.unescaped(piece.content.text, multiline: string.openingQuote.tokenKind == .multilineStringQuote,
+                                       pounds: string.openingPounds?.text.count ?? 0)
             case .expressionSegment(let interpolation):
                 if !text.isEmpty { parts.append(.text(text)); text = "" }
                 if let first = interpolation.expressions.first {
@@ -201,14 +202,26 @@ extension SwiftLowering {
         return RippleExpr(.string(parts), at: location(string))
     }
 
-    /// A literal segment's text with its escapes resolved (`\n`, `\"`, `\u{1F600}`).
-    static func unescaped(_ raw: String, multiline: Bool) -> String {
+    /// A literal segment's text with its escapes resolved (`\n`, `\"`, `\u{1F600}`). In a raw string
+    /// (`#"…"#`, `pounds` of them) an escape is a backslash and as many `#`s (`\#n`); any other backslash
+    /// is text, so `#"\u{41}"#` is the six characters it shows and `#"a\"#` ends in a backslash.
+    static func unescaped(_ raw: String, multiline: Bool, pounds: Int = 0) -> String {
         guard raw.contains("\\") else { return raw }
         var result = ""
-        var characters = raw.makeIterator()
-        while let character = characters.next() {
+        var characters = raw[...]
+        while let character = characters.popFirst() {
             guard character == "\\" else { result.append(character); continue }
-            guard let escape = characters.next() else { break }
+            let delimiter = characters.prefix(pounds)
+            guard delimiter.count == pounds, delimiter.allSatisfy({ $0 == "#" }) else {
+                result.append(character)
+                continue
+            }
+            characters = characters.dropFirst(pounds)
+            guard let escape = characters.popFirst() else {
+                result.append(character)
+                result += delimiter
+                break
+            }
             switch escape {
             case "n": result.append("\n")
             case "t": result.append("\t")
@@ -216,8 +229,8 @@ extension SwiftLowering {
             case "0": result.append("\0")
             case "u":
                 var digits = ""
-                _ = characters.next()  // {
-                while let digit = characters.next(), digit != "}" { digits.append(digit) }
+                _ = characters.popFirst()  // {
+                while let digit = characters.popFirst(), digit != "}" { digits.append(digit) }
                 if let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) }
             case "\n" where multiline: continue
             default: result.append(escape)

@@ -2,59 +2,107 @@ internal import SwiftSyntax
 internal import RippleCore
 
 extension SwiftLowering {
-    /// The statements of a body, a closure, an accessor or a function.
+    /// The statements of a body, a closure, an accessor or a function. A `guard` takes the rest of the
+    /// block as what runs when its conditions hold: `guard c else { e }; rest` is `if c { rest } else { e }`,
+    /// so each `guard` nests the statements after it a level deeper in Ripple's tree than in Swift's.
+    /// The block is lowered in order and its guards folded from the last, without recursion. Two limits
+    /// hold what walks Ripple's tree: blocks nest at most `Limits.maximumNestingDepth` levels (what
+    /// runs statements takes the most stack a level), and no statement is taller than
+    /// `SwiftModule.maximumDepth`, the limit swift-syntax's tree was held to.
     mutating func lowerBlock(_ items: CodeBlockItemListSyntax) -> [RippleStatement] {
-        lowerBlock(Array(items)[...])
-    }
-
-    /// The statements of `items`. A `guard` takes the rest of the block as what runs when its
-    /// conditions hold: `guard c else { e }; rest` is `if c { rest } else { e }`.
-    private mutating func lowerBlock(_ items: ArraySlice<CodeBlockItemSyntax>) -> [RippleStatement] {
+        let outerDepth = statementDepth
+        defer { statementDepth = outerDepth }
+        // The statements before each `guard`, with the guard; then those after the last.
+        var runs: [(statements: [RippleStatement], guardStatement: GuardStmtSyntax)] = []
         var statements: [RippleStatement] = []
-        for (index, item) in zip(items.indices, items) {
-            // An `await` in the item, outside its closures, marks the first statement it lowers to: an
-            // action a step runs stops there (`StatementSyntax.suspends`).
-            let first = statements.count
-            defer {
-                if first < statements.count, AwaitFinder.suspends(item) { statements[first].suspends = true }
+        for item in items {
+            if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                guard enterBlock(at: guardStatement) else { break }
+                runs.append((statements, guardStatement))
+                statements = []
+                continue
             }
-            switch item.item {
-            case .expr(let expression):
-                statements += lowerExpressionStatements(expression)
-            case .stmt(let statement):
-                if let guardStatement = statement.as(GuardStmtSyntax.self) {
-                    let rest = lowerBlock(items[(index + 1)...])
-                    var lowered = RippleStatement(kind: .ifStatement(conditions: lowerConditions(guardStatement.conditions), then: rest,
-                                                                     otherwise: lowerBlock(guardStatement.body.statements)),
-                                                  location: location(guardStatement))
-                    lowered.suspends = AwaitFinder.suspends(guardStatement.conditions)
-                    statements.append(lowered)
-                    return statements
-                }
-                // `do { … } catch { … }`: the body's statements, each at its own place. Nothing Ripple
-                // runs throws, so no `catch` runs.
-                if let block = statement.as(DoStmtSyntax.self) {
-                    statements += lowerBlock(block.body.statements)
-                    continue
-                }
-                if let expression = statement.as(ExpressionStmtSyntax.self) {
-                    statements += lowerExpressionStatements(expression.expression)
-                } else if let lowered = lowerStatement(statement) {
-                    statements.append(lowered)
-                }
-            case .decl(let decl):
-                if let variable = decl.as(VariableDeclSyntax.self) {
-                    statements += lowerLocals(variable)
-                } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                    if case .statements(let inner)? = activeClause(of: ifConfig) { statements += lowerBlock(inner) }
-                } else {
-                    note("local \(Self.describe(decl)) is not simulated", at: decl)
-                }
-            @unknown default:
-                note("this statement is not simulated", at: item)
-            }
+            var lowered: [RippleStatement] = []
+            lowerItem(item, into: &lowered)
+            statements += lowered.filter { checkHeight($0, at: item) }
+        }
+        // Each guard's conditions and `else` are lowered after the statements it guards, the last
+        // guard's first, in the order the notes about them have always come in.
+        for (index, run) in zip(runs.indices, runs).reversed() {
+            let guardStatement = run.guardStatement
+            statementDepth = outerDepth + index
+            let conditions = lowerConditions(guardStatement.conditions)
+            var lowered = RippleStatement(kind: .ifStatement(clauses: [IfClauseSyntax(conditions: conditions, body: statements, location: location(guardStatement))],
+                                                             otherwise: lowerNestedBlock(guardStatement.body.statements, at: guardStatement)),
+                                          location: location(guardStatement))
+            lowered.suspends = AwaitFinder.suspends(guardStatement.conditions)
+            guard checkHeight(lowered, at: guardStatement) else { return run.statements }
+            statements = run.statements + [lowered]
         }
         return statements
+    }
+
+    /// The statements of a block one level inside the statements being lowered: an `if`'s, an `else`,
+    /// a `case`'s, a `for`'s body; none past `Limits.maximumNestingDepth`.
+    private mutating func lowerNestedBlock(_ items: CodeBlockItemListSyntax, levels: Int = 1, at node: some SyntaxProtocol) -> [RippleStatement] {
+        let outerDepth = statementDepth
+        defer { statementDepth = outerDepth }
+        for _ in 0..<levels { guard enterBlock(at: node) else { return [] } }
+        return lowerBlock(items)
+    }
+
+    /// Goes one block deeper; reports the statement at `node` and returns false past
+    /// `Limits.maximumNestingDepth`.
+    private mutating func enterBlock(at node: some SyntaxProtocol) -> Bool {
+        guard statementDepth < Limits.maximumNestingDepth else {
+            errors.append(.error("statements are nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", at: location(node)))
+            return false
+        }
+        statementDepth += 1
+        return true
+    }
+
+    /// Whether `statement` is within `SwiftModule.maximumDepth` levels; reports it where it is not.
+    /// Everything else the front end builds is no deeper than the swift-syntax tree it comes from,
+    /// which `SwiftParse` has held to the same limit.
+    private mutating func checkHeight(_ statement: RippleStatement, at node: some SyntaxProtocol) -> Bool {
+        guard statement.height > SwiftModule.maximumDepth else { return true }
+        errors.append(SwiftParse.nestingError(statement.height, at: location(node)))
+        return false
+    }
+
+    /// The statements one item of a block lowers to, other than a `guard`.
+    private mutating func lowerItem(_ item: CodeBlockItemSyntax, into statements: inout [RippleStatement]) {
+        // An `await` in the item, outside its closures, marks the first statement it lowers to: an
+        // action a step runs stops there (`StatementSyntax.suspends`).
+        let first = statements.count
+        defer {
+            if first < statements.count, AwaitFinder.suspends(item) { statements[first].suspends = true }
+        }
+        switch item.item {
+        case .expr(let expression):
+            statements += lowerExpressionStatements(expression)
+        case .stmt(let statement):
+            // `do { … } catch { … }`: the body's statements, each at its own place. Nothing Ripple
+            // runs throws, so no `catch` runs.
+            if let block = statement.as(DoStmtSyntax.self) {
+                statements += lowerBlock(block.body.statements)
+            } else if let expression = statement.as(ExpressionStmtSyntax.self) {
+                statements += lowerExpressionStatements(expression.expression)
+            } else if let lowered = lowerStatement(statement) {
+                statements.append(lowered)
+            }
+        case .decl(let decl):
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                statements += lowerLocals(variable)
+            } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                if case .statements(let inner)? = activeClause(of: ifConfig) { statements += lowerBlock(inner) }
+            } else {
+                note("local \(Self.describe(decl)) is not simulated", at: decl)
+            }
+        @unknown default:
+            note("this statement is not simulated", at: item)
+        }
     }
 
     /// Finds an `await` outside closures: what a closure awaits runs when the closure does.
@@ -127,28 +175,33 @@ extension SwiftLowering {
                 note("a local without a value is not simulated", at: binding)
                 continue
             }
-            statements.append(RippleStatement(kind: .letDeclaration(name: identifier.identifier.text, value: lowerExpression(initializer.value)),
+            statements.append(RippleStatement(kind: .letDeclaration(name: identifier.identifier.nameText, value: lowerExpression(initializer.value)),
                                               location: location(variable)))
         }
         return statements
     }
 
-    /// `if a, let b = c { … } else if … { … } else { … }`.
+    /// `if a, let b = c { … } else if … { … } else { … }`: one clause for the `if` and one for each `else if`.
     private mutating func lowerIf(_ ifExpression: IfExprSyntax) -> StatementKind {
-        let conditions = lowerConditions(ifExpression.conditions)
-        let then = lowerBlock(ifExpression.body.statements)
+        var clauses: [IfClauseSyntax] = []
         var otherwise: [RippleStatement]?
-        switch ifExpression.elseBody {
-        case .ifExpr(let elseIf)?:
-            otherwise = [RippleStatement(kind: lowerIf(elseIf), location: location(elseIf))]
-        case .codeBlock(let block)?:
-            otherwise = lowerBlock(block.statements)
-        case nil:
-            break
-        @unknown default:
-            note("this 'else' is not simulated", at: ifExpression)
+        var link: IfExprSyntax? = ifExpression
+        while let ifExpression = link {
+            link = nil
+            clauses.append(IfClauseSyntax(conditions: lowerConditions(ifExpression.conditions),
+                                          body: lowerNestedBlock(ifExpression.body.statements, at: ifExpression), location: location(ifExpression)))
+            switch ifExpression.elseBody {
+            case .ifExpr(let elseIf)?:
+                link = elseIf
+            case .codeBlock(let block)?:
+                otherwise = lowerNestedBlock(block.statements, at: block)
+            case nil:
+                break
+            @unknown default:
+                note("this 'else' is not simulated", at: ifExpression)
+            }
         }
-        return .ifStatement(conditions: conditions, then: then, otherwise: otherwise)
+        return .ifStatement(clauses: clauses, otherwise: otherwise)
     }
 
     /// The conditions of an `if` or a `guard`: Boolean expressions, `let name = value`, and
@@ -182,11 +235,12 @@ extension SwiftLowering {
     }
 
     /// `switch subject { case a, b: … default: … }` as `if subject == a || subject == b { … } else { … }`:
-    /// the same branches, built the same way (SwiftUI makes both conditional content). A case whose
-    /// pattern binds values (`case .loaded(let x)`) or has a `where` is not simulated.
+    /// the same branches, built the same way (SwiftUI makes both conditional content), one clause per
+    /// `case`, so a `switch` of any length is one level of Ripple's tree. A case whose pattern binds
+    /// values (`case .loaded(let x)`) or has a `where` is not simulated.
     private mutating func lowerSwitch(_ switchExpression: SwitchExprSyntax) -> [RippleStatement] {
         let subject = lowerExpression(switchExpression.subject)
-        var clauses: [(condition: RippleExpr, body: [RippleStatement], location: RippleCore.SourceLocation)] = []
+        var clauses: [IfClauseSyntax] = []
         var otherwise: [RippleStatement]?
         for element in switchExpression.cases {
             guard case .switchCase(let switchCase) = element else {
@@ -195,9 +249,9 @@ extension SwiftLowering {
             }
             switch switchCase.label {
             case .default:
-                otherwise = lowerBlock(switchCase.statements)
+                otherwise = lowerNestedBlock(switchCase.statements, at: switchCase)
             case .case(let label):
-                var condition: RippleExpr?
+                var alternatives: [RippleExpr] = []
                 for item in label.caseItems {
                     let matches: RippleExpr
                     if item.whereClause == nil, item.pattern.is(WildcardPatternSyntax.self) {
@@ -208,19 +262,27 @@ extension SwiftLowering {
                         note("this case pattern is not simulated; it is taken as not matching", at: item)
                         continue
                     }
-                    condition = condition.map { RippleExpr(.binary("||", $0, matches), at: $0.location) } ?? matches
+                    alternatives.append(matches)
                 }
-                if let condition { clauses.append((condition, lowerBlock(switchCase.statements), location(switchCase))) }
+                if let condition = Self.either(alternatives[...]) {
+                    clauses.append(IfClauseSyntax(conditions: [.expression(condition)], body: lowerNestedBlock(switchCase.statements, at: switchCase),
+                                                  location: location(switchCase)))
+                }
             @unknown default:
                 note("this part of the 'switch' is not simulated", at: switchCase)
             }
         }
-        guard !clauses.isEmpty else { return otherwise ?? [] }
-        for clause in clauses.reversed() {
-            otherwise = [RippleStatement(kind: .ifStatement(conditions: [.expression(clause.condition)], then: clause.body, otherwise: otherwise),
-                                         location: clause.location)]
-        }
-        return otherwise ?? []
+        guard let first = clauses.first else { return otherwise ?? [] }
+        return [RippleStatement(kind: .ifStatement(clauses: clauses, otherwise: otherwise), location: first.location)]
+    }
+
+    /// `a || b || c`, split in halves so that a `case` of thousands of patterns nests a dozen levels,
+    /// not thousands; it reads and prints the same (up to three, it is the same tree). Nil for none.
+    private static func either(_ alternatives: ArraySlice<RippleExpr>) -> RippleExpr? {
+        guard alternatives.count > 1 else { return alternatives.first }
+        let middle = alternatives.startIndex + (alternatives.count + 1) / 2
+        guard let left = either(alternatives[..<middle]), let right = either(alternatives[middle...]) else { return nil }
+        return RippleExpr(.binary("||", left, right), at: left.location)
     }
 
     /// `for name in sequence where condition { … }`: the body runs once per element, the `where` as an
@@ -229,7 +291,7 @@ extension SwiftLowering {
     private mutating func lowerFor(_ loop: ForStmtSyntax) -> RippleStatement? {
         let name: String
         if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
-            name = identifier.identifier.text
+            name = identifier.identifier.nameText
         } else if loop.pattern.is(WildcardPatternSyntax.self) {
             name = "_"
         } else {
@@ -240,9 +302,10 @@ extension SwiftLowering {
             note("'for case', 'for try' and 'for await' loops are not simulated", at: loop)
             return nil
         }
-        var body = lowerBlock(loop.body.statements)
+        var body = lowerNestedBlock(loop.body.statements, levels: loop.whereClause == nil ? 1 : 2, at: loop)
         if let condition = loop.whereClause?.condition {
-            body = [RippleStatement(kind: .ifStatement(conditions: [.expression(lowerExpression(condition))], then: body, otherwise: nil),
+            body = [RippleStatement(kind: .ifStatement(clauses: [IfClauseSyntax(conditions: [.expression(lowerExpression(condition))], body: body,
+                                                                                location: location(condition))], otherwise: nil),
                                     location: location(condition))]
         }
         return RippleStatement(kind: .forIn(name: name, sequence: lowerExpression(loop.sequence), body: body), location: location(loop))

@@ -6,13 +6,13 @@ extension SwiftLowering {
     /// `() -> Void`, `some View`. Attributes on a type (`@escaping`, `@MainActor`) say nothing about updates.
     func lowerType(_ type: SwiftSyntax.TypeSyntax) -> RippleType {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            return .named(identifier.name.text, arguments: genericArguments(identifier.genericArgumentClause))
+            return .named(identifier.name.nameText, arguments: genericArguments(identifier.genericArgumentClause))
         }
         if let member = type.as(MemberTypeSyntax.self) {
             // `Foo.Bar`: one name with its dots, as the scenario parser keeps it.
             var base = member.baseType.trimmedDescription
             if let generic = base.firstIndex(of: "<") { base = String(base[..<generic]) }
-            return .named(base + "." + member.name.text, arguments: genericArguments(member.genericArgumentClause))
+            return .named(base + "." + member.name.nameText, arguments: genericArguments(member.genericArgumentClause))
         }
         if let optional = type.as(OptionalTypeSyntax.self) { return .optional(lowerType(optional.wrappedType)) }
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return .optional(lowerType(unwrapped.wrappedType)) }

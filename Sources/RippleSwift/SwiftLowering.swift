@@ -29,6 +29,9 @@ struct SwiftLowering {
     var errors: [Diagnostic] = []
     /// Members of each `extension T`, added to `T` once every file is read (`SwiftModule`).
     var extensions: [SwiftExtension] = []
+    /// How many blocks (`if`, `else`, `case`, `for` bodies, and the rest of a block after a `guard`)
+    /// the statements being lowered are inside: held to `Limits.maximumNestingDepth`.
+    var statementDepth = 0
 
     init(positions: SourcePositions, closedWorld: Bool = false) {
         self.positions = positions
@@ -138,7 +141,7 @@ struct SwiftLowering {
     private mutating func builtView(_ expression: SwiftSyntax.ExprSyntax) -> RootCandidate? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
+            let name = reference.baseName.nameText
             if let closure = call.trailingClosure, let inner = firstBuiltView(in: closure.statements) { return inner }
             guard name.first?.isUppercase == true else { return nil }
             let arguments = call.arguments.filter { $0.label != nil }.map { lowerArgument($0) }
@@ -167,13 +170,13 @@ struct SwiftLowering {
         // `Card<Content: View>`: a container, whose content Ripple builds from its caller's closure.
         let containerParameters = generics?.parameters.allSatisfy { $0.inheritedType?.trimmedDescription == "View" } == true
             && inheritance?.inheritedTypes.contains { $0.type.trimmedDescription == "View" } == true
-        if let generics, !containerParameters { note("generic parameters of '\(name.text)' are not simulated", at: generics) }
-        if let whereClause { note("the 'where' clause of '\(name.text)' is not simulated", at: whereClause) }
+        if let generics, !containerParameters { note("generic parameters of '\(name.nameText)' are not simulated", at: generics) }
+        if let whereClause { note("the 'where' clause of '\(name.nameText)' is not simulated", at: whereClause) }
         for inherited in inheritance?.inheritedTypes ?? [] where inherited.type.as(IdentifierTypeSyntax.self)?.genericArgumentClause != nil {
             note("the conformance to '\(inherited.type.trimmedDescription)' is not simulated", at: inherited.type)
         }
         let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.text,
+        var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.nameText,
                                                 conformances: conformances, members: [], cases: [], location: location(name))
         lowerMembers(members.members, into: &declaration)
         // The app itself is not simulated: the view its window group builds is a root candidate.
@@ -181,7 +184,7 @@ struct SwiftLowering {
             if let scene = appRootView(declaration: members) {
                 rootCandidates.append(scene)
             } else {
-                note("app '\(name.text)' builds no window Ripple can name; it is not simulated", at: name)
+                note("app '\(name.nameText)' builds no window Ripple can name; it is not simulated", at: name)
             }
             return
         }
@@ -219,14 +222,14 @@ struct SwiftLowering {
             guard let body = function.body else { return }
             let isStatic = function.modifiers.contains { $0.name.text == "static" }
             declaration.members.append(.function(FunctionSyntax(
-                isStatic: isStatic, name: function.name.text, parameters: lowerParameters(function.signature.parameterClause),
+                isStatic: isStatic, name: function.name.nameText, parameters: lowerParameters(function.signature.parameterClause),
                 result: function.signature.returnClause.map { lowerType($0.type) }, body: lowerBlock(body.statements),
                 location: location(function.funcKeyword))))
         } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 let payload = element.parameterClause?.parameters.map { lowerType($0.type) } ?? []
-                if element.rawValue != nil { note("the raw value of case '\(element.name.text)' is not simulated", at: element) }
-                declaration.cases.append(EnumCaseSyntax(name: element.name.text, payload: payload, location: location(element.name)))
+                if element.rawValue != nil { note("the raw value of case '\(element.name.nameText)' is not simulated", at: element) }
+                declaration.cases.append(EnumCaseSyntax(name: element.name.nameText, payload: payload, location: location(element.name)))
             }
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             if case .decls(let members)? = activeClause(of: ifConfig) { lowerMembers(members, into: &declaration) }
@@ -253,7 +256,7 @@ struct SwiftLowering {
                 note("a property declared by a pattern is not simulated", at: binding.pattern)
                 continue
             }
-            var property = PropertySyntax(attributes: attributes, modifiers: modifiers, isLet: isLet, name: identifier.identifier.text,
+            var property = PropertySyntax(attributes: attributes, modifiers: modifiers, isLet: isLet, name: identifier.identifier.nameText,
                                           location: location(identifier))
             if let annotation = binding.typeAnnotation {
                 property.typeLocation = location(annotation.type)
@@ -269,7 +272,7 @@ struct SwiftLowering {
                     if kind == "get", let body = accessor.body {
                         property.getter = lowerBlock(body.statements)
                     } else if kind == "willSet" || kind == "didSet", let body = accessor.body {
-                        let parameter = accessor.parameters?.name.text ?? (kind == "willSet" ? "newValue" : "oldValue")
+                        let parameter = accessor.parameters?.name.nameText ?? (kind == "willSet" ? "newValue" : "oldValue")
                         let observer = PropertyObserverSyntax(parameter: parameter, body: lowerBlock(body.statements), location: location(accessor))
                         if kind == "willSet" { property.willSet = observer } else { property.didSet = observer }
                     } else {
@@ -292,7 +295,7 @@ struct SwiftLowering {
                 note("a global without a value is not simulated", at: binding)
                 continue
             }
-            declarations.append(.global(GlobalSyntax(name: identifier.identifier.text, type: binding.typeAnnotation.map { lowerType($0.type) },
+            declarations.append(.global(GlobalSyntax(name: identifier.identifier.nameText, type: binding.typeAnnotation.map { lowerType($0.type) },
                                                      value: lowerExpression(initializer.value), location: location(identifier))))
         }
     }
@@ -309,7 +312,7 @@ struct SwiftLowering {
                 for binding in variable.bindings {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let initializer = binding.initializer else { continue }
                     declarations.append(.environmentKey(EnvironmentKeySyntax(
-                        name: identifier.identifier.text, type: binding.typeAnnotation.map { lowerType($0.type) },
+                        name: identifier.identifier.nameText, type: binding.typeAnnotation.map { lowerType($0.type) },
                         defaultValue: lowerExpression(initializer.value), location: location(identifier))))
                 }
             }
@@ -337,8 +340,8 @@ struct SwiftLowering {
 
     mutating func lowerParameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterSyntax] {
         clause.parameters.map { parameter in
-            let first = parameter.firstName.text
-            let name = parameter.secondName?.text ?? first
+            let first = parameter.firstName.nameText
+            let name = parameter.secondName?.nameText ?? first
             return ParameterSyntax(label: first == "_" ? nil : first, name: name, type: lowerType(parameter.type),
                                    defaultValue: parameter.defaultValue.map { lowerExpression($0.value) }, location: location(parameter.firstName))
         }
@@ -356,5 +359,15 @@ struct SwiftLowering {
         if decl.is(AssociatedTypeDeclSyntax.self) { return "associated type" }
         if decl.is(MacroDeclSyntax.self) { return "macro declaration" }
         return "declaration"
+    }
+}
+
+extension TokenSyntax {
+    /// The name a name token spells: its text without the backticks of `` `default` `` or of a raw
+    /// identifier (`` `${x}` ``, `` `load data` ``, Swift 6.2), which is a name like any other.
+    var nameText: String {
+        let text = self.text
+        guard text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+        return String(text.dropFirst().dropLast())
     }
 }

@@ -41,6 +41,15 @@ package struct SwiftModule: Sendable {
         SyntaxDepth.maximum(of: SwiftParser.Parser.parse(source: source))
     }
 
+    /// A `.swift` file's text from its bytes. Where they are not valid UTF-8 each invalid sequence is
+    /// read as U+FFFD and the rest of the file as written, with a note at the first invalid byte (a
+    /// scenario file there is an error, `Scenario.text(of:file:)`).
+    package static func text(of bytes: [UInt8], file: String) -> (text: String, note: Diagnostic?) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        return (String(decoding: bytes, as: UTF8.self),
+                .note("file is not valid UTF-8; its invalid bytes are read as U+FFFD", at: Scenario.firstInvalidUTF8(in: bytes, file: file)))
+    }
+
     /// Parses and lowers files on every core, then adds what they declare in the order given: the
     /// result is the same as adding them one by one.
     package mutating func add(files: [(path: String, source: String)]) {

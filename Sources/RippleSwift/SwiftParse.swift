@@ -41,8 +41,9 @@ enum SwiftParse {
     private static let operators = OperatorTable.standardOperators
 
     /// The error for a tree that nests `depth` levels, past `SwiftModule.maximumDepth`: checked on the
-    /// parsed tree and again once its operators are folded, each of which can add a level.
-    private static func nestingError(_ depth: Int, at location: RippleCore.SourceLocation) -> Diagnostic {
+    /// parsed tree and again once its operators are folded, each of which can add a level, and on
+    /// Ripple's tree as it is lowered, where each `guard` adds one (`SwiftLowering.lowerBlock`).
+    static func nestingError(_ depth: Int, at location: RippleCore.SourceLocation) -> Diagnostic {
         .error("the code nests more than \(SwiftModule.maximumDepth) levels deep (\(depth) here) (limit: Swift nesting depth)", at: location)
     }
 }

@@ -122,8 +122,8 @@ enum Unmodelled {
             switch statement.kind {
             case .expression(let expression), .returnStatement(let expression?):
                 views(in: expression, known: known, into: &found)
-            case .ifStatement(_, let then, let otherwise):
-                views(in: then, known: known, into: &found)
+            case .ifStatement(let clauses, let otherwise):
+                for clause in clauses { views(in: clause.body, known: known, into: &found) }
                 if let otherwise { views(in: otherwise, known: known, into: &found) }
             case .forIn(_, _, let body):
                 views(in: body, known: known, into: &found)

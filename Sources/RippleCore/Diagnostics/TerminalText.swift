@@ -2,18 +2,20 @@
 ///
 /// Names and values in a scenario can hold any character, and a terminal acts on control characters: ESC
 /// starts sequences that move the cursor, clear the screen or set the window's title, BEL rings, CR
-/// returns to the start of the line so that what follows overwrites it. Every control character but line
-/// feed and tab is shown as its Swift escape (`\u{1B}`) instead, so what a user reads is what the scenario
-/// says. JSON output is unchanged by this: JSON escapes these characters itself.
+/// returns to the start of the line so that what follows overwrites it. And some characters show nothing
+/// or reorder what follows them (`isInvisible`): a label reads backwards, or two actions that differ by a
+/// zero-width space look the same. Every control character but line feed and tab, and every invisible
+/// character, is shown as its Swift escape (`\u{1B}`, `\u{202E}`) instead, so what a user reads is what
+/// the scenario says. JSON output is unchanged by this: JSON escapes these characters itself.
 public enum TerminalText {
-    /// `text` with C0 controls (but `\n` and `\t`), DEL and C1 controls written as `\u{…}`.
+    /// `text` with C0 controls (but `\n` and `\t`), DEL, C1 controls and invisible characters written as `\u{…}`.
     public static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += swiftEscape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -25,8 +27,25 @@ public enum TerminalText {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00..<0x20, 0x7F..<0xA0: true
+        default: isInvisible(scalar)
+        }
+    }
+
+    /// Whether the character shows nothing or changes how the text around it is ordered: the
+    /// bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069), the direction marks
+    /// (U+200E, U+200F, U+061C) and the zero-width characters (U+200B–200D, U+2060, U+FEFF), the
+    /// "Trojan Source" characters. Every output shows them escaped: text and Swift as `\u{202E}`, JSON
+    /// as `\u202E`, HTML as the visible text `\u{202E}`.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0x061C, 0xFEFF: true
         default: false
         }
+    }
+
+    /// The character as Swift writes it escaped, `\u{202E}`.
+    public static func swiftEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }
 

@@ -875,8 +875,8 @@ extension Engine {
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
                 scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
-            case .ifStatement(let conditions, let then, let otherwise):
-                if let bound = try test(conditions, in: scope) {
+            case .ifStatement(let clauses, let otherwise):
+                if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if let value = try runStatements(then, in: bound, expected: expected), isReturning(then) { return value }
                 } else if let otherwise, let value = try runStatements(otherwise, in: scope, expected: expected), isReturning(otherwise) {
                     return value
@@ -902,8 +902,8 @@ extension Engine {
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
                 scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
-            case .ifStatement(let conditions, let then, let otherwise):
-                if let bound = try test(conditions, in: scope) {
+            case .ifStatement(let clauses, let otherwise):
+                if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if let value = try runUntilReturn(then, in: bound, expected: expected) { return value }
                 } else if let otherwise, let value = try runUntilReturn(otherwise, in: scope, expected: expected) {
                     return value
@@ -930,6 +930,17 @@ extension Engine {
 
     private func isReturning(_ statements: [StatementSyntax]) -> Bool {
         statements.contains { if case .returnStatement = $0.kind { true } else { false } } || statements.count == 1
+    }
+
+    /// The body of the first clause of an `if` whose conditions hold, with the scope its bindings make;
+    /// nil when none holds. With `counting`, each clause after the first costs an evaluation, as the
+    /// `if` inside an `else` it stands for would.
+    mutating func firstHolding(_ clauses: [IfClauseSyntax], in scope: Scope, counting: Bool = false) throws(EvaluationError) -> (body: [StatementSyntax], scope: Scope)? {
+        for (index, clause) in clauses.enumerated() {
+            if counting, index > 0 { try countEvaluation(at: clause.location) }
+            if let bound = try test(clause.conditions, in: scope) { return (clause.body, bound) }
+        }
+        return nil
     }
 
     /// Evaluates `if` conditions; returns the scope with optional bindings when all hold, else nil.

@@ -91,8 +91,8 @@ extension Engine {
             switch statement.kind {
             case .letDeclaration(let name, let value):
                 scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
-            case .ifStatement(let conditions, let then, let otherwise):
-                if let bound = try test(conditions, in: scope) {
+            case .ifStatement(let clauses, let otherwise):
+                if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if !(try runInitializer(then, building: &building, scope: bound, depth: depth)) { return false }
                 } else if let otherwise, !(try runInitializer(otherwise, building: &building, scope: scope, depth: depth)) {
                     return false

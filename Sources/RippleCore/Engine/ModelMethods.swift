@@ -195,9 +195,9 @@ extension Engine {
                 case .letDeclaration(let name, let value):
                     let value = try evaluate(value, in: scope, expected: nil)
                     methodContext?.locals[name] = value
-                case .ifStatement(let conditions, let then, let otherwise):
+                case .ifStatement(let clauses, let otherwise):
                     let saved = methodContext
-                    if let bound = try test(conditions, in: scope) {
+                    if let (then, bound) = try firstHolding(clauses, in: scope) {
                         methodContext = bound
                         let goOn = try runMethodStatements(then, pass: &pass, written: &written, depth: depth, into: &traces)
                         methodContext = saved

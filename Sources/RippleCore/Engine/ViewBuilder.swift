@@ -114,8 +114,8 @@ extension Engine {
         case .letDeclaration:
             // Bound by `buildStatements`, which owns the scope.
             break
-        case .ifStatement(let conditions, let then, let otherwise):
-            if let bound = try test(conditions, in: scope) {
+        case .ifStatement(let clauses, let otherwise):
+            if let (then, bound) = try firstHolding(clauses, in: scope, counting: true) {
                 if try buildStatements(then, in: bound, context: context, into: &output) { return true }
             } else if let otherwise {
                 if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
@@ -558,13 +558,16 @@ extension Engine {
         case .assignment(let target, _, let value):
             collectPaths(in: target, into: &paths)
             collectPaths(in: value, into: &paths)
-        case .ifStatement(let conditions, let then, let otherwise):
-            for condition in conditions {
-                switch condition {
-                case .expression(let e), .optionalBinding(_, let e): collectPaths(in: e, into: &paths)
+        case .ifStatement(let clauses, let otherwise):
+            for clause in clauses {
+                for condition in clause.conditions {
+                    switch condition {
+                    case .expression(let e), .optionalBinding(_, let e): collectPaths(in: e, into: &paths)
+                    }
                 }
+                for s in clause.body { collectPaths(in: s, into: &paths) }
             }
-            for s in then + (otherwise ?? []) { collectPaths(in: s, into: &paths) }
+            for s in otherwise ?? [] { collectPaths(in: s, into: &paths) }
         case .forIn(_, let sequence, let body):
             collectPaths(in: sequence, into: &paths)
             for s in body { collectPaths(in: s, into: &paths) }

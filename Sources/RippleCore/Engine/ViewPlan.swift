@@ -417,7 +417,7 @@ extension StatementSyntax {
         }
         switch kind {
         case .expression(let expression): visit(expression)
-        case .ifStatement(_, let then, let otherwise): found = then.flatMap(\.tagValues) + (otherwise ?? []).flatMap(\.tagValues)
+        case .ifStatement(let clauses, let otherwise): found = (clauses.flatMap(\.body) + (otherwise ?? [])).flatMap(\.tagValues)
         case .forIn(_, _, let body): found = body.flatMap(\.tagValues)
         default: break
         }

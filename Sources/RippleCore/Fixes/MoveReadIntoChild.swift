@@ -76,8 +76,8 @@ enum MoveReadIntoChild {
                 } else {
                     for closure in closures { collectLeaves(closure.body, into: &leaves) }
                 }
-            case .ifStatement(_, let then, let otherwise):
-                collectLeaves(then, into: &leaves)
+            case .ifStatement(let clauses, let otherwise):
+                for clause in clauses { collectLeaves(clause.body, into: &leaves) }
                 collectLeaves(otherwise ?? [], into: &leaves)
             default:
                 break

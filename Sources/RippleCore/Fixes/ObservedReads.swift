@@ -86,8 +86,8 @@ extension TypeDeclarationSyntax {
             for statement in list {
                 switch statement.kind {
                 case .letDeclaration(let name, _), .forIn(let name, _, _): names.insert(name)
-                case .ifStatement(let conditions, _, _):
-                    for case .optionalBinding(let name, _) in conditions { names.insert(name) }
+                case .ifStatement(let clauses, _):
+                    for clause in clauses { for case .optionalBinding(let name, _) in clause.conditions { names.insert(name) } }
                 default: break
                 }
                 _ = statement.replacing { part in

@@ -202,8 +202,8 @@ struct ReadScan {
         case .letDeclaration(let name, _), .forIn(let name, _, _):
             if models.contains(name) || plain.contains(name) { isExact = false }
             closureParameters.insert(name)
-        case .ifStatement(let conditions, _, _):
-            for case .optionalBinding(let name, _) in conditions {
+        case .ifStatement(let clauses, _):
+            for case .optionalBinding(let name, _) in clauses.flatMap(\.conditions) {
                 if models.contains(name) || plain.contains(name) { isExact = false }
                 closureParameters.insert(name)
             }

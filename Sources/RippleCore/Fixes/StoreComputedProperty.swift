@@ -57,8 +57,9 @@ enum StoreComputedProperty {
         // Written only when it changes, so an equal result notifies no one whatever the setter does.
         let update: [StatementSyntax] = types.isEquatable(type)
             ? [statement(.letDeclaration(name: updated, value: value)),
-               statement(.ifStatement(conditions: [.expression(ExprSyntax(.binary("!=", identifier(updated), identifier(name)), at: location))],
-                                      then: [statement(.assignment(target: identifier(name), op: "=", value: identifier(updated)))], otherwise: nil))]
+               statement(.ifStatement(clauses: [IfClauseSyntax(conditions: [.expression(ExprSyntax(.binary("!=", identifier(updated), identifier(name)), at: location))],
+                                                               body: [statement(.assignment(target: identifier(name), op: "=", value: identifier(updated)))],
+                                                               location: location)], otherwise: nil))]
             : [statement(.assignment(target: identifier(name), op: "=", value: value))]
         let first = statement(.assignment(target: identifier(name), op: "=", value: value))
 

@@ -275,9 +275,12 @@ struct Resolver {
         case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): calls(in: e, into: &sites)
         case .viewAction: break
         case .assignment(let t, _, let v): calls(in: t, into: &sites); calls(in: v, into: &sites)
-        case .ifStatement(let conditions, let then, let otherwise):
-            for case .expression(let e) in conditions { calls(in: e, into: &sites) }
-            for s in then + (otherwise ?? []) { calls(in: s, into: &sites) }
+        case .ifStatement(let clauses, let otherwise):
+            for clause in clauses {
+                for case .expression(let e) in clause.conditions { calls(in: e, into: &sites) }
+                for s in clause.body { calls(in: s, into: &sites) }
+            }
+            for s in otherwise ?? [] { calls(in: s, into: &sites) }
         case .forIn(_, let sequence, let body):
             calls(in: sequence, into: &sites)
             for s in body { calls(in: s, into: &sites) }

@@ -54,19 +54,21 @@ private struct ClosureReadWalker {
         case .assignment(let target, _, let value):
             walk(target)
             walk(value)
-        case .ifStatement(let conditions, let then, let otherwise):
+        case .ifStatement(let clauses, let otherwise):
             let outer = parameters
-            for condition in conditions {
-                switch condition {
-                case .expression(let e):
-                    walk(e)
-                case .optionalBinding(let name, let e):
-                    walk(e)
-                    parameters.insert(name)
+            for clause in clauses {
+                for condition in clause.conditions {
+                    switch condition {
+                    case .expression(let e):
+                        walk(e)
+                    case .optionalBinding(let name, let e):
+                        walk(e)
+                        parameters.insert(name)
+                    }
                 }
+                clause.body.forEach { walk($0) }
+                parameters = outer
             }
-            then.forEach { walk($0) }
-            parameters = outer
             (otherwise ?? []).forEach { walk($0) }
         case .forIn(let name, let sequence, let body):
             walk(sequence)

@@ -71,16 +71,20 @@ extension StatementSyntax {
             if case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] { return text }
             return target.rendered
         case .viewAction(let kind, let target): return kind.rawValue + " " + target.rendered
-        case .ifStatement(let conditions, let then, let otherwise):
-            let tests = conditions.map { condition in
-                switch condition {
-                case .expression(let e): e.rendered
-                case .optionalBinding(let name, let value): "let " + name + " = " + value.rendered
-                }
-            }.joined(separator: ", ")
-            var text = "if " + tests + " { " + then.map(\.rendered).joined(separator: "; ") + " }"
+        case .ifStatement(let clauses, let otherwise):
+            // An `else if` as the `if` inside an `else` it is.
+            var text = ""
+            for (index, clause) in clauses.enumerated() {
+                let tests = clause.conditions.map { condition in
+                    switch condition {
+                    case .expression(let e): e.rendered
+                    case .optionalBinding(let name, let value): "let " + name + " = " + value.rendered
+                    }
+                }.joined(separator: ", ")
+                text += (index == 0 ? "" : " else { ") + "if " + tests + " { " + clause.body.map(\.rendered).joined(separator: "; ") + " }"
+            }
             if let otherwise { text += " else { " + otherwise.map(\.rendered).joined(separator: "; ") + " }" }
-            return text
+            return text + String(repeating: " }", count: clauses.count - 1)
         case .forIn(let name, let sequence, let body):
             return "for " + name + " in " + sequence.rendered + " { " + body.map(\.rendered).joined(separator: "; ") + " }"
         }
@@ -88,7 +92,8 @@ extension StatementSyntax {
 }
 
 extension String {
-    /// The string with quotes, backslashes and control characters escaped as in a Swift literal.
+    /// The string with quotes, backslashes, control characters and invisible characters
+    /// (`TerminalText.isInvisible`) escaped as in a Swift literal.
     package var escapedForSwift: String {
         // Most strings need no escaping: check the bytes before looking at scalars.
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return self }
@@ -104,6 +109,8 @@ extension String {
             default:
                 if scalar.properties.generalCategory == .control {
                     text += "\\u{\(String(scalar.value, radix: 16))}"
+                } else if TerminalText.isInvisible(scalar) {
+                    text += TerminalText.swiftEscape(scalar)
                 } else {
                     text.unicodeScalars.append(scalar)
                 }

@@ -21,11 +21,14 @@ extension StatementSyntax {
         switch statement.kind {
         case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e), .viewAction(_, let e): walk(e)
         case .assignment(let t, _, let v): walk(t); walk(v)
-        case .ifStatement(let conditions, let then, let otherwise):
-            for condition in conditions {
-                switch condition { case .expression(let e), .optionalBinding(_, let e): walk(e) }
+        case .ifStatement(let clauses, let otherwise):
+            for clause in clauses {
+                for condition in clause.conditions {
+                    switch condition { case .expression(let e), .optionalBinding(_, let e): walk(e) }
+                }
+                for s in clause.body { Self.names(in: s, into: &names) }
             }
-            for s in then + (otherwise ?? []) { Self.names(in: s, into: &names) }
+            for s in otherwise ?? [] { Self.names(in: s, into: &names) }
         case .forIn(_, let sequence, let body):
             walk(sequence)
             for s in body { Self.names(in: s, into: &names) }

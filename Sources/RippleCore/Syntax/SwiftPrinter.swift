@@ -139,23 +139,20 @@ package struct SwiftPrinter {
         case .letDeclaration(let name, let value): return "let " + name + " = " + expression(value, level: level)
         case .returnStatement(let value): return "return" + (value.map { " " + expression($0, level: level) } ?? "")
         case .environmentWrite, .viewAction: return statement.rendered
-        case .ifStatement(let conditions, let then, let otherwise):
-            let tests = conditions.map { condition in
-                switch condition {
-                case .expression(let e): expression(e, level: level)
-                case .optionalBinding(let name, let value): "let " + name + " = " + expression(value, level: level)
-                }
-            }.joined(separator: ", ")
-            var text = "if " + tests + " " + block(then, level: level)
-            if let otherwise {
-                // `else if` stays on the line of the `}` it follows.
-                if otherwise.count == 1, case .ifStatement = otherwise[0].kind {
-                    text += " else " + self.statement(otherwise[0], level: level)
-                } else {
-                    text += " else " + block(otherwise, level: level)
-                }
-            }
-            return text
+        case .ifStatement(let clauses, let otherwise):
+            // `else if` stays on the line of the `}` it follows, and so does an `if` alone in an `else`.
+            let text = clauses.map { clause in
+                let tests = clause.conditions.map { condition in
+                    switch condition {
+                    case .expression(let e): expression(e, level: level)
+                    case .optionalBinding(let name, let value): "let " + name + " = " + expression(value, level: level)
+                    }
+                }.joined(separator: ", ")
+                return "if " + tests + " " + block(clause.body, level: level)
+            }.joined(separator: " else ")
+            guard let otherwise else { return text }
+            if otherwise.count == 1, case .ifStatement = otherwise[0].kind { return text + " else " + self.statement(otherwise[0], level: level) }
+            return text + " else " + block(otherwise, level: level)
         case .forIn(let name, let sequence, let body):
             return "for " + name + " in " + expression(sequence, level: level) + " " + block(body, level: level)
         }

@@ -49,13 +49,18 @@ extension StatementSyntax {
         switch kind {
         case .expression(let e): statement.kind = .expression(each(e))
         case .assignment(let target, let op, let value): statement.kind = .assignment(target: each(target), op: op, value: each(value))
-        case .ifStatement(let conditions, let then, let otherwise):
-            statement.kind = .ifStatement(conditions: conditions.map { condition in
-                switch condition {
-                case .expression(let e): .expression(each(e))
-                case .optionalBinding(let name, let value): .optionalBinding(name: name, value: each(value))
+        case .ifStatement(let clauses, let otherwise):
+            statement.kind = .ifStatement(clauses: clauses.map { clause in
+                var clause = clause
+                clause.conditions = clause.conditions.map { condition in
+                    switch condition {
+                    case .expression(let e): .expression(each(e))
+                    case .optionalBinding(let name, let value): .optionalBinding(name: name, value: each(value))
+                    }
                 }
-            }, then: block(then), otherwise: otherwise.map(block))
+                clause.body = block(clause.body)
+                return clause
+            }, otherwise: otherwise.map(block))
         case .letDeclaration(let name, let value): statement.kind = .letDeclaration(name: name, value: each(value))
         case .returnStatement(let value): statement.kind = .returnStatement(value.map(each))
         case .environmentWrite(let key, let value): statement.kind = .environmentWrite(key: key, value: each(value))

@@ -92,19 +92,24 @@ extension ExprKind {
     }
 }
 
-extension StatementSyntax {
-    /// The tallest expression in the statement; an `if` adds a level for its blocks.
-    var height: Int {
-        switch kind {
-        case .expression(let e), .letDeclaration(_, let e), .environmentWrite(_, let e), .returnStatement(let e?), .viewAction(_, let e): e.height
-        case .returnStatement(nil): 0
-        case .assignment(let target, _, let value): max(target.height, value.height)
-        case .ifStatement(let conditions, let then, let otherwise):
-            1 + max(conditions.map { condition in
-                switch condition { case .expression(let e), .optionalBinding(_, let e): e.height }
-            }.max() ?? 0, then.map(\.height).max() ?? 0, otherwise?.map(\.height).max() ?? 0)
+extension StatementKind {
+    /// Levels below the statement: its tallest expression, or for an `if` or a `for` one more than its
+    /// tallest condition, sequence or statement, from the heights they already carry.
+    fileprivate var height: Int {
+        func tallest(_ statements: [StatementSyntax]) -> Int { statements.map(\.height).max() ?? 0 }
+        switch self {
+        case .expression(let e), .letDeclaration(_, let e), .environmentWrite(_, let e), .returnStatement(let e?), .viewAction(_, let e): return e.height
+        case .returnStatement(nil): return 0
+        case .assignment(let target, _, let value): return max(target.height, value.height)
+        case .ifStatement(let clauses, let otherwise):
+            let branches = clauses.map { clause in
+                max(clause.conditions.map { condition in
+                    switch condition { case .expression(let e), .optionalBinding(_, let e): e.height }
+                }.max() ?? 0, tallest(clause.body))
+            }
+            return 1 + max(branches.max() ?? 0, tallest(otherwise ?? []))
         case .forIn(_, let sequence, let body):
-            1 + max(sequence.height, body.map(\.height).max() ?? 0)
+            return 1 + max(sequence.height, tallest(body))
         }
     }
 }
@@ -153,8 +158,12 @@ public enum ConditionSyntax: Hashable, Sendable {
 
 /// A statement: in a body (view builder), a closure, an `init` or a step.
 public struct StatementSyntax: Hashable, Sendable {
-    public var kind: StatementKind
+    public var kind: StatementKind { didSet { height = kind.height } }
     public var location: SourceLocation
+    /// Levels in the tree below the statement, its expressions and closure bodies included: how deep
+    /// anything that walks it recurses. Kept from the children's own heights, so finding it walks
+    /// nothing; the front end refuses a statement taller than its nesting limit.
+    public private(set) var height: Int
     /// The statement holds an `await` outside its closures: an action a step runs stops before it, and
     /// a later `resume` step runs it and what follows (`ViewActions.swift`).
     public var suspends = false
@@ -162,6 +171,22 @@ public struct StatementSyntax: Hashable, Sendable {
     /// Creates the node; the front ends build the tree with it.
     package init(kind: StatementKind, location: SourceLocation) {
         self.kind = kind
+        self.location = location
+        self.height = kind.height
+    }
+}
+
+/// One branch of an `if` statement: the `if` itself, an `else if`, or a `case` of a `switch`.
+public struct IfClauseSyntax: Hashable, Sendable {
+    public var conditions: [ConditionSyntax]
+    public var body: [StatementSyntax]
+    /// Where the branch starts: its `if`, or its `case`.
+    public var location: SourceLocation
+
+    /// Creates the node; the front ends build the tree with it.
+    package init(conditions: [ConditionSyntax], body: [StatementSyntax], location: SourceLocation) {
+        self.conditions = conditions
+        self.body = body
         self.location = location
     }
 }
@@ -171,7 +196,10 @@ public indirect enum StatementKind: Hashable, Sendable {
     case expression(ExprSyntax)
     /// `target = value`, `target += value`.
     case assignment(target: ExprSyntax, op: String, value: ExprSyntax)
-    case ifStatement(conditions: [ConditionSyntax], then: [StatementSyntax], otherwise: [StatementSyntax]?)
+    /// `if a { … } else if b { … } else { … }`, and a `switch`: the body of the first clause whose
+    /// conditions hold runs, or `otherwise` when none does. One statement however many clauses it has,
+    /// so a `switch` of thousands of cases is as deep as one of two.
+    case ifStatement(clauses: [IfClauseSyntax], otherwise: [StatementSyntax]?)
     case letDeclaration(name: String, value: ExprSyntax)
     case returnStatement(ExprSyntax?)
     /// `environment \.key = value` in a step: a change to an environment value at the root.

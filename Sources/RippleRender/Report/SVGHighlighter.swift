@@ -1,3 +1,4 @@
+import RippleCore
 /// Draws a step on a laid-out SVG by editing classes and texts; the layout itself never changes.
 public enum SVGHighlighter {
     /// The stylesheet every Ripple SVG carries: outcomes differ by border and pattern, not by colour alone.
@@ -91,7 +92,7 @@ public enum SVGHighlighter {
 /// Escaping for XML and HTML text and attributes.
 public enum XML {
     /// `&`, `<`, `>`, `"` and `'` escaped; control characters XML 1.0 cannot carry, even escaped,
-    /// become U+FFFD.
+    /// become U+FFFD; invisible characters (`TerminalText.isInvisible`) are shown as the text `\u{202E}`.
     public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
@@ -106,6 +107,8 @@ public enum XML {
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     escaped += "\u{FFFD}"
+                } else if TerminalText.isInvisible(scalar) {
+                    escaped += TerminalText.swiftEscape(scalar)
                 } else {
                     escaped.unicodeScalars.append(scalar)
                 }

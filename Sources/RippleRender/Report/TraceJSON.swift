@@ -22,7 +22,26 @@ public enum TraceJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return escapingInvisible(String(decoding: data, as: UTF8.self))
+    }
+
+    /// JSON with every invisible character (`TerminalText.isInvisible`) written as a `\uXXXX` escape,
+    /// which `JSONEncoder` leaves raw. JSON's own syntax is ASCII, so each is inside a string.
+    static func escapingInvisible(_ json: String) -> String {
+        // Every invisible character is encoded starting with one of these bytes.
+        guard json.utf8.contains(where: { $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF }),
+              json.unicodeScalars.contains(where: TerminalText.isInvisible) else { return json }
+        var escaped = ""
+        escaped.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if TerminalText.isInvisible(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// JSON safe to put inside an HTML `<script>` element: no `<` can close it.

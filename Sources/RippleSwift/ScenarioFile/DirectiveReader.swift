@@ -682,9 +682,9 @@ struct DirectiveReader {
             while case .subscriptAccess(let base, _, _) = name.kind { name = base }
             guard let (action, word) = viewActions[name.location] else { return statement }
             return RippleStatement(kind: .viewAction(action, target: target), location: word)
-        case .ifStatement(let conditions, let then, let otherwise):
-            return RippleStatement(kind: .ifStatement(conditions: conditions, then: then.map { ownStatement($0) },
-                                                      otherwise: otherwise?.map { ownStatement($0) }), location: statement.location)
+        case .ifStatement(var clauses, let otherwise):
+            for index in clauses.indices { clauses[index].body = clauses[index].body.map { ownStatement($0) } }
+            return RippleStatement(kind: .ifStatement(clauses: clauses, otherwise: otherwise?.map { ownStatement($0) }), location: statement.location)
         default:
             return statement
         }
