@@ -22,9 +22,8 @@ extension Engine {
     /// error is something Ripple does not model: a note, and the rest of the body is simulated. A limit
     /// is an error everywhere.
     mutating func reportInBody(_ error: EvaluationError) {
-        let message = error.diagnostic.message
-        guard readsOtherModules, !message.contains("(limit:") else { return report(error) }
-        assume("not simulated: " + message, at: error.diagnostic.location)
+        guard readsOtherModules, !error.isLimit else { return report(error) }
+        assume("not simulated: " + error.diagnostic.message, at: error.diagnostic.location)
     }
 
     /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In
@@ -33,7 +32,7 @@ extension Engine {
         do throws(EvaluationError) {
             return try evaluate(expression, in: Scope(), expected: expected)
         } catch {
-            guard readsOtherModules, !error.diagnostic.message.contains("(limit:") else { throw error }
+            guard readsOtherModules, !error.isLimit else { throw error }
             return assumeOpaque(expression.rendered, note: "the initial value of \(what) is not simulated (\(error.diagnostic.message)); it is opaque",
                                 at: error.diagnostic.location)
         }

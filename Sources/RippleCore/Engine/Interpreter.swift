@@ -35,7 +35,7 @@ extension Engine {
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
         if let slot = plan.caches?.root, let cachedInfo = rootCaches[slot].info, case .view(let id) = scope.this, let info = instances[id].info,
            ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = rootCaches[slot].site {
-            let mark = log.keyLog.count
+            let mark = log.markKeys()
             let index = rootCaches[slot].index
             if let rootValue = try viewProperty(at: index, named: info.propertyNames[index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
@@ -44,7 +44,7 @@ extension Engine {
             }
         }
         if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-            let mark = log.keyLog.count
+            let mark = log.markKeys()
             let value = if let root = plan.root {
                 try run(plan, root: root, in: scope)
             } else {
@@ -82,11 +82,33 @@ extension Engine {
         }
     }
 
+    /// What a call of scenario code costs, whatever it evaluates: making its scope and binding its
+    /// parameters takes as long as about four evaluations in a debug build.
+    static let callWork = 4
+
+    /// Charges a call (a method, computed property, function, initializer or closure): methods that each
+    /// call the next twice evaluate almost nothing per call, and 2^40 calls from one tap ran for minutes
+    /// without reaching the work limit.
+    mutating func chargeCall(at location: SourceLocation) throws(EvaluationError) {
+        try spend(Self.callWork, at: location)
+    }
+
     /// Charges the work of building a large value: a string or array of n elements costs as much as
     /// n evaluations, so doubling a value in every step cannot grow memory past the work limits.
     mutating func charge(_ size: Int, at location: SourceLocation) throws(EvaluationError) {
         guard size > 1024 else { return }
-        work += size
+        try spend(size, at: location)
+    }
+
+    /// Charges a write's trace, which the step keeps: one per byte of its statement and its two values. A
+    /// method that writes inside a loop, or through calls that each make two more, writes without end,
+    /// and a trace of some 500 bytes per write held 846 MB before the work limit was reached.
+    mutating func charge(_ trace: WriteTrace, at location: SourceLocation) throws(EvaluationError) {
+        try spend(trace.statement.utf8.count + (trace.old?.utf8.count ?? 0) + (trace.new?.utf8.count ?? 0), at: location)
+    }
+
+    private mutating func spend(_ amount: Int, at location: SourceLocation) throws(EvaluationError) {
+        work += amount
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
         }
@@ -98,6 +120,7 @@ extension Engine {
     /// the outermost call began, so a call inside a deep but valid expression has the whole budget.
     /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
     mutating func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
+        try chargeCall(at: location)
         if callDepth == 0 { callBaseDepth = evaluationDepth }
         if evaluationDepth - callBaseDepth + callDepth + 1 > Self.maximumCallDepth {
             throw callDepthError(in: callee, at: location)
@@ -492,7 +515,7 @@ extension Engine {
     /// registers nothing). Outside a body, only the value.
     mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
         guard isTracking else { return readBinding(target, tracked: false) }
-        let mark = log.keyLog.count
+        let mark = log.markKeys()
         let value: Value
         if tracked {
             value = readBinding(target, tracked: true)
@@ -868,6 +891,7 @@ extension Engine {
         var scope = scope
         var last: Value?
         for statement in statements {
+            try countEvaluation(at: statement.location)
             switch statement.kind {
             case .expression(let expression):
                 last = try evaluate(expression, in: scope, expected: expected)
@@ -895,6 +919,7 @@ extension Engine {
     private mutating func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
         var scope = scope
         for statement in statements {
+            try countEvaluation(at: statement.location)
             switch statement.kind {
             case .expression(let expression):
                 _ = try evaluate(expression, in: scope, expected: nil)
@@ -957,6 +982,7 @@ extension Engine {
     }
 
     mutating func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
+        try chargeCall(at: closure.location)
         var inner = scope
         for (index, argument) in arguments.enumerated() {
             if index < closure.parameters.count {

@@ -87,6 +87,7 @@ extension Engine {
     private mutating func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
         var scope = scope
         for statement in statements {
+            try countEvaluation(at: statement.location)
             scope.this = building.this(in: self)
             switch statement.kind {
             case .letDeclaration(let name, let value):

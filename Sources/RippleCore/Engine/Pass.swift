@@ -173,7 +173,9 @@ extension Engine {
                 // Keep going so every broken body is reported, not just the first.
                 pass.evaluated[id] = EvaluationResult(needed: false, changed: [])
                 reportInBody(error)
-                if errors.count >= Self.maximumErrors { throw error }
+                // A limit ends the pass: every body after it would cross it again, and a pass that went on
+                // built and evaluated the rest of the tree first (a million views took 12 s to report).
+                if error.isLimit || errors.count >= Self.maximumErrors { throw error }
             }
         }
     }
