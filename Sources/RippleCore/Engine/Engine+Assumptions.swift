@@ -26,6 +26,21 @@ extension Engine {
         assume("not simulated: " + error.diagnostic.message, at: error.diagnostic.location)
     }
 
+    /// Evaluates a statement's value: a `let`'s, or an `if`'s condition, in a body, a getter, a closure, an
+    /// initializer or a method. In Swift source a value Ripple cannot compute (a division by a stand-in
+    /// zero, an index past a stand-in list) is noted as not simulated and is opaque, so the statements
+    /// after it still run: the body went no further before, and the buttons after it were not found. A
+    /// limit is an error.
+    mutating func evaluateOrOpaque(_ expression: ExprSyntax, naming text: String, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        do throws(EvaluationError) {
+            return try evaluate(expression, in: scope, expected: expected)
+        } catch {
+            guard readsOtherModules, !error.isLimit else { throw error }
+            reportInBody(error)
+            return .opaque(type: Value.unmodelledType, text: text)
+        }
+    }
+
     /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In
     /// Swift source one Ripple cannot compute is an opaque value, with a note; a limit is an error.
     mutating func evaluateInitial(_ expression: ExprSyntax, expected: ValueType?, of what: String) throws(EvaluationError) -> Value {

@@ -898,7 +898,7 @@ extension Engine {
             case .returnStatement(let expression):
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let conditions, let then, let otherwise):
                 if let bound = try test(conditions, in: scope) {
                     if let value = try runStatements(then, in: bound, expected: expected), isReturning(then) { return value }
@@ -926,7 +926,7 @@ extension Engine {
             case .returnStatement(let expression):
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let conditions, let then, let otherwise):
                 if let bound = try test(conditions, in: scope) {
                     if let value = try runUntilReturn(then, in: bound, expected: expected) { return value }
@@ -963,7 +963,7 @@ extension Engine {
         for condition in conditions {
             switch condition {
             case .expression(let expression):
-                let value = try evaluate(expression, in: scope, expected: .bool)
+                let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: .bool)
                 if readsOtherModules, value.isUnmodelled {
                     assumeTrue(expression)
                     continue
@@ -973,7 +973,7 @@ extension Engine {
                 }
                 if !b { return nil }
             case .optionalBinding(let name, let expression):
-                let value = try evaluate(expression, in: scope, expected: nil)
+                let value = try evaluateOrOpaque(expression, naming: name, in: scope, expected: nil)
                 if value.isNone { return nil }
                 scope = scope.with(name, value)
             }

@@ -91,7 +91,7 @@ extension Engine {
             scope.this = building.this(in: self)
             switch statement.kind {
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let conditions, let then, let otherwise):
                 if let bound = try test(conditions, in: scope) {
                     if !(try runInitializer(then, building: &building, scope: bound, depth: depth)) { return false }

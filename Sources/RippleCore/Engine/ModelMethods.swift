@@ -195,7 +195,7 @@ extension Engine {
             do throws(EvaluationError) {
                 switch statement.kind {
                 case .letDeclaration(let name, let value):
-                    let value = try evaluate(value, in: scope, expected: nil)
+                    let value = try evaluateOrOpaque(value, naming: name, in: scope, expected: nil)
                     methodContext?.locals[name] = value
                 case .ifStatement(let conditions, let then, let otherwise):
                     let saved = methodContext

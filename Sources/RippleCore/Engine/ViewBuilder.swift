@@ -85,7 +85,7 @@ extension Engine {
         for statement in statements {
             if case .letDeclaration(let name, let value) = statement.kind {
                 try countEvaluation(at: statement.location)
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             } else if try build(statement, in: scope, context: context, into: &output) {
                 return true
             }
