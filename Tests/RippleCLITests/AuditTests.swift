@@ -464,3 +464,38 @@ import RippleSwift
         #expect(bad.stderr.contains("--jobs takes a whole number above 0, not '0'"))
     }
 }
+
+
+/// Action names no longer than a line.
+@Suite struct ActionNameTests {
+    /// A 100 KB title is cut in the action's name, in every output, and two titles that differ only past
+    /// the cut still name two actions.
+    @Test func longTitlesAreCutInActionNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let title = String(repeating: "Pay now ", count: 12_500)
+        try """
+            import SwiftUI
+            struct Checkout: View {
+                @State private var paid = 0
+                var body: some View {
+                    Button("\(title)a") { paid += 1 }
+                    Button("\(title)b") { paid += 2 }
+                }
+            }
+            """.write(to: folder.appendingPathComponent("Checkout.swift"), atomically: true, encoding: .utf8)
+        let json = ripple("audit", folder.path, "--format", "json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let names = rows.compactMap { $0["action"] as? String }
+        let cut = "tap Button \"" + String(title.prefix(Engine.maximumActionNameLength - "tap Button \"\" in Checkout".count - 1)) + "…\" in Checkout"
+        #expect(cut.count == Engine.maximumActionNameLength)
+        #expect(Set(names) == [cut, cut + " #2"])
+        let text = ripple("audit", folder.path)
+        #expect(text.stdout.contains(cut))
+        #expect(text.stdout.utf8.count < 2_000, "\(text.stdout.utf8.count) bytes")
+        #expect(Engine.actionName("tap Button", label: "Add", " in Root") == "tap Button \"Add\" in Root")
+        let long = Engine.actionName("tap Button", label: nil, " in " + String(repeating: "R", count: 200))
+        #expect(long.count == Engine.maximumActionNameLength && long.hasSuffix("…"))
+    }
+}
