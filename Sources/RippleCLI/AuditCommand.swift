@@ -264,6 +264,12 @@ enum AuditCommand {
                 }
             }
         }
+        let skipped = rows.filter { $0.error == notPerformed }
+        if !skipped.isEmpty {
+            stderr.write("error: the audit performed \(rows.count - skipped.count) of \(rows.count) actions; the other \(skipped.count) were not performed: "
+                         + "the actions before them took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)\n")
+            failed = true
+        }
         SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
         let overruns = budget.overruns(ranked, coverage: coverage)
         for overrun in overruns { stderr.write("error: \(overrun)\n") }
@@ -405,33 +411,52 @@ enum AuditCommand {
     /// nil: each action's trace, and one graph of everything the actions touched.
     /// The actions run on `threads` threads, one per core unless given (1 when the caller runs variants
     /// in parallel).
+    /// The error of an action the audit did not perform: the actions before it spent the audit's work.
+    static let notPerformed = "not performed: the actions before it took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)"
+
     static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil,
-                      drawing: inout AuditDrawing?) throws(DiagnosticError) -> [Row] {
-        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
+                      drawing: inout AuditDrawing?, workLimit: Int = Simulation.maximumAuditWork) throws(DiagnosticError) -> [Row] {
+        let drawn = drawing != nil
+        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
         let actions = first.availableActions(allRows: allRows)
         let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
         let loaded = Set(scenario.notes)
-        let drawn = drawing != nil
+        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
+        let budget = AuditWorkBudget(actions: actions.count, limit: workLimit)
         // Each action is performed on a screen of its own, so they run on every core; the rows come back
         // in the screen's order whichever finishes first.
         let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: Row, step: StepTrace?, graph: VariantGraph?) in
             let action = actions[index]
             var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
+            guard budget.mayPerform(index) else {
+                budget.record(0, at: index)
+                return (row, nil, nil)
+            }
             do throws(DiagnosticError) {
-                let simulation = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
-                let step = try simulation.perform(actionAt: index, allRows: allRows)
-                row.count(step, declarations: declarations)
-                row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
-                guard drawn else { return (row, nil, nil) }
-                simulation.collectDependencies()
-                return (row, step, simulation.graph())
+                return try screens.withCopy { (simulation) throws(DiagnosticError) in
+                    defer { budget.record(simulation.work, at: index) }
+                    let step = try simulation.perform(actionAt: index, allRows: allRows)
+                    row.count(step, declarations: declarations)
+                    row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
+                    guard drawn else { return (row, nil, nil) }
+                    simulation.collectDependencies()
+                    return (row, step, simulation.graph())
+                }
             } catch {
                 row.error = error.diagnostics.first?.message ?? "\(error)"
                 return (row, nil, nil)
             }
         }
         var rows: [Row] = []
-        for (action, result) in zip(actions, performed) {
+        let performedCount = budget.performedCount()
+        for (index, (action, result)) in zip(actions, performed).enumerated() {
+            guard index < performedCount else {
+                var row = result.row
+                row = Row(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
+                row.error = notPerformed
+                rows.append(row)
+                continue
+            }
             rows.append(result.row)
             if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
         }

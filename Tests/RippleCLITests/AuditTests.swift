@@ -530,3 +530,89 @@ func auditActions(_ stdout: String) -> [[String: Any]]? {
           object["schemaVersion"] as? Int == 2 else { return nil }
     return object["actions"] as? [[String: Any]]
 }
+
+/// What `ripple audit` spends: a first screen per thread, copied for each action, and a budget of work
+/// for a variant's actions.
+@Suite struct AuditCostTests {
+    private func taskManager(rows: Int) throws -> Scenario {
+        var module = SwiftModule()
+        for name in ["TaskCountBadge", "TaskListView", "TaskManagerApp", "TaskRowView", "TaskStore", "TodoTask"] {
+            let path = "Scenarios/apps/task-manager/\(name).swift"
+            module.add(source: try String(contentsOfFile: path, encoding: .utf8), file: path)
+        }
+        var syntax = module.scenario(title: "task-manager", file: "Scenarios/apps/task-manager", root: nil)
+        syntax.standInRows = rows
+        return try Scenario(syntax: syntax, file: "Scenarios/apps/task-manager")
+    }
+
+    /// Each of a list's 40 rows offers an action: the first screen is built once per thread and copied,
+    /// where it was built again for each action (the audit was quadratic in the rows), and each action
+    /// does on the copy what it did on a screen of its own.
+    @Test func eachActionIsPerformedOnACopyOfOneFirstScreen() throws {
+        let scenario = try taskManager(rows: 40)
+        let variant = scenario.variants[0].name
+        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics)
+        let actions = first.availableActions(allRows: true)
+        #expect(actions.count > 40)
+        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: false)
+        for index in actions.indices {
+            let copied = try screens.withCopy { (simulation) throws(DiagnosticError) in try simulation.perform(actionAt: index, allRows: true) }
+            let fresh = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics).perform(actionAt: index, allRows: true)
+            #expect(copied == fresh, "\(actions[index].name)")
+        }
+        #expect(screens.built == 1)
+    }
+
+    /// Past the budget, the actions after the one that crossed it are not performed, counted in the order
+    /// the screen offers them whichever thread finished first.
+    @Test(arguments: [1, 2])
+    func actionsPastTheWorkBudgetAreNotPerformed(threads: Int) throws {
+        let scenario = try taskManager(rows: 10)
+        var drawing: AuditDrawing?
+        let rows = try AuditCommand.audit(scenario, variant: scenario.variants[0].name, file: "app", allRows: true, threads: threads,
+                                          drawing: &drawing, workLimit: 1)
+        #expect(rows.count > 3)
+        #expect(rows.prefix(1).allSatisfy { $0.error == nil })
+        #expect(rows.dropFirst().allSatisfy { $0.error == AuditCommand.notPerformed })
+        #expect(AuditCommand.notPerformed == "not performed: the actions before it took more than 200000000 evaluation steps (limit: audit work)")
+        let all = try AuditCommand.audit(scenario, variant: scenario.variants[0].name, file: "app", allRows: true, threads: threads)
+        #expect(all.allSatisfy { $0.error == nil })
+    }
+}
+
+/// Action names no longer than a line.
+@Suite struct ActionNameTests {
+    /// A 100 KB title is cut in the action's name, in every output, and two titles that differ only past
+    /// the cut still name two actions.
+    @Test func longTitlesAreCutInActionNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let title = String(repeating: "Pay now ", count: 12_500)
+        try """
+            import SwiftUI
+            struct Checkout: View {
+                @State private var paid = 0
+                var body: some View {
+                    Button("\(title)a") { paid += 1 }
+                    Button("\(title)b") { paid += 2 }
+                }
+            }
+            """.write(to: folder.appendingPathComponent("Checkout.swift"), atomically: true, encoding: .utf8)
+        let json = ripple("audit", folder.path, "--format", "json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try #require(auditActions(json.stdout))
+        let names = rows.compactMap { $0["action"] as? String }
+        let cut = "tap Button \"" + String(title.prefix(Engine.maximumActionNameLength - "tap Button \"\" in Checkout".count - 1)) + "…\" in Checkout"
+        #expect(cut.count == Engine.maximumActionNameLength)
+        #expect(Set(names) == [cut, cut + " #2"])
+        // The table fitted to 120 columns cuts names further; whole (`--wide`), it shows the name as cut.
+        let text = ripple("audit", folder.path)
+        #expect(text.stdout.utf8.count < 2_000, "\(text.stdout.utf8.count) bytes")
+        let wide = ripple("audit", folder.path, "--wide")
+        #expect(wide.stdout.contains(cut))
+        #expect(wide.stdout.utf8.count < 2_000, "\(wide.stdout.utf8.count) bytes")
+        #expect(Engine.actionName("tap Button", label: "Add", " in Root") == "tap Button \"Add\" in Root")
+        let long = Engine.actionName("tap Button", label: nil, " in " + String(repeating: "R", count: 200))
+        #expect(long.count == Engine.maximumActionNameLength && long.hasSuffix("…"))
+    }
+}

@@ -22,9 +22,23 @@ extension Engine {
     /// error is something Ripple does not model: a note, and the rest of the body is simulated. A limit
     /// is an error everywhere.
     mutating func reportInBody(_ error: EvaluationError) {
-        let message = error.diagnostic.message
-        guard readsOtherModules, !message.contains("(limit:") else { return report(error) }
-        assume("not simulated: " + message, at: error.diagnostic.location)
+        guard readsOtherModules, !error.isLimit else { return report(error) }
+        assume("not simulated: " + error.diagnostic.message, at: error.diagnostic.location)
+    }
+
+    /// Evaluates a statement's value: a `let`'s, or an `if`'s condition, in a body, a getter, a closure, an
+    /// initializer or a method. In Swift source a value Ripple cannot compute (a division by a stand-in
+    /// zero, an index past a stand-in list) is noted as not simulated and is opaque, so the statements
+    /// after it still run: the body went no further before, and the buttons after it were not found. A
+    /// limit is an error.
+    mutating func evaluateOrOpaque(_ expression: ExprSyntax, naming text: String, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        do throws(EvaluationError) {
+            return try evaluate(expression, in: scope, expected: expected)
+        } catch {
+            guard readsOtherModules, !error.isLimit else { throw error }
+            reportInBody(error)
+            return .opaque(type: Value.unmodelledType, text: text)
+        }
     }
 
     /// Records an error that left out a whole view a body builds, or the whole body (`what` names it):
@@ -49,7 +63,7 @@ extension Engine {
         do throws(EvaluationError) {
             return try evaluate(expression, in: Scope(), expected: expected)
         } catch {
-            guard readsOtherModules, !error.diagnostic.message.contains("(limit:") else { throw error }
+            guard readsOtherModules, !error.isLimit else { throw error }
             return assumeOpaque(expression.rendered, note: "the initial value of \(what) is not simulated (\(error.diagnostic.message)); it is opaque",
                                 at: error.diagnostic.location)
         }

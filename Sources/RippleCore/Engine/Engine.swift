@@ -63,6 +63,10 @@ struct EvaluationError: Error {
     /// almost none, and a message built in place would put its code between the instructions that run.
     @inline(never)
     init(_ message: @autoclosure () -> String, at location: SourceLocation) { diagnostic = .error(message(), at: location) }
+
+    /// Whether a documented limit was crossed (the message ends with `(limit: NAME)`): an error in app
+    /// source as in a scenario, which ends the step rather than being noted and stepped over.
+    var isLimit: Bool { diagnostic.message.hasSuffix(")") && diagnostic.message.contains("(limit: ") }
 }
 
 /// Simulates one variant of a scenario: the model's storage, the instance tree, the dependency index.

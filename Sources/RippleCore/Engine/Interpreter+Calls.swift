@@ -62,6 +62,7 @@ extension Engine {
 
     /// `User(id: 1, name: "Ada")`, `AppState()`, `UUID()`, `Binding(get:set:)`.
     mutating func construct(_ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        try chargeCall(at: location)
         switch name {
         case "UUID":
             nextUUID += 1

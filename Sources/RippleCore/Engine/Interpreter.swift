@@ -35,7 +35,7 @@ extension Engine {
         // met last (`RootCache`), so neither its role nor its value is looked up by name.
         if let slot = plan.caches?.root, let cachedInfo = rootCaches[slot].info, case .view(let id) = scope.this, let info = instances[id].info,
            ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = rootCaches[slot].site {
-            let mark = log.keyLog.count
+            let mark = log.markKeys()
             let index = rootCaches[slot].index
             if let rootValue = try viewProperty(at: index, named: info.propertyNames[index], of: id, info: info, at: root.location) {
                 let value = try run(plan, from: rootValue, start: 0, in: scope)
@@ -44,7 +44,7 @@ extension Engine {
             }
         }
         if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-            let mark = log.keyLog.count
+            let mark = log.markKeys()
             let value = if let root = plan.root {
                 try run(plan, root: root, in: scope)
             } else {
@@ -82,11 +82,33 @@ extension Engine {
         }
     }
 
+    /// What a call of scenario code costs, whatever it evaluates: making its scope and binding its
+    /// parameters takes as long as about four evaluations in a debug build.
+    static let callWork = 4
+
+    /// Charges a call (a method, computed property, function, initializer or closure): methods that each
+    /// call the next twice evaluate almost nothing per call, and 2^40 calls from one tap ran for minutes
+    /// without reaching the work limit.
+    mutating func chargeCall(at location: SourceLocation) throws(EvaluationError) {
+        try spend(Self.callWork, at: location)
+    }
+
     /// Charges the work of building a large value: a string or array of n elements costs as much as
     /// n evaluations, so doubling a value in every step cannot grow memory past the work limits.
     mutating func charge(_ size: Int, at location: SourceLocation) throws(EvaluationError) {
         guard size > 1024 else { return }
-        work += size
+        try spend(size, at: location)
+    }
+
+    /// Charges a write's trace, which the step keeps: one per byte of its statement and its two values. A
+    /// method that writes inside a loop, or through calls that each make two more, writes without end,
+    /// and a trace of some 500 bytes per write held 846 MB before the work limit was reached.
+    mutating func charge(_ trace: WriteTrace, at location: SourceLocation) throws(EvaluationError) {
+        try spend(trace.statement.utf8.count + (trace.old?.utf8.count ?? 0) + (trace.new?.utf8.count ?? 0), at: location)
+    }
+
+    private mutating func spend(_ amount: Int, at location: SourceLocation) throws(EvaluationError) {
+        work += amount
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
         }
@@ -98,6 +120,7 @@ extension Engine {
     /// the outermost call began, so a call inside a deep but valid expression has the whole budget.
     /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
     mutating func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
+        try chargeCall(at: location)
         if callDepth == 0 { callBaseDepth = evaluationDepth }
         if evaluationDepth - callBaseDepth + callDepth + 1 > Self.maximumCallDepth {
             throw callDepthError(in: callee, at: location)
@@ -492,7 +515,7 @@ extension Engine {
     /// registers nothing). Outside a body, only the value.
     mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
         guard isTracking else { return readBinding(target, tracked: false) }
-        let mark = log.keyLog.count
+        let mark = log.markKeys()
         let value: Value
         if tracked {
             value = readBinding(target, tracked: true)
@@ -868,13 +891,14 @@ extension Engine {
         var scope = scope
         var last: Value?
         for statement in statements {
+            try countEvaluation(at: statement.location)
             switch statement.kind {
             case .expression(let expression):
                 last = try evaluate(expression, in: scope, expected: expected)
             case .returnStatement(let expression):
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let clauses, let otherwise):
                 if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if let value = try runStatements(then, in: bound, expected: expected), isReturning(then) { return value }
@@ -895,13 +919,14 @@ extension Engine {
     private mutating func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
         var scope = scope
         for statement in statements {
+            try countEvaluation(at: statement.location)
             switch statement.kind {
             case .expression(let expression):
                 _ = try evaluate(expression, in: scope, expected: nil)
             case .returnStatement(let expression):
                 return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let clauses, let otherwise):
                 if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if let value = try runUntilReturn(then, in: bound, expected: expected) { return value }
@@ -949,7 +974,7 @@ extension Engine {
         for condition in conditions {
             switch condition {
             case .expression(let expression):
-                let value = try evaluate(expression, in: scope, expected: .bool)
+                let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: .bool)
                 if readsOtherModules, value.isUnmodelled {
                     assumeTrue(expression)
                     continue
@@ -959,7 +984,7 @@ extension Engine {
                 }
                 if !b { return nil }
             case .optionalBinding(let name, let expression):
-                let value = try evaluate(expression, in: scope, expected: nil)
+                let value = try evaluateOrOpaque(expression, naming: name, in: scope, expected: nil)
                 if value.isNone { return nil }
                 scope = scope.with(name, value)
             }
@@ -968,6 +993,7 @@ extension Engine {
     }
 
     mutating func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
+        try chargeCall(at: closure.location)
         var inner = scope
         for (index, argument) in arguments.enumerated() {
             if index < closure.parameters.count {

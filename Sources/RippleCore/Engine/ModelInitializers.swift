@@ -87,10 +87,11 @@ extension Engine {
     private mutating func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
         var scope = scope
         for statement in statements {
+            try countEvaluation(at: statement.location)
             scope.this = building.this(in: self)
             switch statement.kind {
             case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             case .ifStatement(let clauses, let otherwise):
                 if let (then, bound) = try firstHolding(clauses, in: scope) {
                     if !(try runInitializer(then, building: &building, scope: bound, depth: depth)) { return false }

@@ -176,6 +176,7 @@ extension Engine {
         guard depth <= Self.maximumMethodDepth else {
             throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(method.name)' (limit: method depth)", at: location)
         }
+        try chargeCall(at: location)
         let saved = methodContext
         methodContext = scope
         defer { methodContext = saved }
@@ -189,11 +190,12 @@ extension Engine {
     mutating func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
                                               into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
         for statement in statements {
+            try countEvaluation(at: statement.location)
             let scope = stepScope
             do throws(EvaluationError) {
                 switch statement.kind {
                 case .letDeclaration(let name, let value):
-                    let value = try evaluate(value, in: scope, expected: nil)
+                    let value = try evaluateOrOpaque(value, naming: name, in: scope, expected: nil)
                     methodContext?.locals[name] = value
                 case .ifStatement(let clauses, let otherwise):
                     let saved = methodContext
@@ -237,14 +239,16 @@ extension Engine {
                 case .assignment, .environmentWrite:
                     let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
                     let observed = observedProperty(written: statement)
-                    traces.append(try apply(statement, text: text, pass: &pass, written: &written))
+                    let trace = try apply(statement, text: text, pass: &pass, written: &written)
+                    try charge(trace, at: statement.location)
+                    traces.append(trace)
                     if let observed { traces += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
                 case .viewAction(let kind, _):
                     throw EvaluationError("'\(kind.rawValue)' runs a view's action from a step, not from code", at: statement.location)
                 }
             } catch {
                 // Swift source compiles: a statement Ripple cannot run there is a note, and the rest runs.
-                guard readsOtherModules, !error.diagnostic.message.contains("(limit:") else { throw error }
+                guard readsOtherModules, !error.isLimit else { throw error }
                 reportInBody(error)
             }
         }

@@ -143,6 +143,7 @@ struct ReadLog {
     mutating func reset() {
         reads.removeAllKeepingStorage()
         keyLog.removeAllKeepingStorage()
+        lastMark = 0
         placeList.removeAllKeepingStorage()
         keyList.removeAllKeepingStorage()
         if keySet != nil { keySet = nil }
@@ -158,8 +159,22 @@ struct ReadLog {
         if !userActions.isEmpty { userActions = [] }
     }
 
+    /// Where the keys of the read about to be made begin, for `record(_:at:value:from:)`.
+    mutating func markKeys() -> Int {
+        lastMark = keyLog.count
+        return lastMark
+    }
+
+    /// The latest `markKeys()`: a use equal to the last one logged after it adds nothing to any read
+    /// still being made, whose keys all begin at or before it.
+    private var lastMark = 0
+
     mutating func use(_ key: DependencyKey) {
         _ = Self.insert(key, into: &keyList, index: &keySet)
+        // A computed property that reads another twice, each reading the next twice, uses one key through
+        // the same chain 2^n times: logged each time, with its chain, they took gigabytes before the work
+        // limit stopped the body.
+        if keyLog.count > lastMark, let last = keyLog.last, last.key == key, last.via == via { return }
         keyLog.append(KeyUse(key: key, via: via))
     }
 }

@@ -89,9 +89,8 @@ extension Engine {
                 let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0
                 let rows = action.rows.dropFirst(inherited)
                 let place = rows.isEmpty || instances[id].isHiddenRow ? instancePlace : "\(instancePlace), row \(rows.map { identityText($0) }.joined(separator: ", "))"
-                let label = action.label.map { " \"" + $0 + "\"" } ?? ""
                 let menu = action.menu.map { " (\($0))" } ?? ""
-                let name = "\(action.kind.verb) \(action.control)\(label)\(menu) in \(place)"
+                let name = Self.actionName("\(action.kind.verb) \(action.control)", label: action.label, "\(menu) in \(place)")
                 found.append(OfferedAction(action: AvailableAction(name: name, kind: action.kind.rawValue, location: action.location, instance: path,
                                                                    control: String(action.control.prefix { $0 != "(" })),
                                            id: id, source: .user(offset), verb: action.kind.verb, label: action.label, place: place))
@@ -100,12 +99,12 @@ extension Engine {
             for (offset, action) in instances[id].actions.enumerated() {
                 guard let modifier = action.kind.modifier else { continue }
                 let verb = action.kind == .task ? "start" : "refresh"
-                let start = AvailableAction(name: "\(verb) .\(modifier) in \(place)", kind: action.kind.rawValue, location: action.location, instance: path,
-                                        control: "." + modifier)
+                let start = AvailableAction(name: Self.actionName("\(verb) .\(modifier)", label: nil, " in \(place)"), kind: action.kind.rawValue,
+                                            location: action.location, instance: path, control: "." + modifier)
                 found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: verb, place: place))
                 // What follows its first `await` runs when the awaited call returns: an action of its own.
                 if waits(action.closure.body, in: id) {
-                    let resume = AvailableAction(name: "resume .\(modifier) in \(place)", kind: ViewActionKind.resume.rawValue,
+                    let resume = AvailableAction(name: Self.actionName("resume .\(modifier)", label: nil, " in \(place)"), kind: ViewActionKind.resume.rawValue,
                                                  location: action.location, instance: path, control: "." + modifier)
                     found.append(OfferedAction(action: resume, id: id, source: .view(offset, resuming: true), verb: "resume", place: place))
                 }
@@ -128,6 +127,25 @@ extension Engine {
         for (index, entry) in found.enumerated() { byPlace["\(entry.action.kind) \(entry.action.location)", default: []].append(index) }
         let kept = Set(byPlace.values.flatMap { indices in indices.count > 2 ? [indices.first!, indices.last!] : indices })
         return found.indices.filter(kept.contains).map { found[$0] }
+    }
+
+    /// Most characters of an action's name, before the ` #2` that tells apart two of one name: a name is a
+    /// row of every output (text, JSON, HTML, notes), and a 100 KB button title made a 200 KB row.
+    static let maximumActionNameLength = 80
+
+    /// `head "label"tail` (`tap Button "Add" in TaskListView`), at most `maximumActionNameLength`
+    /// characters: a long title is cut first, with `…`, so the control and the instance stay; then, when
+    /// the rest alone is too long (a row named by a long identity), the name's end.
+    static func actionName(_ head: String, label: String?, _ tail: String) -> String {
+        let limit = maximumActionNameLength
+        func name(_ title: String?) -> String { head + (title.map { " \"" + $0 + "\"" } ?? "") + tail }
+        let full = name(label)
+        guard full.count > limit else { return full }
+        if let label {
+            let room = limit - name("").count - 1
+            if room >= 8 { return name(String(label.prefix(room)) + "…") }
+        }
+        return String(full.prefix(limit - 1)) + "…"
     }
 
     /// Whether statements of a view's action stop at an `await` when run: one awaits something Ripple

@@ -33,6 +33,27 @@ public final class Simulation {
         }
     }
 
+    /// A screen of its own in the state `other` is in now, without evaluating the tree again: the engine is
+    /// a value, and the copy shares its tables until it writes to one, which then copies that table alone
+    /// (`ripple audit` performs each action on such a copy of the first screen; building the screen again
+    /// for each of a list's rows made the audit quadratic in the rows). The copy shares `other`'s access
+    /// plans, which fill in as they run: use the two on one thread at a time.
+    public init(copying other: Simulation) {
+        engine = other.engine
+        variant = other.variant
+        initialInstances = other.initialInstances
+        collectedDependencies = other.collectedDependencies
+        initialPaths = other.initialPaths
+    }
+
+    /// Most evaluation steps `ripple audit` spends on the actions of one variant, each action performed
+    /// on a screen of its own (a documented limit, as large as a scenario's total work): past it, the
+    /// actions after the one that crossed it are not performed, and the audit says how many.
+    public static let maximumAuditWork = Engine.maximumTotalWork
+
+    /// The evaluation steps the last step took (or the first tree, before any step), as the work limits count them.
+    public var work: Int { engine.work }
+
     /// The first evaluation of the tree, as a step: call it before any step runs.
     public func initialTrace() -> StepTrace { engine.initialTrace() }
 

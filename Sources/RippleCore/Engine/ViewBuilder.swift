@@ -84,7 +84,8 @@ extension Engine {
         var scope = scope
         for statement in statements {
             if case .letDeclaration(let name, let value) = statement.kind {
-                scope = scope.with(name, try evaluate(value, in: scope, expected: nil))
+                try countEvaluation(at: statement.location)
+                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
             } else if try build(statement, in: scope, context: context, into: &output) {
                 return true
             }
@@ -103,7 +104,8 @@ extension Engine {
             do throws(EvaluationError) {
                 try buildView(expression, in: scope, context: context, into: &output)
             } catch {
-                // One broken view does not hide the next one's error.
+                // One broken view does not hide the next one's error; a limit stops the body.
+                if error.isLimit { throw error }
                 reportDropped(error)
             }
         case .returnStatement(let expression?):

@@ -1,0 +1,44 @@
+import Foundation
+import RippleCore
+
+/// The first screen of one variant, built once for each thread that performs actions, and copied for each
+/// action (`Simulation(copying:)`), so an action costs what it changes and not a new tree.
+///
+/// A copy shares the access plans of the screen it was copied from, which fill in as they run, so a
+/// screen is lent to one thread at a time, and taken back only when the action performed on its copy is
+/// done.
+final class FirstScreens: @unchecked Sendable {
+    private let scenario: Scenario
+    private let variant: String
+    private let collectingGraph: Bool
+    private let lock = NSLock()
+    private var idle: [Simulation]
+    /// How many first screens were built, the one given at the start included: one per thread at most.
+    private(set) var built = 1
+
+    /// `first` is the variant's first screen, built with `collectingGraph`; it is lent like the others.
+    init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool) {
+        self.scenario = scenario
+        self.variant = variant
+        self.collectingGraph = collectingGraph
+        idle = [first]
+    }
+
+    /// Runs `body` on a copy of the first screen.
+    func withCopy<Result>(_ body: (Simulation) throws(DiagnosticError) -> Result) throws(DiagnosticError) -> Result {
+        lock.lock()
+        let lent = idle.popLast()
+        lock.unlock()
+        let screen: Simulation
+        if let lent {
+            screen = lent
+        } else {
+            lock.lock()
+            built += 1
+            lock.unlock()
+            screen = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: collectingGraph)
+        }
+        defer { lock.withLock { idle.append(screen) } }
+        return try body(Simulation(copying: screen))
+    }
+}
