@@ -14,13 +14,13 @@
 /// The scan skips comments and the text of string literals, raw ones (`#"…"#`) included, whose contents
 /// the parser does not look at; an interpolation in a string is code (`\(x)`, in a raw string `\#(x)`),
 /// and is scanned as such.
-enum ParseGuard {
+package enum ParseGuard {
     /// Most `[` open at once in a Swift file (a documented limit).
     static let maximumBrackets = 12
     /// Most `else if` in one Swift file (a documented limit).
     static let maximumElseIfs = 1_000
     /// Most `#elseif` in one Swift file (a documented limit).
-    static let maximumIfConfigClauses = 1_000
+    package static let maximumIfConfigClauses = 1_000
 
     /// The first place the source goes past a limit, with the error to report there.
     static func firstProblem(in source: String) -> (offset: Int, message: String)? {
