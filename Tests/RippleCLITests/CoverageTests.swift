@@ -109,3 +109,35 @@ import Testing
         #expect(all.stderr.split(separator: "\n").filter { $0.contains("note: property wrapper '@SceneStorage' is not simulated") }.count == 12, "\(all.stderr)")
     }
 }
+
+/// An action is named by what its control shows a person when its title is not a literal argument.
+@Suite struct ActionLabelTests {
+    @Test func aControlIsNamedByItsLabelsTitleOrSymbol() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            import SwiftUI
+            struct FavoritesView: View {
+                @State private var favorite = false
+                @State private var count = 0
+                @State private var filter = 0
+                var body: some View {
+                    VStack {
+                        Button { favorite.toggle() } label: { Label("Favorite", systemImage: "star") }
+                        Button(action: { count += 1 }) { Image(systemName: "plus.circle").font(.title) }
+                        Toggle(isOn: $favorite) { HStack { Text("Starred") } }
+                        Button { count = 0 } label: { Image(systemName: count > 0 ? "xmark" : "circle") }
+                        Picker(selection: $filter) { Text("All").tag(0); Text("Mine").tag(1) } label: { Text("Filter") }
+                        Text("\\(count)")
+                    }
+                }
+            }
+            """.write(to: folder.appendingPathComponent("FavoritesView.swift"), atomically: true, encoding: .utf8)
+        let result = ripple("audit", folder.path, "--format", "json")
+        let names = Set(try #require(auditActions(result.stdout)).compactMap { $0["action"] as? String })
+        #expect(names == ["tap Button \"Favorite\" in FavoritesView", "tap Button \"plus.circle\" in FavoritesView",
+                          "toggle Toggle \"Starred\" in FavoritesView", "tap Button in FavoritesView",
+                          "choose Picker \"Filter\" in FavoritesView"], "\(names)")
+    }
+}

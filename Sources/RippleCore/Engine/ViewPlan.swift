@@ -157,6 +157,48 @@ extension Engine {
         return steps
     }
 
+    /// The text of a string literal without interpolations: `"Add"`.
+    static func literalText(_ expression: ExprSyntax) -> String? {
+        if case .string(let parts) = expression.kind, parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
+    }
+
+    /// The title of a control's label closure; a picker's other closure holds its options, not its title,
+    /// so only its `label:` closure is read.
+    static func title(inLabelOf name: String, builders: [ClosureSyntax], trailing: [ArgumentSyntax]) -> String? {
+        if name == "Picker" {
+            guard let label = trailing.first(where: { $0.label == "label" }), case .closure(let closure) = label.value.kind else { return nil }
+            return title(in: closure.body)
+        }
+        return builders.lazy.compactMap { title(in: $0.body) }.first
+    }
+
+    /// What a control's label closure shows a person, to name its action by: the title of a `Label` or a
+    /// `Text`, or the name of an `Image`'s symbol or asset (`Image(systemName: "star")` is `star`), the
+    /// first one written as a literal, looking through modifiers and stacks.
+    static func title(in statements: [StatementSyntax]) -> String? {
+        func title(of expression: ExprSyntax) -> String? {
+            guard case .call(let callee, let arguments, let trailing) = expression.kind else { return nil }
+            switch callee.kind {
+            case .identifier("Label"), .identifier("Text"):
+                return arguments.first { $0.label == nil }.flatMap { literalText($0.value) }
+            case .identifier("Image"):
+                return arguments.first { $0.label == nil || $0.label == "systemName" }.flatMap { literalText($0.value) }
+            case .identifier("HStack"), .identifier("VStack"), .identifier("ZStack"), .identifier("Group"):
+                return trailing.lazy.compactMap { argument -> String? in
+                    if case .closure(let closure) = argument.value.kind { Self.title(in: closure.body) } else { nil }
+                }.first
+            case .member(let base, _, _):
+                return title(of: base)
+            default:
+                return nil
+            }
+        }
+        for statement in statements {
+            if case .expression(let expression) = statement.kind, let found = title(of: expression) { return found }
+        }
+        return nil
+    }
+
     /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first
     /// trailing closure is its action unless `action:` is given).
     mutating func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> ViewPlan {
@@ -196,9 +238,8 @@ extension Engine {
             else if isLink && (argument.label == "destination" || (linkDestinationFirst && index == 0 && argument.label == nil)) { deferred.append(closure) }
             else { builders.append(closure) }
         }
-        let label = arguments.first(where: { $0.label == nil }).flatMap { argument -> String? in
-            if case .string(let parts) = argument.value.kind, parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
-        }
+        let label = arguments.first(where: { $0.label == nil }).flatMap { Self.literalText($0.value) }
+            ?? Self.title(inLabelOf: name, builders: builders, trailing: trailing)
         if let (kind, bindingLabel) = UserAction.Kind.control(name) {
             let binding = bindingLabel.flatMap { wanted in arguments.first(where: { $0.label == wanted })?.value }
             let action = name == "Button" ? deferred.first : nil
