@@ -40,6 +40,14 @@ enum AuditCommand {
         /// Whether some of what the action runs was not simulated: its notes say what.
         var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }
 
+        /// The view type that wasted most, or why the row is not exact: what the last column shows.
+        var why: String {
+            let most = error.map { "not simulated: \($0)" } ?? mostWasted.map { "\($0) ×\(mostWastedCount)" } ?? "–"
+            guard confidence == .partial else { return most }
+            let what = uncertainty.first ?? notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
+            return mostWasted == nil ? what : most + "; " + what
+        }
+
         /// Wasted evaluations whose verdict rests on nothing Ripple does not know: what a budget counts.
         var judgedWasted = 0
 
@@ -302,11 +310,38 @@ enum AuditCommand {
             return false
         }
         var succeeded = true
-        let folders = AuditReport.folders(for: audited.map { ($0.file, $0.variant, $0.scenario.variants.count) })
-        for (entry, folder) in zip(audited, folders) {
+        // App source with several screens opens on a summary page; each of its screens that has actions
+        // gets a report, listed there rather than in the gallery. One table of names for every folder.
+        let apps = Set(audited.filter { $0.scenario.syntax.readsOtherModules && $0.scenario.variants.count > 1 }.map(\.file))
+        let reported = audited.filter { !apps.contains($0.file) || $0.rows.contains { $0.kind != "step" } }
+        let appFiles = audited.map(\.file).reduce(into: [String]()) { if apps.contains($1) && !$0.contains($1) { $0.append($1) } }
+        let names = AuditReport.folders(for: reported.map { ($0.file, $0.variant, $0.scenario.variants.count) } + appFiles.map { ($0, "", 1) })
+        let folders = Array(names.prefix(reported.count))
+        let appFolders = Dictionary(uniqueKeysWithValues: zip(appFiles, names.dropFirst(reported.count)))
+        for file in appFiles {
+            let entries = audited.filter { $0.file == file }
+            let screens = entries.map { entry in
+                AuditAppSummary.Screen(name: entry.variant, folder: zip(reported, folders).first { $0.0.file == file && $0.0.variant == entry.variant }?.1,
+                                       rows: entry.rows)
+            }
+            let rendered = AuditAppSummary.render(title: entries[0].scenario.title, file: file, screens: screens,
+                                                  coverage: coverage[file] ?? Coverage(), folder: appFolders[file]!)
+            do throws(FileError) {
+                try output.write(rendered, summary: GallerySummary(rendered).json)
+                stdout.write("report: \(TerminalText.oneLine(output.shown(rendered.folder)))/index.html\n")
+            } catch {
+                stderr.write("error: \(error.message)\n")
+                succeeded = false
+            }
+        }
+        for (entry, folder) in zip(reported, folders) {
             do {
-                let rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
-                                                      allRows: allRows, folder: folder, coverage: coverage[entry.file])
+                // A screen of an app is titled by the screen: the app's name is on every one of them.
+                let app = appFolders[entry.file]
+                var rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
+                                                      allRows: allRows, folder: folder, coverage: coverage[entry.file],
+                                                      title: app == nil ? nil : "Audit: " + entry.variant)
+                rendered.partOf = app
                 try output.write(rendered, summary: GallerySummary(rendered).json)
                 stdout.write("report: \(TerminalText.oneLine(output.shown(folder)))/index.html\n")
             } catch let error as DiagnosticError {
@@ -526,11 +561,7 @@ enum AuditCommand {
             // Fitted to a width, the place is the file's name and line; whole, its path.
             let file = width == nil ? row.location.file : String(row.location.file.split(separator: "/").last ?? "")
             let place = "\(file):\(row.location.line)"
-            var most = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
-            if row.confidence == .partial {
-                let why = row.uncertainty.first ?? row.notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
-                most = row.mostWasted == nil ? why : most + "; " + why
-            }
+            let most = row.why
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale), row.confidence.mark, most])
             for hint in row.hints {

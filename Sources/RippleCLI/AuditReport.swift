@@ -15,7 +15,7 @@ enum AuditReport {
     }
 
     static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes,
-                       allRows: Bool, folder: String, coverage: Coverage? = nil) throws -> RenderedScenario {
+                       allRows: Bool, folder: String, coverage: Coverage? = nil, title: String? = nil) throws -> RenderedScenario {
         let listed = AuditCommand.ranked(rows)
         let ranked = listed.filter { $0.error == nil }
         let names = ranked.map(\.action)
@@ -31,7 +31,7 @@ enum AuditReport {
             variants.append((variant == "main" ? "with fixes" : variant + " with fixes", fixedDrawing!,
                              try Simulation(scenario: fixed, variant: variant, semantics: scenario.semantics).initialInstances))
         }
-        var trace = ScenarioTrace(file: file, title: "Audit: " + scenario.title, semantics: scenario.semantics, variants: [])
+        var trace = ScenarioTrace(file: file, title: title ?? "Audit: " + scenario.title, semantics: scenario.semantics, variants: [])
         var graphs: [VariantGraph] = []
         var starting: [[Set<String>]] = []
         for entry in variants {
@@ -52,19 +52,16 @@ enum AuditReport {
         return try ScenarioRenderer.render(input, folder: folder)
     }
 
-    /// Most controls the report lists as not simulated; the JSON lists every one.
-    static let unreachedShown = 50
+    /// The audit pages' own styles: the coverage panel and the confidence marks.
+    static let style = "<style>.audit h2 { font-size: 1.1rem; margin: 1.2rem 0 0.3rem; } .audit li { margin: 0.2rem 0; } .audit code { font-family: ui-monospace, Menlo, monospace; font-size: 0.9em; }"
+        + " .coverage { border: 1px solid #999; border-radius: 6px; padding: 0.4rem 0.8rem; margin: 0.6rem 0; } .coverage p { margin: 0.2rem 0; }"
+        + " .confidence { font-size: 0.85em; padding: 0 0.3em; border-radius: 3px; } .confidence-exact { background: #d8f0d8; }"
+        + " .confidence-partial { background: #fbe8c8; } .confidence-not-simulated { background: #f4d0d0; }</style>\n"
 
-    /// The coverage panel, the ranked table with each row's confidence, hints, fixes, view types and what
-    /// was not simulated, above the pictures.
-    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes, coverage: Coverage) -> String {
+    /// The coverage line and its top reasons, as a panel (`id="coverage"`).
+    static func coveragePanel(_ coverage: Coverage) -> String {
         func e(_ text: String) -> String { XML.escape(text) }
-        var html = "<style>.audit h2 { font-size: 1.1rem; margin: 1.2rem 0 0.3rem; } .audit li { margin: 0.2rem 0; } .audit code { font-family: ui-monospace, Menlo, monospace; font-size: 0.9em; }"
-            + " .coverage { border: 1px solid #999; border-radius: 6px; padding: 0.4rem 0.8rem; margin: 0.6rem 0; } .coverage p { margin: 0.2rem 0; }"
-            + " .confidence { font-size: 0.85em; padding: 0 0.3em; border-radius: 3px; } .confidence-exact { background: #d8f0d8; }"
-            + " .confidence-partial { background: #fbe8c8; } .confidence-not-simulated { background: #f4d0d0; }</style>\n"
-        html += "<section class=\"audit\">\n"
-        html += "<div class=\"coverage\" id=\"coverage\">\n<h2>Coverage</h2>\n"
+        var html = "<div class=\"coverage\" id=\"coverage\">\n<h2>Coverage</h2>\n"
         html += "<p>\(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of \(coverage.controls) controls "
             + "offered as actions, \(coverage.controlsEvaluatingABody) evaluate a body, <b>\(coverage.controlsExact) simulated exactly "
             + "(\(Coverage.percent(coverage.exactShare)))</b>.</p>\n"
@@ -75,18 +72,25 @@ enum AuditReport {
                 "\(e($0.kind)) (\($0.count))"
             }.joined(separator: "; ") + "</p>\n"
         }
-        html += "</div>\n"
+        return html + "</div>\n"
+    }
+
+    /// Most controls the report lists as not simulated; the JSON lists every one.
+    static let unreachedShown = 50
+
+    /// The coverage panel, the ranked table with each row's confidence, hints, fixes, view types and what
+    /// was not simulated, above the pictures.
+    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes, coverage: Coverage) -> String {
+        func e(_ text: String) -> String { XML.escape(text) }
+        var html = style
+        html += "<section class=\"audit\">\n"
+        html += coveragePanel(coverage)
         html += "<h2>Actions, most wasted first</h2>\n<table>\n<thead><tr><th>action</th><th>where</th><th>evaluations</th><th>wasted</th><th>stale</th><th>confidence</th><th>most wasted, or why</th></tr></thead>\n<tbody>\n"
         for row in rows {
             html += "<tr><td>\(e(row.action))</td><td><code>\(e("\(row.location.file):\(row.location.line)"))</code></td>"
             html += "<td class=\"number\">\(row.evaluations)</td><td class=\"number\">\(row.wasted)</td><td class=\"number\">\(row.stale)</td>"
             html += "<td><span class=\"confidence confidence-\(row.confidence.rawValue)\">\(e(row.confidence.mark))</span></td>"
-            var why = row.error.map { "not simulated: \($0)" } ?? row.mostWasted.map { "\($0) ×\(row.mostWastedCount)" } ?? "–"
-            if row.confidence == .partial {
-                let what = row.uncertainty.first ?? row.notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
-                why = row.mostWasted == nil ? what : why + "; " + what
-            }
-            html += "<td>\(e(why))</td>"
+            html += "<td>\(e(row.why))</td>"
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>\n"

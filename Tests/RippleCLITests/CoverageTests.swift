@@ -141,3 +141,57 @@ import Testing
                           "choose Picker \"Filter\" in FavoritesView"], "\(names)")
     }
 }
+
+/// An app with several screens opens on a summary page in the HTML report.
+@Suite struct AuditAppSummaryTests {
+    @Test func anAppWithSeveralScreensOpensOnItsSummary() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-app-\(UUID().uuidString)")
+        let app = root.appendingPathComponent("Shop")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            import SwiftUI
+            @Observable final class Cart { var items: [String] = []; var note = "" }
+            struct CartScreen: View {
+                @State private var cart = Cart()
+                var body: some View {
+                    VStack {
+                        CartBadge(cart: cart)
+                        Text(cart.note)
+                        Button("Add note") { cart.note += "!" }
+                    }
+                }
+            }
+            struct CartBadge: View {
+                let cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            struct AboutScreen: View {
+                @State private var shown = false
+                var body: some View { Toggle("Details", isOn: $shown) }
+            }
+            struct LogoScreen: View {
+                var body: some View { Text("Shop") }
+            }
+            """.write(to: app.appendingPathComponent("Screens.swift"), atomically: true, encoding: .utf8)
+        let output = root.appendingPathComponent("out")
+        let result = ripple("audit", app.path, "--format", "html", "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try String(contentsOf: output.appendingPathComponent("audit-shop/index.html"), encoding: .utf8)
+        #expect(summary.contains("<h1>Audit: Shop</h1>"))
+        #expect(summary.contains("id=\"coverage\""))
+        // Screens with actions are cards, most wasted first; the one without is not reached.
+        let cart = try #require(summary.range(of: "audit-shop-cartscreen/index.html\">CartScreen</a>"))
+        let about = try #require(summary.range(of: "audit-shop-aboutscreen/index.html\">AboutScreen</a>"))
+        #expect(cart.lowerBound < about.lowerBound)
+        #expect(summary.contains("Screens without an action Ripple could perform (1): LogoScreen."))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("audit-shop-logoscreen").path))
+        let screen = try String(contentsOf: output.appendingPathComponent("audit-shop-cartscreen/index.html"), encoding: .utf8)
+        #expect(screen.contains("<title>Audit: CartScreen — Ripple</title>"), "\(screen.prefix(600))")
+        // The gallery lists the app once, not each screen.
+        let gallery = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(gallery.contains("audit-shop/index.html"))
+        #expect(!gallery.contains("audit-shop-cartscreen/index.html"))
+        #expect(gallery.contains("<th>screen</th>"))
+    }
+}

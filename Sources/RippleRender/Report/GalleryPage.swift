@@ -9,8 +9,11 @@ public struct GallerySummary: Codable, Hashable, Sendable {
     public var variants: [RenderedScenario.Totals]
     /// Per variant, its picture's file name without `.svg` (nil when it has none), for the thumbnails.
     public var variantFiles: [String?]
-    /// `action` for an audit's report; nil for a scenario, whose steps are steps.
+    /// `action` for an audit's report, `screen` for an app's audit summary; nil for a scenario, whose
+    /// steps are steps.
     public var stepWord: String?
+    /// The folder of the page that lists this one; the gallery leaves such pages out.
+    public var partOf: String?
 
     public init(_ rendered: RenderedScenario) {
         folder = rendered.folder
@@ -20,6 +23,7 @@ public struct GallerySummary: Codable, Hashable, Sendable {
         variants = rendered.totals
         variantFiles = rendered.variantFiles
         stepWord = rendered.stepWord == "step" ? nil : rendered.stepWord
+        partOf = rendered.partOf
     }
 
     /// The summary as JSON.
@@ -55,7 +59,9 @@ public enum GalleryPage {
     }
 
     /// The page for `summaries`, in the order given.
-    public static func page(_ summaries: [GallerySummary]) -> String {
+    public static func page(_ all: [GallerySummary]) -> String {
+        // A screen of an app's audit is listed on the app's summary page.
+        let summaries = all.filter { $0.partOf == nil }
         var html = """
         <!doctype html>
         <html lang="en">
@@ -95,7 +101,7 @@ public enum GalleryPage {
             let word = summary.stepWord ?? "step"
             html += "<section class=\"scenario\">\n<h2><a href=\"\(XML.escape(summary.folder))/index.html\">\(XML.escape(summary.title))</a></h2>\n"
             html += "<p class=\"meta\">\(XML.escape(summary.file)) · \(summary.steps) \(XML.escape(word))\(summary.steps == 1 ? "" : "s")</p>\n"
-            html += "<table><thead><tr><th>variant</th><th>evaluations</th><th>wasted</th><th>stale</th></tr></thead><tbody>\n"
+            html += "<table><thead><tr><th>\(summary.stepWord == "screen" ? "screen" : "variant")</th><th>evaluations</th><th>wasted</th><th>stale</th></tr></thead><tbody>\n"
             for totals in summary.variants {
                 html += "<tr><td>\(XML.escape(totals.variant))</td><td class=\"number\">\(totals.evaluations)</td><td class=\"number\">\(totals.wasted)</td><td class=\"number\">\(totals.stale)</td></tr>\n"
             }

@@ -9,6 +9,14 @@ public struct RenderedScenario: Sendable {
         public var wasted: Int
         public var stale: Int
 
+        /// Totals given as they are: a screen's in an app's audit summary.
+        public init(variant: String, evaluations: Int, wasted: Int, stale: Int) {
+            self.variant = variant
+            self.evaluations = evaluations
+            self.wasted = wasted
+            self.stale = stale
+        }
+
         /// A variant's counts summed over its steps.
         public init(_ variant: VariantTrace) {
             self.variant = variant.name
@@ -32,6 +40,24 @@ public struct RenderedScenario: Sendable {
     public var warnings: [Diagnostic]
     /// What a step is called: `step` for a scenario, `action` for an audit's report.
     public var stepWord = "step"
+    /// The folder of the page that lists this one (an app's audit summary, for one of its screens): the
+    /// gallery lists that page, not this one. Nil for a page the gallery lists.
+    public var partOf: String?
+}
+
+extension RenderedScenario {
+    /// A page written whole by its caller, with no pictures: an app's audit summary.
+    public init(folder: String, title: String, file: String, steps: Int, totals: [Totals], page: String, stepWord: String) {
+        self.folder = folder
+        self.title = title
+        self.file = file
+        self.steps = steps
+        self.totals = totals
+        variantFiles = totals.map { _ in nil }
+        files = [("index.html", page)]
+        warnings = []
+        self.stepWord = stepWord
+    }
 }
 
 /// What `ripple render` can write.
