@@ -195,3 +195,27 @@ import Testing
         #expect(gallery.contains("<th>screen</th>"))
     }
 }
+
+/// `ripple run` marks an evaluation whose verdict rests on an opaque value, in both forms; one on known
+/// values is not marked.
+@Suite struct RunUncertaintyTests {
+    @Test func aVerdictOnAnOpaqueValueIsMarkedNotExact() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = folder.appendingPathComponent("opaque.ripple")
+        try "scenario \"opaque\"\nsource \"\(repository.path)/Tests/Fixtures/Swift/Dropped/OpaqueComparison\"\nstep \"download\" { tap Button \"Download\" in LibraryView }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let compact = ripple("run", file.path)
+        #expect(compact.status == 0, "\(compact.stderr)")
+        let header = try #require(compact.stdout.split(separator: "\n").first { $0.contains("CatalogHeader  wasted") })
+        #expect(header.contains("wasted  not exact, rests on store.catalog.title, an opaque value: "), "\(header)")
+        let library = try #require(compact.stdout.split(separator: "\n").first { $0.contains("LibraryView  needed") })
+        #expect(!library.contains("not exact"))
+        let verbose = ripple("run", file.path, "--verbose")
+        #expect(verbose.stdout.contains("nothing it reads changed (not exact, rests on store.catalog.title, an opaque value)"), "\(verbose.stdout)")
+        let json = ripple("run", file.path, "--format", "json")
+        #expect(json.stdout.contains("\"uncertainty\" : [\n") || json.stdout.contains("\"uncertainty\":["), "\(json.stdout.prefix(300))")
+    }
+}

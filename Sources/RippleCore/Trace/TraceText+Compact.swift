@@ -79,6 +79,12 @@ extension TraceText {
     static func summary(_ instance: InstanceTrace) -> String {
         guard let cause = instance.causes.first else { return instance.outcome.rawValue }
         let more = instance.causes.count > 1 ? " (+\(instance.causes.count - 1) more)" : ""
+        // Said first, so that a line cut to the terminal's width keeps it.
+        let unknown = TraceText.uncertainty(of: instance)
+        return (unknown.isEmpty ? "" : unknown.dropFirst(2).dropLast() + ": ") + summaryOfOutcome(instance, cause: cause, more: more)
+    }
+
+    private static func summaryOfOutcome(_ instance: InstanceTrace, cause: Cause, more: String) -> String {
         switch instance.outcome {
         case .needed:
             if cause.kind == .newIdentity { return cause.detail + more }

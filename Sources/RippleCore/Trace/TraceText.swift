@@ -17,12 +17,20 @@ public enum TraceText {
             let changed = instance.changedReads.isEmpty ? "it is new" : instance.changedReads.joined(separator: ", ") + " changed"
             return "needed — \(causes); \(changed)"
         case .wasted:
-            return "wasted — \(causes); nothing it reads changed"
+            return "wasted — \(causes); nothing it reads changed" + uncertainty(of: instance)
         case .stale:
             return "stale — \(causes)"
         case .skipped:
             return "skipped"
         }
+    }
+
+    /// What an evaluation's verdict rests on that Ripple does not know, as the end of its line:
+    /// ` (not exact, rests on store.catalog.title, an opaque value)`; empty when nothing.
+    static func uncertainty(of instance: InstanceTrace) -> String {
+        guard let unknown = instance.uncertainty, !unknown.isEmpty else { return "" }
+        let described = unknown.map { $0.contains(" ") ? $0 : $0 + ", an opaque value" }
+        return " (not exact, rests on " + described.joined(separator: "; ") + ")"
     }
 
     /// The whole trace: steps, then the side-by-side table.
