@@ -32,8 +32,10 @@ build: setup
 demo: build
 	.build/debug/ripple
 
-# The whole suite: Swift tests, then a real headless browser on rendered reports.
+# The whole suite: Swift tests, then a real headless browser on rendered reports. PyYAML reads
+# docs/CI.md's workflows in CIDocTests.
 test: setup
+	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-yaml; }
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh

@@ -161,7 +161,10 @@ enum AuditCommand {
 
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let format = parsed.values["format"] ?? "text"
-        guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
+        guard ["text", "json", "html", "sarif", "github"].contains(format) else {
+            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif' or 'github'")
+        }
+        let baseline = try parsed.values["baseline"].map { path throws(UsageError) in try AuditBaseline(contentsOf: path) }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
         let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
@@ -235,7 +238,7 @@ enum AuditCommand {
             stdout.write(TraceJSON.encode(value: AuditJSON(coverage: coverage, actions: ranked, notes: loadNotes + performing.map {
                 Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue)
             }, fixes: proofs)) + "\n")
-        } else if !(ranked.isEmpty && failed) {
+        } else if format != "sarif", format != "github", !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
             for fixes in proofs { stdout.write("\n" + fixes.text) }
@@ -284,6 +287,12 @@ enum AuditCommand {
         if overruns.isEmpty, budget.maximumWasted != nil, let caveat = Budget.unjudged(ranked) {
             stderr.write("note: --max-wasted could not judge \(caveat)\n")
         }
+        let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes)
+        if let baseline, let comparison { stderr.write(baseline.report(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1)) }
+        if format == "sarif" || format == "github" {
+            stdout.write(ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
+                                  comparison: comparison, baseline: baseline))
+        }
         if let path = parsed.values["junit"] {
             var report = JUnitReport()
             report.add(suite: "ripple audit", cases: [("budget", overruns.isEmpty ? nil : overruns.joined(separator: "\n"))]
@@ -296,7 +305,7 @@ enum AuditCommand {
             }
         }
         if refused { return CommandLine.Status.usage }
-        return failed || !overruns.isEmpty ? CommandLine.Status.failure : CommandLine.Status.success
+        return failed || !overruns.isEmpty || comparison?.failed == true ? CommandLine.Status.failure : CommandLine.Status.success
     }
 
     /// Writes one report folder per audited variant into the output folder, and the gallery page that

@@ -140,7 +140,8 @@ extension AuditCommand {
             }
         }
         let coverage = coverage(of: scenario, rows: rows)
-        return "coverage: \(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of "
-            + "\(coverage.controls) controls offered as actions; 'ripple audit \(file)' performs them and says which are simulated exactly\n"
+        let line = "coverage: \(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of "
+            + "\(coverage.controls) controls offered as actions; 'ripple audit \(TerminalText.oneLine(file))' performs them and says which are simulated exactly"
+        return wrapped(line, to: tableWidth) + "\n"
     }
 }

@@ -37,8 +37,11 @@ enum CheckCommand {
             for result in failures {
                 stderr.write(describe(result))
             }
-            for result in results {
-                cases.append(("\(result.step.isEmpty ? "initial" : result.step) in \(result.variant) (\(result.semantics.rawValue))", result.passed ? nil : describe(result)))
+            // Two blocks can check one step in one variant (one without `in`, one with): their lines tell them apart.
+            let names = results.map { "\($0.step.isEmpty ? "initial" : $0.step) in \($0.variant) (\($0.semantics.rawValue))" }
+            for (result, name) in zip(results, names) {
+                let shared = names.count { $0 == name } > 1
+                cases.append((shared ? "\(name), line \(result.location.line)" : name, result.passed ? nil : describe(result)))
             }
             report.add(suite: file, cases: cases)
             if failures.isEmpty {

@@ -33,7 +33,7 @@ enum CommandLine {
                     discussion: "Scenarios without expectations are reported as unchecked. Exit status 1 on any mismatch or error."),
         CommandSpec(name: "audit", summary: "Perform every action a person can take on each screen and rank them by wasted evaluations.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
-                    options: [OptionSpec(name: "format", value: "text|json|html", help: "Output format (default: text); html also writes a report per screen into the output folder."),
+                    options: [OptionSpec(name: "format", value: "text|json|html|sarif|github", help: "Output format (default: text); html also writes a report per screen into the output folder; sarif is SARIF 2.1.0 for code scanning, github prints workflow commands that annotate a pull request (docs/CI.md)."),
                               OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last."),
                               OptionSpec(name: "jobs", short: "j", value: "N", help: "Perform actions on N threads at once (default: one per core)."),
                               OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
@@ -41,6 +41,7 @@ enum CommandLine {
                               OptionSpec(name: "min-coverage", value: "P", help: "Exit 1 when less than P percent of the controls in the source are simulated exactly."),
                               OptionSpec(name: "wide", value: nil, help: "Print the table's long columns whole, however wide, and every control not simulated."),
                               OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI."),
+                              OptionSpec(name: "baseline", value: "FILE", help: "Exit 1 when an action re-runs, wastes or leaves stale more than in FILE, a saved '--format json' audit, or when coverage drops; sarif and github then report only what got worse."),
                               OptionSpec(name: "emit-variant", value: "NAME", help: "Write the code with every proven fix as the variant NAME of a scenario, NAME.ripple."),
                               OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML report (default: Output) and the emitted variant (default: the current folder).")]
                         + SourceOptions.specs,

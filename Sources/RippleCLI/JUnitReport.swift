@@ -4,8 +4,21 @@ import RippleRender
 struct JUnitReport {
     private var suites: [(name: String, cases: [(name: String, failure: String?)], skipped: Bool)] = []
 
+    /// Adds a suite; a case named like one before it in the suite is told apart by ` #2`, ` #3`, so a CI
+    /// page that keys tests by name shows each one.
     mutating func add(suite: String, cases: [(String, String?)], skipped: Bool = false) {
-        suites.append((suite, cases.map { (name: $0.0, failure: $0.1) }, skipped))
+        var taken: Set<String> = skipped ? ["expectations"] : []
+        var named: [(name: String, failure: String?)] = []
+        for (name, failure) in cases {
+            var distinct = name
+            var number = 2
+            while !taken.insert(distinct).inserted {
+                distinct = "\(name) #\(number)"
+                number += 1
+            }
+            named.append((distinct, failure))
+        }
+        suites.append((suite, named, skipped))
     }
 
     var xml: String {

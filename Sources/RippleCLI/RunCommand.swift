@@ -23,7 +23,9 @@ enum RunCommand {
             do throws(DiagnosticError) {
                 let trace = try scenario.simulate(semantics: semantics, variant: parsed.values["variant"])
                 // Text is printed as each scenario is done; JSON once, as one document.
-                if format == "text" {
+                if format == "text", trace.variants.allSatisfy({ $0.steps.isEmpty }) {
+                    stdout.write((traces.isEmpty ? "" : "\n") + withoutSteps(trace, scenario: scenario, file: file))
+                } else if format == "text" {
                     let text = parsed.flags.contains("verbose") ? TraceText.render(trace) : TraceText.compact(trace)
                     stdout.write((traces.isEmpty ? "" : "\n") + text)
                     if let line = AuditCommand.offeredCoverage(of: scenario, file: file) { stdout.write(line) }
@@ -46,8 +48,9 @@ enum RunCommand {
     static func summary(_ traces: [ScenarioTrace]) -> String {
         var text = "summary: evaluations, wasted, stale over all steps\n"
         for trace in traces {
-            for totals in trace.variants.map(RenderedScenario.Totals.init) {
-                text += "  \(trace.file) \(totals.variant): \(totals.evaluations) evaluations, \(totals.wasted) wasted, \(totals.stale) stale\n"
+            for (variant, totals) in zip(trace.variants, trace.variants.map(RenderedScenario.Totals.init)) {
+                let counts = variant.steps.isEmpty ? "no steps" : "\(totals.evaluations) evaluations, \(totals.wasted) wasted, \(totals.stale) stale"
+                text += AuditCommand.cut("  \(trace.file) \(totals.variant): \(counts)", to: width) + "\n"
             }
         }
         return text

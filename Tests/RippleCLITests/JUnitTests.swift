@@ -96,3 +96,72 @@ extension CLITests {
         #expect(underFile.stderr == "error: cannot write the JUnit report '\(file.path)/report.xml': a part of the path is not a folder\n")
     }
 }
+
+/// Blocks that check one step in one variant, as docs/Language.md has them: one without `in` and one
+/// with, or one without `under` and one naming the scenario's own semantics.
+private let overlapping = """
+scenario "Overlapping blocks"
+semantics swift6.2
+@Observable final class Model { var count = 0 }
+variant "one" {
+    struct Root: View {
+        @State private var model = Model()
+        var body: some View { Text("\\(model.count)") }
+    }
+}
+variant "two" {
+    struct Root: View {
+        @State private var model = Model()
+        var body: some View { Text("\\(model.count)") }
+    }
+}
+step "bump" { model.count += 1 }
+expect "bump" { evaluates Root }
+expect "bump" in "two" { wasted nothing }
+expect "bump" in "two" under swift6.2 { stale nothing }
+expect audit { stale 0 }
+expect audit { wasted <= 0 }
+
+"""
+
+extension CLITests {
+    /// Each overlapping block is checked and counted on its own, as Language.md says.
+    @Test func overlappingBlocksAreEachCheckedAndADuplicateIsAnError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("overlapping.ripple")
+        try overlapping.write(to: file, atomically: true, encoding: .utf8)
+        let result = ripple("check", file.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("passed \(file.path): 6 expectations\n"), "\(result.stdout)")
+        try (overlapping + "expect \"bump\" in \"two\" { evaluates Root }\n").write(to: file, atomically: true, encoding: .utf8)
+        let duplicate = ripple("check", file.path)
+        #expect(duplicate.status == 1)
+        #expect(duplicate.stderr.contains(":22:1: error: duplicate expectation for step 'bump' (first at line 18)"), "\(duplicate.stderr)")
+    }
+
+    /// The JUnit file never names two tests of a suite alike: overlapping blocks carry their lines,
+    /// and the audit's actions of two apps with one name are numbered.
+    @Test func theJUnitReportNamesEveryTestDistinctly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("overlapping.ripple")
+        try overlapping.write(to: file, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("check.xml")
+        #expect(ripple("check", file.path, "--junit", report.path).status == 0)
+        let audit = folder.appendingPathComponent("audit.xml")
+        #expect(ripple("audit", "Tests/Fixtures/Swift/Baseline/narrow", "Tests/Fixtures/Swift/Baseline/broad", "--junit", audit.path).status == 0)
+        for path in [report, audit] {
+            let xml = try String(contentsOf: path, encoding: .utf8)
+            let names = xml.components(separatedBy: "<testcase name=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(names.count == Set(names).count, "\(names)")
+            #expect(names.count >= 5)
+        }
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        for line in 17...19 { #expect(xml.contains("<testcase name=\"bump in two (swift6.2), line \(line)\"")) }
+        #expect(xml.contains("<testcase name=\"bump in one (swift6.2)\""))
+        #expect(xml.contains("<testcase name=\"audit in every variant (swift6.2), line 20\"") && xml.contains("<testcase name=\"audit in every variant (swift6.2), line 21\""))
+        let auditXML = try String(contentsOf: audit, encoding: .utf8)
+        #expect(auditXML.contains("<testcase name=\"tap Button in RecipeRow[1] (main) #2\""))
+    }
+}

@@ -1,0 +1,392 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+@testable import RippleCore
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// What SARIF 2.1.0's schema (sarif-schema-2.1.0.json, OASIS) says of the objects `--format sarif`
+/// writes: the properties each may have (every object is `additionalProperties: false`), those it must
+/// have, and the values an enum allows. Written out by hand from the schema.
+private enum SARIFSchema {
+    static let allowed: [String: Set<String>] = [
+        "sarifLog": ["$schema", "version", "runs", "inlineExternalProperties", "properties"],
+        "run": ["addresses", "artifacts", "automationDetails", "baselineGuid", "columnKind", "conversion", "defaultEncoding",
+                "defaultSourceLanguage", "externalPropertyFileReferences", "graphs", "invocations", "language", "logicalLocations",
+                "newlineSequences", "originalUriBaseIds", "policies", "properties", "redactionTokens", "results", "runAggregates",
+                "specialLocations", "taxonomies", "threadFlowLocations", "tool", "translations", "versionControlProvenance",
+                "webRequests", "webResponses"],
+        "tool": ["driver", "extensions", "properties"],
+        "toolComponent": ["associatedComponent", "contents", "dottedQuadFileVersion", "downloadUri", "fullDescription", "fullName",
+                          "globalMessageStrings", "guid", "informationUri", "isComprehensive", "language", "localizedDataSemanticVersion",
+                          "locations", "minimumRequiredLocalizedDataSemanticVersion", "name", "notifications", "organization", "product",
+                          "productSuite", "properties", "releaseDateUtc", "rules", "semanticVersion", "shortDescription",
+                          "supportedTaxonomies", "taxa", "translationMetadata", "version"],
+        "reportingDescriptor": ["defaultConfiguration", "deprecatedGuids", "deprecatedIds", "deprecatedNames", "fullDescription", "guid",
+                                "help", "helpUri", "id", "messageStrings", "name", "properties", "relationships", "shortDescription"],
+        "reportingConfiguration": ["enabled", "level", "parameters", "properties", "rank"],
+        "multiformatMessageString": ["markdown", "properties", "text"],
+        "result": ["analysisTarget", "attachments", "baselineState", "codeFlows", "correlationGuid", "fingerprints", "fixes",
+                   "graphTraversals", "graphs", "guid", "hostedViewerUri", "kind", "level", "locations", "message", "occurrenceCount",
+                   "partialFingerprints", "properties", "provenance", "rank", "relatedLocations", "rule", "ruleId", "ruleIndex", "stacks",
+                   "suppressions", "taxa", "webRequest", "webResponse", "workItemUris"],
+        "message": ["arguments", "id", "markdown", "properties", "text"],
+        "location": ["annotations", "id", "logicalLocations", "message", "physicalLocation", "properties", "relationships"],
+        "physicalLocation": ["address", "artifactLocation", "contextRegion", "properties", "region"],
+        "artifactLocation": ["description", "index", "properties", "uri", "uriBaseId"],
+        "region": ["byteLength", "byteOffset", "charLength", "charOffset", "endColumn", "endLine", "message", "properties", "snippet",
+                   "sourceLanguage", "startColumn", "startLine"],
+    ]
+    static let required: [String: [String]] = [
+        "sarifLog": ["version", "runs"], "run": ["tool"], "tool": ["driver"], "toolComponent": ["name"], "reportingDescriptor": ["id"],
+        "multiformatMessageString": ["text"], "result": ["message"],
+    ]
+    static let levels: Set<String> = ["none", "note", "warning", "error"]
+
+    /// The schema's complaints about `log`, each with the path of the object: empty when it conforms.
+    static func violations(_ log: Any) -> [String] {
+        var found: [String] = []
+        func object(_ value: Any?, _ definition: String, _ path: String) -> [String: Any] {
+            guard let fields = value as? [String: Any] else {
+                found.append("\(path) is not an object")
+                return [:]
+            }
+            for key in fields.keys where !(allowed[definition]!.contains(key)) { found.append("\(path) has '\(key)', which \(definition) does not allow") }
+            for key in required[definition] ?? [] where fields[key] == nil { found.append("\(path) lacks '\(key)', which \(definition) requires") }
+            return fields
+        }
+        func text(_ value: Any?, _ path: String) {
+            let fields = object(value, "multiformatMessageString", path)
+            if !(fields["text"] is String) { found.append("\(path).text is not a string") }
+        }
+        let top = object(log, "sarifLog", "log")
+        if top["version"] as? String != "2.1.0" { found.append("log.version is not \"2.1.0\"") }
+        if let schema = top["$schema"], !((schema as? String)?.hasPrefix("https://") ?? false) { found.append("log.$schema is not a URI") }
+        guard let runs = top["runs"] as? [Any] else { return found + ["log.runs is not an array"] }
+        for (r, value) in runs.enumerated() {
+            let run = object(value, "run", "runs[\(r)]")
+            let tool = object(run["tool"], "tool", "runs[\(r)].tool")
+            let driver = object(tool["driver"], "toolComponent", "runs[\(r)].tool.driver")
+            if !(driver["name"] is String) { found.append("runs[\(r)].tool.driver.name is not a string") }
+            let rules = driver["rules"] as? [Any] ?? []
+            var ids: [String] = []
+            for (i, value) in rules.enumerated() {
+                let path = "runs[\(r)].tool.driver.rules[\(i)]"
+                let rule = object(value, "reportingDescriptor", path)
+                if let id = rule["id"] as? String { ids.append(id) } else { found.append("\(path).id is not a string") }
+                for key in ["shortDescription", "fullDescription", "help"] where rule[key] != nil { text(rule[key], "\(path).\(key)") }
+                if rule["defaultConfiguration"] != nil {
+                    let configuration = object(rule["defaultConfiguration"], "reportingConfiguration", "\(path).defaultConfiguration")
+                    if let level = configuration["level"], !levels.contains(level as? String ?? "") { found.append("\(path) has level \(level)") }
+                }
+            }
+            // `rules` is `uniqueItems`.
+            if Set(ids).count != ids.count { found.append("runs[\(r)] has two rules of one id") }
+            for (i, value) in (run["results"] as? [Any] ?? []).enumerated() {
+                let path = "runs[\(r)].results[\(i)]"
+                let result = object(value, "result", path)
+                let message = object(result["message"], "message", "\(path).message")
+                if message["text"] == nil && message["id"] == nil { found.append("\(path).message has neither 'text' nor 'id'") }
+                if let level = result["level"], !levels.contains(level as? String ?? "") { found.append("\(path) has level \(level)") }
+                if let index = result["ruleIndex"] as? Int, index < -1 || index >= ids.count { found.append("\(path).ruleIndex is out of range") }
+                if let index = result["ruleIndex"] as? Int, index >= 0, index < ids.count, result["ruleId"] as? String != ids[index] {
+                    found.append("\(path).ruleId is not the id of rule \(index)")
+                }
+                if let fingerprints = result["partialFingerprints"] {
+                    if !((fingerprints as? [String: Any])?.values.allSatisfy { $0 is String } ?? false) { found.append("\(path).partialFingerprints holds a non-string") }
+                }
+                for (l, value) in (result["locations"] as? [Any] ?? []).enumerated() {
+                    let location = object(value, "location", "\(path).locations[\(l)]")
+                    let physical = object(location["physicalLocation"], "physicalLocation", "\(path).locations[\(l)].physicalLocation")
+                    if physical["address"] == nil && physical["artifactLocation"] == nil { found.append("\(path) has a physicalLocation with neither address nor artifactLocation") }
+                    let artifact = object(physical["artifactLocation"], "artifactLocation", "\(path).locations[\(l)].artifactLocation")
+                    if let uri = artifact["uri"] as? String, uri.contains(" ") || uri.isEmpty { found.append("\(path) has the URI reference '\(uri)'") }
+                    if physical["region"] != nil {
+                        let region = object(physical["region"], "region", "\(path).locations[\(l)].region")
+                        guard let line = region["startLine"] as? Int else { found.append("\(path) has a region without startLine"); continue }
+                        if line < 1 { found.append("\(path).startLine is below 1") }
+                        if let column = region["startColumn"] as? Int, column < 1 { found.append("\(path).startColumn is below 1") }
+                    }
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// `ripple audit --format sarif`, `--format github` and `--baseline`.
+@Suite(.serialized) struct CIFormatTests {
+    static let narrow = "Tests/Fixtures/Swift/Baseline/narrow"
+    static let broad = "Tests/Fixtures/Swift/Baseline/broad"
+
+    func sarif(_ arguments: String...) throws -> (status: Int32, log: [String: Any], results: [[String: Any]], stderr: String) {
+        let result = ripple(["audit"] + arguments + ["--format", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        return (result.status, log, run["results"] as? [[String: Any]] ?? [], result.stderr)
+    }
+
+    // MARK: - SARIF
+
+    @Test func theSARIFLogHasWhatTheSchemaRequires() throws {
+        for arguments in [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Dropped/PostfixIf"], ["Scenarios/list-rows.ripple"]] {
+            let result = ripple(["audit"] + arguments + ["--format", "sarif"])
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
+            #expect(SARIFSchema.violations(log) == [], "\(arguments)")
+        }
+    }
+
+    /// The checks can fail: a log that breaks each of them is caught.
+    @Test func theSchemaChecksCatchWhatIsWrong() {
+        let log: [String: Any] = ["version": "2.0", "runs": [["tool": ["driver": ["rules": [["id": "a"], ["id": "a"]]]],
+                                                              "results": [["level": "fatal", "message": [:], "ruleIndex": 5, "extra": 1,
+                                                                           "locations": [["physicalLocation": ["region": ["startLine": 0]]]]]]]]]
+        let found = SARIFSchema.violations(log)
+        for expected in ["log.version is not \"2.1.0\"", "runs[0].tool.driver lacks 'name', which toolComponent requires", "runs[0] has two rules of one id",
+                         "runs[0].results[0] has 'extra', which result does not allow", "runs[0].results[0].message has neither 'text' nor 'id'",
+                         "runs[0].results[0] has level fatal", "runs[0].results[0].ruleIndex is out of range",
+                         "runs[0].results[0] has a physicalLocation with neither address nor artifactLocation", "runs[0].results[0].startLine is below 1"] {
+            #expect(found.contains(expected), "\(expected) in \(found)")
+        }
+    }
+
+    @Test func eachWastingActionIsAResultAtItsControlUnderItsHintsRule() throws {
+        let (status, log, results, _) = try sarif("Scenarios/apps/task-manager", "--rows", "3")
+        #expect(status == 0)
+        #expect(log["$schema"] as? String == SARIFReport.schema)
+        let driver = try #require(((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "ripple" && driver["version"] as? String == CommandLine.version)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == AuditRule.all.map(\.id))
+        let help = try #require(rules.first { $0["id"] as? String == "computed-vs-cached" }?["help"] as? [String: Any])
+        #expect((help["text"] as? String)?.contains("Store the computed value") == true)
+        #expect(results.count == 2)
+        for result in results {
+            #expect(result["ruleId"] as? String == "computed-vs-cached")
+            #expect(result["level"] as? String == "warning")
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "Scenarios/apps/task-manager/TaskRowView.swift")
+            #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 10)
+            #expect((location["region"] as? [String: Any])?["startColumn"] as? Int == 13)
+            let text = try #require((result["message"] as? [String: Any])?["text"] as? String)
+            #expect(text.hasPrefix("'tap Button in TaskRowView[UUID-") && text.contains("]': 3 evaluations, 1 wasted (most: TaskCountBadge ×1), 0 stale; `TaskCountBadge` reads"))
+        }
+    }
+
+    @Test func aResultOverABudgetItAddsToIsAnError() throws {
+        let over = try sarif("Scenarios/apps/task-manager", "--rows", "3", "--max-wasted", "1")
+        #expect(over.status == 1)
+        #expect(over.results.map { $0["level"] as? String } == ["error", "error"])
+        // Over the stale budget only: the wasting actions leave nothing stale, so they stay warnings.
+        let stale = try sarif("Scenarios/apps/task-manager", "--rows", "3", "--max-stale", "0", "--max-wasted", "2")
+        #expect(stale.status == 0)
+        #expect(stale.results.map { $0["level"] as? String } == ["warning", "warning"])
+    }
+
+    @Test func theCoverageWarningsAreResults() throws {
+        let (_, _, results, _) = try sarif("Tests/Fixtures/Swift/Dropped/PostfixIf")
+        let rules = results.compactMap { $0["ruleId"] as? String }
+        #expect(rules.contains("view-not-simulated") && rules.contains("control-not-simulated"), "\(rules)")
+        let control = try #require(results.first { $0["ruleId"] as? String == "control-not-simulated" })
+        #expect(control["level"] as? String == "note")
+        #expect(((control["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("Button in EpisodeList is not simulated: the views of") == true)
+        #expect(results.first { $0["ruleId"] as? String == "view-not-simulated" }?["level"] as? String == "warning")
+        // Under --min-coverage the controls not simulated are what fails it.
+        let under = try sarif("Tests/Fixtures/Swift/Dropped/PostfixIf", "--min-coverage", "100")
+        #expect(under.status == 1)
+        #expect(under.results.first { $0["ruleId"] as? String == "control-not-simulated" }?["level"] as? String == "warning")
+    }
+
+    /// Every guidance a hint names has its rule, so no result names a rule the driver lacks.
+    @Test func everyHintsGuidanceIsARule() throws {
+        let folder = repository.appendingPathComponent("Sources/RippleCore")
+        var guidance: Set<String> = []
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for part in text.components(separatedBy: "guidance: \"").dropFirst() { guidance.insert(String(part.prefix { $0 != "\"" })) }
+        }
+        #expect(guidance.count >= 10)
+        for id in guidance { #expect(AuditRule.named(id) != nil, "no SARIF rule for the guidance '\(id)'") }
+        for id in guidance { #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Scenarios/\(id).ripple").path), "\(id)") }
+    }
+
+    /// Fingerprints stay when code above the control moves it down, and differ between results.
+    @Test func fingerprintsAreStableAcrossRunsAndEdits() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/apps/task-manager"), to: app)
+        func prints() throws -> [(String, Int)] {
+            try sarif(app.path, "--rows", "3").results.map {
+                let print = ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] ?? ""
+                let line = ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int ?? 0
+                return (print, line)
+            }
+        }
+        let first = try prints()
+        #expect(first.count == 2 && Set(first.map(\.0)).count == 2 && first.allSatisfy { $0.0.count == 16 })
+        #expect(try prints().map(\.0) == first.map(\.0))
+        let row = app.appendingPathComponent("TaskRowView.swift")
+        try ("// A comment that moves the row down.\n\n" + String(contentsOf: row, encoding: .utf8)).write(to: row, atomically: true, encoding: .utf8)
+        let moved = try prints()
+        #expect(moved.map(\.0) == first.map(\.0))
+        #expect(moved.map(\.1) == first.map { $0.1 + 2 })
+    }
+
+    @Test func pathsAreRelativeURIReferences() {
+        #expect(SARIFReport.uri("Sources/My App/Row View.swift") == "Sources/My%20App/Row%20View.swift")
+        #expect(SARIFReport.uri("Sources/Café.swift") == "Sources/Caf%C3%A9.swift")
+        #expect(SARIFReport.uri("/tmp/a#b.swift") == "file:///tmp/a%23b.swift")
+        #expect(AuditCommand.relativePath("/work/app/Sources/A.swift", in: "/work/app") == "Sources/A.swift")
+        #expect(AuditCommand.relativePath("/elsewhere/A.swift", in: "/work/app") == "/elsewhere/A.swift")
+        #expect(AuditCommand.relativePath("./Sources/A.swift", in: "/work/app") == "Sources/A.swift")
+    }
+
+    // MARK: - GitHub workflow commands
+
+    @Test func workflowCommandsEscapeMessagesAndProperties() {
+        #expect(GitHubAnnotations.escapeData("50% done\r\nnext: a, b") == "50%25 done%0D%0Anext: a, b")
+        #expect(GitHubAnnotations.escapeProperty("Sources/a,b:c%.swift\n") == "Sources/a%2Cb%3Ac%25.swift%0A")
+        let finding = AuditFinding(ruleId: "stale-view", level: .warning, message: "two\nlines 100%", file: "A, B/x:y.swift", line: 3, column: 7, identity: "")
+        #expect(GitHubAnnotations.text([finding], failures: ["over: budget"], coverage: "coverage: 1 of 1 (100%)")
+                == "::warning file=A%2C B/x%3Ay.swift,line=3,col=7,title=ripple stale-view::two%0Alines 100%25\n"
+                + "::error title=ripple audit::over: budget\n::notice title=ripple audit::coverage: 1 of 1 (100%25)\n")
+    }
+
+    @Test func githubFormatAnnotatesEachFindingAtItsControl() throws {
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "github")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
+        #expect(lines[0].hasPrefix("::warning file=Scenarios/apps/task-manager/TaskRowView.swift,line=10,col=13,title=ripple computed-vs-cached::'tap Button in TaskRowView[UUID-1]': 3 evaluations, 1 wasted"))
+        #expect(lines[2].hasPrefix("::notice title=ripple audit::coverage: 3 of 3 view types evaluated;") && lines[2].contains("(100%25)"))
+        #expect(!result.stdout.contains("hints:"), "no table")
+        let over = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "github", "--max-wasted", "1")
+        #expect(over.status == 1)
+        let overLines = over.stdout.split(separator: "\n")
+        try #require(overLines.count == 4)
+        #expect(overLines.prefix(2).allSatisfy { $0.hasPrefix("::error file=") })
+        #expect(overLines[2].hasPrefix("::error title=ripple audit::the audit found 2 wasted evaluations, over the budget of 1"))
+    }
+
+    // MARK: - The baseline
+
+    func baseline(of path: String, in folder: URL, edit: (inout [String: Any]) -> Void = { _ in }) throws -> String {
+        let saved = ripple("audit", path, "--format", "json")
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(saved.stdout.utf8)) as? [String: Any])
+        edit(&document)
+        let file = folder.appendingPathComponent("baseline-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        return file.path
+    }
+
+    @Test func aChangeThatWidensADependencyFailsAgainstTheBaseline() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try baseline(of: Self.narrow, in: folder)
+        let result = ripple("audit", Self.broad, "--baseline", saved)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("""
+            error: 2 actions do more than in the baseline '\(saved)':
+              'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1)
+              'tap Button in RecipeRow[3]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1)
+
+            """), "\(result.stderr)")
+        #expect(result.stdout.contains("tap Button in RecipeRow[1]"), "the table is printed as ever")
+    }
+
+    @Test func aChangeThatNarrowsItPasses() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try baseline(of: Self.broad, in: folder)
+        let result = ripple("audit", Self.narrow, "--baseline", saved)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("error:"))
+        let same = ripple("audit", Self.narrow, "--baseline", try baseline(of: Self.narrow, in: folder))
+        #expect(same.status == 0 && !same.stderr.contains("error:") && !same.stderr.contains("gone"))
+    }
+
+    @Test func withABaselineSARIFAndAnnotationsReportOnlyWhatGotWorse() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let narrow = try baseline(of: Self.narrow, in: folder)
+        let worse = try sarif(Self.broad, "--baseline", narrow)
+        #expect(worse.status == 1)
+        #expect(worse.results.map { $0["level"] as? String } == ["error", "error"])
+        #expect(worse.results.map { $0["ruleId"] as? String } == ["computed-vs-cached", "computed-vs-cached"])
+        try #require(worse.results.count == 2)
+        #expect(((worse.results[0]["message"] as? [String: Any])?["text"] as? String)?
+            .hasPrefix("'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; `RecipeCount` reads") == true)
+        // Against its own audit the broad app wastes as much as before: nothing got worse.
+        let broad = try baseline(of: Self.broad, in: folder)
+        #expect(try sarif(Self.broad, "--baseline", broad).results.isEmpty)
+        #expect(try sarif(Self.broad).results.count == 2, "without a baseline every wasting action")
+        let github = ripple("audit", Self.broad, "--baseline", broad, "--format", "github")
+        #expect(github.status == 0 && github.stdout.split(separator: "\n").count == 1 && github.stdout.hasPrefix("::notice title=ripple audit::coverage:"))
+    }
+
+    @Test func aNewActionThatWastesIsARegressionAndAGoneOneIsListed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try baseline(of: Self.narrow, in: folder) { document in
+            var actions = document["actions"] as! [[String: Any]]
+            actions[1]["action"] = "tap Button in RecipeRow[4]"
+            document["actions"] = actions
+        }
+        let result = ripple("audit", Self.broad, "--baseline", saved)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("  'tap Button in RecipeRow[3]' is new: evaluations 3, wasted 1, stale 0\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: 1 action of the baseline '\(saved)' is gone: 'tap Button in RecipeRow[4]'\n"))
+        // New and wasting nothing is no regression.
+        let narrow = ripple("audit", Self.narrow, "--baseline", saved)
+        #expect(narrow.status == 0 && !narrow.stderr.contains("is new"))
+    }
+
+    @Test func aDropInCoverageFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = "Tests/Fixtures/Swift/Dropped/PostfixIf"
+        let saved = try baseline(of: app, in: folder) { document in
+            var coverage = document["coverage"] as! [String: Any]
+            coverage["controlsExact"] = coverage["controls"]
+            coverage["unreached"] = []
+            document["coverage"] = coverage
+        }
+        let result = ripple("audit", app, "--baseline", saved)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the audit simulated fewer controls exactly than the baseline '\(saved)': "), "\(result.stderr)")
+        let github = ripple("audit", app, "--baseline", saved, "--format", "github")
+        #expect(github.stdout.contains("::warning file=Tests/Fixtures/Swift/Dropped/PostfixIf/EpisodeRow.swift,line=11,col=13,title=ripple control-not-simulated::"))
+        #expect(!github.stdout.contains("view-not-simulated"), "the warning was in the baseline")
+        #expect(github.stdout.contains("::error title=ripple audit::the audit simulated fewer controls exactly than the baseline"))
+        #expect(ripple("audit", app, "--baseline", try baseline(of: app, in: folder)).status == 0)
+    }
+
+    struct BadBaseline: CustomTestStringConvertible, Sendable {
+        var name: String
+        var contents: String?
+        var message: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        BadBaseline(name: "missing", contents: nil, message: "cannot read the baseline 'PATH': no such file or folder"),
+        BadBaseline(name: "not JSON", contents: "action  evals", message: "the baseline 'PATH' is not JSON; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "schema 1, an array", contents: "[]", message: "the baseline 'PATH' is a JSON array, as audits before schema version 2 wrote; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "a trace", contents: "{\"file\": \"a.ripple\"}", message: "the baseline 'PATH' has no 'schemaVersion': it is not the JSON of 'ripple audit'; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "another schema", contents: "{\"schemaVersion\": 3}", message: "the baseline 'PATH' has schema version 3, and this ripple reads version 2; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "a field missing", contents: "{\"schemaVersion\": 2, \"coverage\": {\"controls\": 1, \"controlsExact\": 1, \"unreached\": []}, \"notes\": [], \"actions\": [{\"file\": \"a\", \"variant\": \"v\", \"action\": \"x\", \"evaluations\": 1, \"stale\": 0}]}",
+                    message: "the baseline 'PATH' is not the JSON of 'ripple audit': 'actions[0].wasted' is missing; save it again with 'ripple audit --format json'"),
+    ])
+    func aBadBaselineIsAUsageErrorNamingTheFile(_ bad: BadBaseline) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("main.json").path
+        if let contents = bad.contents { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
+        let result = ripple("audit", Self.narrow, "--baseline", path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: " + bad.message.replacingOccurrences(of: "PATH", with: path) + "\n"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+@testable import RippleCLI
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The commands docs/Tutorial.md and docs/CI.md show, run with the built binary in a folder laid out as
+/// the page says, in the page's order:
+///
+/// - a ```swift block after a paragraph that says to save it as `PATH` is written to PATH; a paragraph
+///   that says to delete `PATH` deletes it;
+/// - in a ```sh block, each line that starts with `ripple ` is run and must exit 0 (`make` lines build
+///   Ripple itself and are left to `make test`);
+/// - a ```text block whose first line starts with `$ ` is a command and what it prints: the command is
+///   run with bash and its standard output compared line for line (standard error too where the
+///   command says `2>&1`).
+///
+/// `RIPPLE_RECORD_DOCS=1` writes what the commands print into the pages instead.
+enum DocCommands {
+    enum Piece {
+        case save(path: String, text: String)
+        case delete(path: String)
+        case run(command: String, line: Int)
+        case shown(command: String, output: [String], lines: ClosedRange<Int>)
+    }
+
+    /// The pieces of `document`, in order; `lines` are 0-based line indexes of the text block's output.
+    static func pieces(of document: String) throws -> [Piece] {
+        let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        var pieces: [Piece] = []
+        var index = 0
+        var paragraph = "", previous = ""
+        while index < lines.count {
+            let line = lines[index]
+            guard line.hasPrefix("```") else {
+                if line.isEmpty {
+                    if !paragraph.isEmpty { previous = paragraph }
+                    paragraph = ""
+                } else {
+                    paragraph += " " + line
+                }
+                if let path = quoted(after: "Delete `", in: line) { pieces.append(.delete(path: path)) }
+                index += 1
+                continue
+            }
+            let kind = String(line.dropFirst(3))
+            let start = index + 1
+            var end = start
+            while end < lines.count, lines[end] != "```" { end += 1 }
+            let body = Array(lines[start..<end])
+            switch kind {
+            case "swift":
+                if let path = quoted(after: " as `", in: paragraph.isEmpty ? previous : paragraph) { pieces.append(.save(path: path, text: body.joined(separator: "\n") + "\n")) }
+            case "sh":
+                for (offset, command) in body.enumerated() where command.hasPrefix("ripple ") {
+                    pieces.append(.run(command: command.components(separatedBy: "  #").first!.trimmingCharacters(in: .whitespaces), line: start + offset + 1))
+                }
+            case "text" where body.first?.hasPrefix("$ ") == true:
+                pieces.append(.shown(command: String(body[0].dropFirst(2)), output: Array(body.dropFirst()), lines: (start + 1)...max(start + 1, end - 1)))
+            default:
+                break
+            }
+            paragraph = ""
+            previous = ""
+            index = end + 1
+        }
+        return pieces
+    }
+
+    /// The last backticked path after `marker` in `text`.
+    static func quoted(after marker: String, in text: String) -> String? {
+        guard let range = text.range(of: marker, options: .backwards) else { return nil }
+        let rest = text[range.upperBound...]
+        guard let end = rest.firstIndex(of: "`") else { return nil }
+        return String(rest[..<end])
+    }
+
+    /// Runs `command` with bash in `folder`, the built `ripple` first on the PATH.
+    static func run(_ command: String, in folder: URL, environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-c", command]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = repository.appendingPathComponent(".build/debug").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["NO_COLOR"] = "1"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Follows `document` in `folder`; returns the differences, and records the outputs when asked.
+    static func follow(_ document: String, in folder: URL) throws -> [String] {
+        var problems: [String] = []
+        var recorded: [(lines: ClosedRange<Int>, output: [String])] = []
+        for piece in try pieces(of: document) {
+            switch piece {
+            case .save(let path, let text):
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            case .delete(let path):
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+            case .run(let command, let line):
+                let result = try run(command, in: folder)
+                if result.status != 0 { problems.append("\(document):\(line): '\(command)' exited \(result.status)") }
+            case .shown(let command, let output, let lines):
+                let result = try run(command, in: folder)
+                var actual = result.output.components(separatedBy: "\n")
+                if actual.last == "" { actual.removeLast() }
+                if actual != output {
+                    let first = zip(actual, output).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, output.count)
+                    problems.append("\(document):\(lines.lowerBound + 1 + first): '\(command)' printed\n\(actual.dropFirst(first).prefix(3).joined(separator: "\n"))\n"
+                                    + "where the page shows\n\(output.dropFirst(first).prefix(3).joined(separator: "\n"))")
+                }
+                recorded.append((lines, actual))
+            }
+        }
+        if ProcessInfo.processInfo.environment["RIPPLE_RECORD_DOCS"] != nil {
+            let url = repository.appendingPathComponent(document)
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            for (range, output) in recorded.reversed() {
+                // An empty output block is a `$` line alone: the range starts at the closing fence.
+                if lines[range.lowerBound] == "```" { lines.insert(contentsOf: output, at: range.lowerBound) } else { lines.replaceSubrange(range, with: output) }
+            }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        return problems
+    }
+
+    /// A copy of the repository's `path` at `destination` inside `folder`.
+    static func copy(_ path: String, to destination: String, in folder: URL) throws {
+        let target = folder.appendingPathComponent(destination)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent(path), to: target)
+    }
+
+    static var binaryIsBuilt: Bool { FileManager.default.isExecutableFile(atPath: repository.appendingPathComponent(".build/debug/ripple").path) }
+}
+
+@Suite struct TutorialTests {
+    /// The tutorial, followed in a folder that stands for the user's repository: the task manager as its
+    /// `Sources/`.
+    @Test func everyCommandOfTheTutorialPrintsWhatItShows() throws {
+        try #require(DocCommands.binaryIsBuilt, "build the ripple product first (swift build)")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DocCommands.copy("Scenarios/apps/task-manager", to: "Sources", in: folder)
+        let pieces = try DocCommands.pieces(of: "docs/Tutorial.md")
+        #expect(pieces.count { if case .shown = $0 { true } else { false } } >= 4, "the tutorial shows what its commands print")
+        #expect(pieces.contains { if case .save("Ripple/tasks.ripple", _) = $0 { true } else { false } })
+        #expect(try DocCommands.follow("docs/Tutorial.md", in: folder) == [])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ripple/strict.ripple").path), "the page deletes it again")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ripple-check.xml").path))
+    }
+
+    /// What the issue found untrue in the old tutorial stays out of it.
+    @Test func theTutorialSaysWhatANewcomerNeeds() throws {
+        let text = try String(contentsOf: repository.appendingPathComponent("docs/Tutorial.md"), encoding: .utf8)
+        #expect(text.contains("Swift 6 toolchain"))
+        #expect(text.contains("ripple audit Sources"))
+        #expect(text.contains("Keep scenarios in a folder of their own in your\nrepository, here `Ripple/`"))
+        #expect(text.contains("[CI.md](CI.md)"))
+        #expect(!text.contains("```yaml"), "the workflow is CI.md's, not a copy")
+        // A `--verbose` trace (`: wasted — `) is never shown under a plain `ripple run`.
+        for case .shown(let command, let output, _) in try DocCommands.pieces(of: "docs/Tutorial.md") where !command.contains("--verbose") && command.hasPrefix("ripple run") {
+            #expect(!output.contains { $0.contains(": wasted — ") || $0.contains(": needed — ") })
+        }
+    }
+
+    /// The harness finds a difference: a page whose output is wrong fails.
+    @Test func aWrongOutputIsFound() throws {
+        try #require(DocCommands.binaryIsBuilt)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try DocCommands.run("ripple --version", in: folder)
+        #expect(result.status == 0 && result.output == "ripple \(CommandLine.version)\n")
+        #expect(try DocCommands.run("ripple audit no/such/folder", in: folder).status == 64)
+    }
+}
+
+@Suite struct CIDocTests {
+    /// The YAML blocks of docs/CI.md, as JSON objects, read by PyYAML.
+    static func workflows() throws -> [[String: Any]] {
+        let text = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("blocks.json")
+        try JSONSerialization.data(withJSONObject: Array(blocks)).write(to: input)
+        // YAML 1.1 reads the key `on` as true: it is named back.
+        let script = "import json, sys, yaml\nblocks = json.load(open(sys.argv[1]))\n"
+            + "docs = [yaml.safe_load(b) for b in blocks]\n"
+            + "print(json.dumps([{('on' if k is True else k): v for k, v in d.items()} for d in docs]))"
+        let result = try DocCommands.run("python3 -c \"$SCRIPT\" \"$INPUT\"", in: folder, environment: ["SCRIPT": script, "INPUT": input.path])
+        try #require(result.status == 0, "python3 with PyYAML (make test installs it) could not read the blocks")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    }
+
+    static func steps(_ workflow: [String: Any]) -> [[String: Any]] {
+        ((workflow["jobs"] as? [String: Any])?.values.first as? [String: Any])?["steps"] as? [[String: Any]] ?? []
+    }
+
+    @Test func eachWorkflowParsesWithATriggerAndACheckout() throws {
+        let workflows = try Self.workflows()
+        #expect(workflows.count == 2)
+        for workflow in workflows {
+            let on = try #require(workflow["on"] as? [String: Any], "\(workflow["name"] ?? "")")
+            #expect(on.keys.contains("pull_request") && on.keys.contains("push"))
+            let steps = Self.steps(workflow)
+            #expect(steps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true })
+            #expect(steps.contains { ($0["run"] as? String)?.contains("ripple audit") == true })
+        }
+        let linux = workflows[0], mac = workflows[1]
+        #expect(((linux["jobs"] as? [String: Any])?["audit"] as? [String: Any])?["container"] as? String == "swift:6.2")
+        #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+        #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("--baseline") == true || ($0["run"] as? String)?.contains("BASELINE=") == true })
+        #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("make -C .ripple setup") == true })
+        #expect(Self.steps(mac).contains { ($0["run"] as? String)?.contains("brew install graphviz") == true })
+    }
+
+    /// The workflows' audit steps, run as a pull request would run them, on the task manager as `APP`
+    /// (its base the same code); the steps that install (`make`, `apt-get`, `brew`) are `make test`'s.
+    @Test func theWorkflowsAuditStepsRun() throws {
+        try #require(DocCommands.binaryIsBuilt)
+        for (number, workflow) in try Self.workflows().enumerated() {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try DocCommands.copy("Scenarios/apps/task-manager", to: "Sources", in: folder)
+            try DocCommands.copy("Scenarios/apps/task-manager", to: "base/Sources", in: folder)
+            // `$HOME/.local/bin/ripple`, as `make install PREFIX=$HOME/.local` leaves it.
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(".local/bin"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".local/bin/ripple"),
+                                                       withDestinationURL: repository.appendingPathComponent(".build/debug/ripple"))
+            let githubEnv = folder.appendingPathComponent("github-env")
+            try "".write(to: githubEnv, atomically: true, encoding: .utf8)
+            var environment = ["HOME": folder.path, "GITHUB_ENV": githubEnv.path]
+            for (key, value) in workflow["env"] as? [String: String] ?? [:] { environment[key] = value }
+            var ran = 0
+            for step in Self.steps(workflow) {
+                guard let run = step["run"] as? String, !["make ", "apt-get", "brew "].contains(where: run.contains) else { continue }
+                if let condition = step["if"] as? String, condition.contains("hashFiles('Ripple/*.ripple')"),
+                   !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ripple").path) { continue }
+                let result = try DocCommands.run(run, in: folder, environment: environment)
+                #expect(result.status == 0, "workflow \(number + 1), step '\(step["name"] ?? run)' exited \(result.status)")
+                for line in try String(contentsOf: githubEnv, encoding: .utf8).split(separator: "\n") {
+                    let parts = line.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { environment[String(parts[0])] = String(parts[1]) }
+                }
+                ran += 1
+            }
+            #expect(ran >= 2)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ripple-report/index.html").path))
+            if number == 0 {
+                #expect(environment["BASELINE"] == "--baseline baseline.json")
+                let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ripple.sarif"))) as? [String: Any]
+                #expect(sarif?["version"] as? String == "2.1.0")
+                #expect((try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ripple-audit.json"))) as? [String: Any])?["schemaVersion"] as? Int == 2)
+            }
+        }
+    }
+
+    @Test func everyCommandOfTheCIPagePrintsWhatItShows() throws {
+        try #require(DocCommands.binaryIsBuilt)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DocCommands.copy("Scenarios/apps/task-manager", to: "Scenarios/apps/task-manager", in: folder)
+        try DocCommands.copy("Tests/Fixtures/Swift/Baseline", to: "Tests/Fixtures/Swift/Baseline", in: folder)
+        #expect(try DocCommands.pieces(of: "docs/CI.md").count >= 4)
+        #expect(try DocCommands.follow("docs/CI.md", in: folder) == [])
+    }
+}
