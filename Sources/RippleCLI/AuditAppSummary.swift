@@ -87,16 +87,7 @@ enum AuditAppSummary {
                 html += "<p>Screens without an action Ripple could perform (\(without.count)): "
                     + without.map { e($0.name) + ($0.isPreviewOnly ? " (preview only)" : "") }.joined(separator: ", ") + ".</p>\n"
             }
-            if !coverage.unreached.isEmpty {
-                html += "<p>Controls no action performs (\(coverage.unreached.count)):</p>\n<ul class=\"unreached\">\n"
-                for control in coverage.unreached.prefix(AuditReport.unreachedShown) {
-                    html += "<li><code>\(e("\(control.location.file):\(control.location.line)"))</code> \(e(control.control + (control.viewType.map { " in " + $0 } ?? ""))): \(e(control.reason))</li>\n"
-                }
-                if coverage.unreached.count > AuditReport.unreachedShown {
-                    html += "<li>… and \(coverage.unreached.count - AuditReport.unreachedShown) more (the JSON lists them all)</li>\n"
-                }
-                html += "</ul>\n"
-            }
+            html += AuditReport.unreachedList(coverage)
         }
         html += "</section>\n</body>\n</html>\n"
         return html

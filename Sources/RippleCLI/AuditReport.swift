@@ -75,6 +75,18 @@ enum AuditReport {
         return html + "</div>\n"
     }
 
+    /// The controls no action performs, the first `unreachedShown` with their reasons; empty when none.
+    static func unreachedList(_ coverage: Coverage) -> String {
+        guard !coverage.unreached.isEmpty else { return "" }
+        func e(_ text: String) -> String { XML.escape(text) }
+        var html = "<p>Controls no action performs (\(coverage.unreached.count)):</p>\n<ul class=\"unreached\">\n"
+        for control in coverage.unreached.prefix(unreachedShown) {
+            html += "<li><code>\(e("\(control.location.file):\(control.location.line)"))</code> \(e(control.control + (control.viewType.map { " in " + $0 } ?? ""))): \(e(control.reason))</li>\n"
+        }
+        if coverage.unreached.count > unreachedShown { html += "<li>… and \(coverage.unreached.count - unreachedShown) more (the JSON lists them all)</li>\n" }
+        return html + "</ul>\n"
+    }
+
     /// Most controls the report lists as not simulated; the JSON lists every one.
     static let unreachedShown = 50
 
@@ -124,14 +136,7 @@ enum AuditReport {
                 }
                 html += "</tbody>\n</table>\n"
             }
-            if !coverage.unreached.isEmpty {
-                html += "<p>Controls no action performs (\(coverage.unreached.count)):</p>\n<ul class=\"unreached\">\n"
-                for control in coverage.unreached.prefix(unreachedShown) {
-                    html += "<li><code>\(e("\(control.location.file):\(control.location.line)"))</code> \(e(control.control + (control.viewType.map { " in " + $0 } ?? ""))): \(e(control.reason))</li>\n"
-                }
-                if coverage.unreached.count > unreachedShown { html += "<li>… and \(coverage.unreached.count - unreachedShown) more (the JSON lists them all)</li>\n" }
-                html += "</ul>\n"
-            }
+            html += unreachedList(coverage)
         }
         html += "</section>\n"
         return html
