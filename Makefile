@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test bench install clean
+.PHONY: setup build demo test test-shells bench install clean
 
 PREFIX ?= /usr/local
 
@@ -33,10 +33,19 @@ demo: build
 	.build/debug/ripple
 
 # The whole suite: Swift tests, then a real headless browser on rendered reports.
-test: setup
+test: setup test-shells
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
+
+# The completion tests parse each script with its own shell: zsh and fish are installed if apt-get can.
+test-shells:
+	@command -v zsh >/dev/null && command -v fish >/dev/null || { \
+	  if command -v apt-get >/dev/null; then \
+	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; \
+	  else \
+	    echo "test: without zsh or fish, the completion tests for them are skipped" >&2; \
+	  fi; }
 
 bench: setup
 	$(SWIFT) run -c release ripple-bench
