@@ -5,6 +5,8 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 .PHONY: setup build demo test test-shells bench install clean
 
 PREFIX ?= /usr/local
+# make install's build: release by default; the suite's install check installs the debug build it has.
+CONFIGURATION ?= release
 
 # Idempotent. Installs graphviz's C library only if pkg-config cannot find it, then
 # recreates graphviz's plugin list if it is missing: without it no layout engine,
@@ -32,11 +34,13 @@ build: setup
 demo: build
 	.build/debug/ripple
 
-# The whole suite: Swift tests, then a real headless browser on rendered reports.
+# The whole suite: Swift tests, then a real headless browser on rendered reports, then make install run
+# from elsewhere.
 test: setup test-shells
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
+	Tests/Install/install-check.sh
 
 # The completion tests parse each script with its own shell: zsh and fish are installed if apt-get can.
 test-shells:
@@ -50,12 +54,11 @@ test-shells:
 bench: setup
 	$(SWIFT) run -c release ripple-bench
 
-# A release build of the command line, copied to $(PREFIX)/bin/ripple (make install PREFIX=$$HOME/.local).
+# A release build of the command line in $(PREFIX)/bin/ripple (make install PREFIX=$$HOME/.local), the Swift
+# libraries it needs beside it on Linux (in $(PREFIX)/lib/ripple) and its shell completions (docs/Install.md).
 install: setup
-	$(SWIFT) build -c release --product ripple
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/ripple" "$(DESTDIR)$(PREFIX)/bin/ripple"
-	@echo "installed $(DESTDIR)$(PREFIX)/bin/ripple"
+	$(SWIFT) build -c $(CONFIGURATION) --product ripple
+	SWIFT="$(SWIFT)" Scripts/install.sh "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf .build

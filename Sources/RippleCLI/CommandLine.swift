@@ -53,7 +53,7 @@ enum CommandLine {
                     discussion: "Writes DIR/<scenario>/ per scenario and DIR/index.html, the gallery. Files are written atomically."),
         CommandSpec(name: "completion", summary: "Print a shell completion script for bash, zsh or fish.",
                     positionals: "bash|zsh|fish", minimumPositionals: 1, maximumPositionals: 1, options: [],
-                    discussion: "bash: 'source <(ripple completion bash)' in ~/.bashrc, or save it as ~/.local/share/bash-completion/completions/ripple. zsh: save it as _ripple in a folder on $fpath. fish: save it as ~/.config/fish/completions/ripple.fish."),
+                    discussion: "bash: 'source <(ripple completion bash)' in ~/.bashrc, or save it as ~/.local/share/bash-completion/completions/ripple. zsh: save it as _ripple in a folder on $fpath. fish: save it as ~/.config/fish/completions/ripple.fish. 'make install' installs all three under PREFIX/share (docs/Install.md)."),
     ]
 
     static var overview: String {
