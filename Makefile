@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test test-shells bench install clean
+.PHONY: setup build demo test test-tools bench install clean
 
 PREFIX ?= /usr/local
 # make install's build: release by default; the suite's install check installs the debug build it has.
@@ -36,19 +36,20 @@ demo: build
 
 # The whole suite: Swift tests, then a real headless browser on rendered reports, then make install run
 # from elsewhere.
-test: setup test-shells
+test: setup test-tools
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
 	Tests/Install/install-check.sh
 
-# The completion tests parse each script with its own shell: zsh and fish are installed if apt-get can.
-test-shells:
-	@command -v zsh >/dev/null && command -v fish >/dev/null || { \
+# What some tests run, installed if apt-get can: zsh and fish parse the completion scripts, Ruby the
+# Homebrew formula. Without them those tests are skipped.
+test-tools:
+	@command -v zsh >/dev/null && command -v fish >/dev/null && command -v ruby >/dev/null || { \
 	  if command -v apt-get >/dev/null; then \
-	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; \
+	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish ruby >/dev/null; \
 	  else \
-	    echo "test: without zsh or fish, the completion tests for them are skipped" >&2; \
+	    echo "test: without zsh, fish or ruby, the tests that run them are skipped" >&2; \
 	  fi; }
 
 bench: setup
