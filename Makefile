@@ -34,12 +34,13 @@ build: setup
 demo: build
 	.build/debug/ripple
 
-# The whole suite: Swift tests, then a real headless browser on rendered reports, then make install run
-# from elsewhere.
+# The whole suite: Swift tests, then a real headless browser on rendered reports, then the SwiftPM plugin
+# on a package that depends on Ripple, then make install run from elsewhere.
 test: setup test-tools
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
+	Tests/Plugin/plugin-check.sh
 	Tests/Install/install-check.sh
 
 # What some tests run, installed if apt-get can: zsh and fish parse the completion scripts, Ruby the

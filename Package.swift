@@ -104,6 +104,7 @@ let package = Package(
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "RippleCore", targets: ["RippleCore"]),
         .library(name: "RippleRender", targets: ["RippleRender"]),
+        .plugin(name: "RippleAuditPlugin", targets: ["RippleAuditPlugin"]),
     ],
     dependencies: SwiftSyntaxSource.chosen == .package
         ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxReleases)]
@@ -124,6 +125,11 @@ let package = Package(
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
         .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
+        // `swift package ripple-audit` in a package that depends on Ripple (docs/Plugin.md).
+        .plugin(name: "RippleAuditPlugin",
+                capability: .command(intent: .custom(verb: "ripple-audit",
+                                                     description: "Audit the SwiftUI sources of the package's targets with ripple audit")),
+                dependencies: ["ripple"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),

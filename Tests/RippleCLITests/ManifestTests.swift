@@ -111,6 +111,22 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         }
     }
 
+    /// `swift package ripple-audit` reaches a package that depends on Ripple, whichever way it gets swift-syntax.
+    @Test(arguments: ["package", "toolchain"])
+    func theAuditPluginIsAProductOnBothPaths(_ source: String) throws {
+        let (result, json) = try Self.dumpPackage(["RIPPLE_SWIFT_SYNTAX": source])
+        try #require(result.status == 0, "\(result.stderr)")
+        let package = try #require(json)
+        let products = try #require(package["products"] as? [[String: Any]])
+        let plugin = try #require(products.first { $0["name"] as? String == "RippleAuditPlugin" })
+        #expect((plugin["type"] as? [String: Any])?["plugin"] != nil)
+        let target = try Self.target("RippleAuditPlugin", in: package)
+        #expect(target["type"] as? String == "plugin")
+        let capability = String(decoding: try JSONSerialization.data(withJSONObject: target["pluginCapability"] ?? [:]), as: UTF8.self)
+        #expect(capability.contains("\"verb\":\"ripple-audit\""), "\(capability)")
+        #expect((target["dependencies"] as? [[String: Any]])?.contains { ($0["byName"] as? [Any])?.first as? String == "ripple" } == true)
+    }
+
     @Test func aWrongChoiceAndAMissingToolchainFolderSayWhatToDo() throws {
         let wrong = try Self.dumpPackage(["RIPPLE_SWIFT_SYNTAX": "pakage"])
         #expect(wrong.result.status != 0)
