@@ -35,12 +35,14 @@ demo: build
 	.build/debug/ripple
 
 # The whole suite: Swift tests, then a real headless browser on rendered reports, then the SwiftPM plugin
-# on a package that depends on Ripple, then make install run from elsewhere.
+# on a package that depends on Ripple, docs/Install.md's and docs/Plugin.md's commands, and make install
+# run from elsewhere.
 test: setup test-tools
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
 	Tests/Plugin/plugin-check.sh
+	Tests/Docs/docs-check.sh
 	Tests/Install/install-check.sh
 
 # What some tests run, installed if apt-get can: zsh and fish parse the completion scripts, Ruby the

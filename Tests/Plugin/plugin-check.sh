@@ -2,16 +2,16 @@
 # `swift package ripple-audit` run for real on Tests/Fixtures/PluginPackage, a package that depends on
 # this checkout by path, as a user's package would depend on Ripple: the report in the plugin's work
 # folder, the budgets passed through, the formats, --target, the test target left out. `make test` runs
-# it after the Swift suite. The fixture's build (ripple, once, about 40 s on two cores) is kept in
-# .build/plugin-check for the next run.
+# it after the Swift suite. The fixture's own build folder (ripple built once, about 40 s on two cores)
+# is kept for the next run, and for docs/Plugin.md's commands, which the docs check runs there too.
 set -euo pipefail
 repository="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 fixture="$repository/Tests/Fixtures/PluginPackage"
-scratch="$repository/.build/plugin-check"
+scratch="$fixture/.build"
 outputs="$scratch/plugins/RippleAuditPlugin/outputs"
 log="$scratch/check.log"
 fail() { echo "plugin-check: $*" >&2; [ -f "$log" ] && tail -20 "$log" >&2; exit 1; }
-audit() { (cd "$fixture" && swift package --scratch-path "$scratch" ripple-audit "$@") >"$log" 2>&1; }
+audit() { (cd "$fixture" && swift package ripple-audit "$@") >"$log" 2>&1; }
 mkdir -p "$scratch"
 started=$SECONDS
 
