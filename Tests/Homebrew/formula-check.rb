@@ -15,8 +15,12 @@ module OS
   class << self
     attr_accessor :mac
 
-    def mac? = mac
-    def linux? = !mac
+    def mac?
+      mac
+    end
+    def linux?
+      !mac
+    end
   end
 end
 
@@ -35,14 +39,30 @@ class Formula
   class << self
     attr_reader :test_block
 
-    def installed = INSTALLED
-    def record(key, value) = (DECLARED[key] << value)
-    def desc(text) = record("desc", text)
-    def homepage(url) = record("homepage", url)
-    def head(url, **options) = record("head", [url, options.transform_keys(&:to_s).transform_values(&:to_s)])
-    def depends_on(spec) = record("depends_on", spec.is_a?(Hash) ? spec.map { |k, v| "#{k} => #{v}" }.join : spec.to_s)
-    def uses_from_macos(spec) = record("uses_from_macos", spec.is_a?(Hash) ? spec.map { |k, v| "#{k} => #{v}" }.join : spec.to_s)
-    def test(&block) = (@test_block = block)
+    def installed
+      INSTALLED
+    end
+    def record(key, value)
+      DECLARED[key] << value
+    end
+    def desc(text)
+      record("desc", text)
+    end
+    def homepage(url)
+      record("homepage", url)
+    end
+    def head(url, **options)
+      record("head", [url, options.transform_keys(&:to_s).transform_values(&:to_s)])
+    end
+    def depends_on(spec)
+      record("depends_on", spec.is_a?(Hash) ? spec.map { |k, v| "#{k} => #{v}" }.join : spec.to_s)
+    end
+    def uses_from_macos(spec)
+      record("uses_from_macos", spec.is_a?(Hash) ? spec.map { |k, v| "#{k} => #{v}" }.join : spec.to_s)
+    end
+    def test(&block)
+      @test_block = block
+    end
   end
 
   attr_reader :commands
@@ -52,8 +72,12 @@ class Formula
     @bin = Pathname(bin_path)
   end
 
-  def bin = @bin
-  def testpath = (@testpath ||= Pathname(Dir.mktmpdir))
+  def bin
+    @bin
+  end
+  def testpath
+    @testpath ||= Pathname(Dir.mktmpdir)
+  end
 
   def system(*arguments)
     @commands << { "run" => arguments.map(&:to_s), "env" => ENV.to_h.select { |name, _| name.start_with?("RIPPLE_") } }

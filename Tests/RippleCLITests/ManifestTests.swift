@@ -91,12 +91,17 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(!result.stdout.contains("unsafeFlags"))
     }
 
-    @Test(arguments: [[:], ["RIPPLE_SWIFT_SYNTAX": "toolchain"]])
-    func theToolchainPathLinksTheHostFolderAndFetchesNothing(_ environment: [String: String]) throws {
+    static let onMacOS: Bool = {
         #if os(macOS)
-        // On macOS the default is the package path.
-        if environment.isEmpty { return }
+        true
+        #else
+        false
         #endif
+    }()
+
+    // On macOS the default is the package path, and Xcode's toolchain has no lib/swift/host to link.
+    @Test(.disabled(if: onMacOS, "the toolchain path is Linux's"), arguments: [[:], ["RIPPLE_SWIFT_SYNTAX": "toolchain"]])
+    func theToolchainPathLinksTheHostFolderAndFetchesNothing(_ environment: [String: String]) throws {
         let (result, json) = try Self.dumpPackage(environment)
         try #require(result.status == 0, "\(result.stderr)")
         let package = try #require(json)
