@@ -2,10 +2,53 @@
 import Foundation
 import PackageDescription
 
+/// Where Ripple's Swift front end (`RippleSwift`) gets swift-syntax (docs/Install.md):
+/// - `package`, the default on macOS or with `RIPPLE_SWIFT_SYNTAX=package`: the swift-syntax package at the
+///   release that matches the compiler, with plain product dependencies and no `unsafeFlags`, so another
+///   package can depend on Ripple. Xcode's toolchain ships no swift-syntax module to import.
+/// - `toolchain`, the default elsewhere or with `RIPPLE_SWIFT_SYNTAX=toolchain`: the modules and shared
+///   libraries in the toolchain's `lib/swift/host` folder, linked with `unsafeFlags`; nothing is fetched.
+enum SwiftSyntaxSource: String {
+    case package, toolchain
+
+    static let chosen: SwiftSyntaxSource = {
+        switch ProcessInfo.processInfo.environment["RIPPLE_SWIFT_SYNTAX"] {
+        case nil, "":
+            #if os(macOS)
+            return .package
+            #else
+            return .toolchain
+            #endif
+        case let name?:
+            guard let source = SwiftSyntaxSource(rawValue: name) else {
+                fatalError("RIPPLE_SWIFT_SYNTAX is '\(name)'; use 'package' (the swift-syntax package) or 'toolchain' (the toolchain's lib/swift/host folder)")
+            }
+            return source
+        }
+    }()
+}
+
+/// The swift-syntax releases that match the compiler evaluating this manifest: swift-syntax 6xy.0.0 is
+/// the release of Swift 6.x (602.x with Swift 6.2, 603.x with Swift 6.3); a newer compiler takes the
+/// newest release there is.
+let swiftSyntaxReleases: Range<Version> = {
+    #if compiler(>=6.3)
+    return "603.0.0"..<"604.0.0"
+    #elseif compiler(>=6.2)
+    return "602.0.0"..<"603.0.0"
+    #elseif compiler(>=6.1)
+    return "601.0.0"..<"602.0.0"
+    #else
+    return "600.0.0"..<"601.0.0"
+    #endif
+}()
+
+/// The swift-syntax libraries the front end imports, by module name: the same on both paths.
+let swiftSyntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftIfConfig", "SwiftOperators"]
+
 /// swift-syntax as the toolchain ships it: the `lib/swift/host` folder of the toolchain whose `swift` is
 /// first on the PATH (the one building this package), or the folder `RIPPLE_SWIFT_SYNTAX_HOST` names.
-/// Ripple's Swift front end (`RippleSwift`) links it; no package is fetched.
-let swiftSyntaxHost: String = {
+func toolchainSwiftSyntaxHost() -> String {
     let environment = ProcessInfo.processInfo.environment
     let fileManager = FileManager.default
     func holdsSwiftSyntax(_ folder: String) -> Bool {
@@ -33,10 +76,25 @@ let swiftSyntaxHost: String = {
         fatalError("""
             Ripple needs swift-syntax as the Swift toolchain ships it (SwiftParser.swiftmodule in the \
             toolchain's lib/swift/host folder), and found none in: \(candidates.joined(separator: ", ")). \
-            Install a Swift 6 toolchain, or set RIPPLE_SWIFT_SYNTAX_HOST to that folder.
+            Install a Swift 6 toolchain, set RIPPLE_SWIFT_SYNTAX_HOST to that folder, or build with \
+            RIPPLE_SWIFT_SYNTAX=package to use the swift-syntax package (docs/Install.md).
             """)
     }
     return folder
+}
+
+/// The front end's target, linked to swift-syntax the chosen way.
+let rippleSwift: Target = {
+    switch SwiftSyntaxSource.chosen {
+    case .package:
+        return .target(name: "RippleSwift",
+                       dependencies: ["RippleCore"] + swiftSyntaxModules.map { .product(name: $0, package: "swift-syntax") })
+    case .toolchain:
+        let host = toolchainSwiftSyntaxHost()
+        return .target(name: "RippleSwift", dependencies: ["RippleCore"],
+                       swiftSettings: [.unsafeFlags(["-I", host, "-enable-library-evolution"])],
+                       linkerSettings: [.unsafeFlags(["-L", host] + swiftSyntaxModules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", host])])
+    }
 }()
 
 let package = Package(
@@ -46,13 +104,16 @@ let package = Package(
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "RippleCore", targets: ["RippleCore"]),
         .library(name: "RippleRender", targets: ["RippleRender"]),
+        .plugin(name: "RippleAuditPlugin", targets: ["RippleAuditPlugin"]),
     ],
+    dependencies: SwiftSyntaxSource.chosen == .package
+        ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxReleases)]
+        : [],
     targets: [
         // Language → resolved model → engine → trace. Pure Swift: no C, no I/O beyond strings.
         .target(name: "RippleCore"),
-        .target(name: "RippleSwift", dependencies: ["RippleCore"],
-                swiftSettings: [.unsafeFlags(["-I", swiftSyntaxHost, "-enable-library-evolution"])],
-                linkerSettings: [.unsafeFlags(["-L", swiftSyntaxHost, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics", "-lSwiftDiagnostics", "-lSwiftIfConfig", "-lSwiftOperators", "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost])]),
+        // The front end: scenario files and app source, read by swift-syntax.
+        rippleSwift,
         // graphviz's C library, found through pkg-config.
         .systemLibrary(
             name: "CGraphviz",
@@ -64,6 +125,11 @@ let package = Package(
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
         .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
+        // `swift package ripple-audit` in a package that depends on Ripple (docs/Plugin.md).
+        .plugin(name: "RippleAuditPlugin",
+                capability: .command(intent: .custom(verb: "ripple-audit",
+                                                     description: "Audit the SwiftUI sources of the package's targets with ripple audit")),
+                dependencies: ["ripple"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),

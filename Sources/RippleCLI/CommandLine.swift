@@ -52,6 +52,9 @@ enum CommandLine {
                               OptionSpec(name: "format", value: "svg,dot,html,json", help: "Formats to write (default: all)."),
                               OptionSpec(name: "engine", value: "NAME", help: "graphviz layout engine (default: dot).")],
                     discussion: "Writes DIR/<scenario>/ per scenario and DIR/index.html, the gallery. Files are written atomically."),
+        CommandSpec(name: "completion", summary: "Print a shell completion script for bash, zsh or fish.",
+                    positionals: "bash|zsh|fish", minimumPositionals: 1, maximumPositionals: 1, options: [],
+                    discussion: "bash: 'source <(ripple completion bash)' in ~/.bashrc, or save it as ~/.local/share/bash-completion/completions/ripple. zsh: save it as _ripple in a folder on $fpath. fish: save it as ~/.config/fish/completions/ripple.fish. 'make install' installs all three under PREFIX/share (docs/Install.md)."),
     ]
 
     static var overview: String {
@@ -121,6 +124,7 @@ enum CommandLine {
             case "run": return try RunCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "check": return try CheckCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "audit": return try AuditCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            case "completion": return try CompletionCommand.run(parsed, stdout: &stdout)
             default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             }
         } catch {

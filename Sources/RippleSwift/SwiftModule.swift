@@ -1,4 +1,3 @@
-internal import SwiftParser
 internal import SwiftSyntax
 internal import Foundation
 package import RippleCore
@@ -38,7 +37,7 @@ package struct SwiftModule: Sendable {
 
     /// How many levels of syntax a file's tree nests (`ripple-bench --corpus` reports the deepest).
     package static func nestingDepth(of source: String) -> Int {
-        SyntaxDepth.maximum(of: SwiftParser.Parser.parse(source: source))
+        SyntaxDepth.maximum(of: SwiftParse.syntax(of: source))
     }
 
     /// A `.swift` file's text from its bytes. Where they are not valid UTF-8 each invalid sequence is

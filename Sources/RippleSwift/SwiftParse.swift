@@ -6,13 +6,25 @@ internal import RippleCore
 /// Swift text parsed with the toolchain's parser and checked against Ripple's limits: the tree with its
 /// operators folded, ready to lower, or the errors that stop it.
 enum SwiftParse {
+    /// swift-syntax's own nesting limit, given on every parse: its release default, which the toolchain's
+    /// library has. Built in debug, the swift-syntax package defaults to 20 levels, which real SwiftUI
+    /// code passes, so a debug build on the package path (docs/Install.md) would refuse it.
+    static let parserNestingLevels = 256
+
+    /// The syntax tree of `source`, as swift-syntax's parser reads it within `parserNestingLevels`.
+    static func syntax(of source: String) -> SourceFileSyntax {
+        var source = source
+        // The parser copies the bytes into the tree's own arena.
+        return source.withUTF8 { SwiftParser.Parser.parse(source: $0, maximumNestingLevel: parserNestingLevels) }
+    }
+
     /// Parses `source`, whose offsets `positions` turns into locations (a whole file, or a region of a
     /// scenario file with its `base`). A tree past a limit, or with syntax errors, gives errors instead.
     static func tree(of source: String, positions: SourcePositions) -> (tree: SourceFileSyntax?, errors: [Diagnostic], omitted: Int) {
         if let (offset, message) = ParseGuard.firstProblem(in: source) {
             return (nil, [.error(message, at: positions.location(ofOffset: offset))], 0)
         }
-        let tree = SwiftParser.Parser.parse(source: source)
+        let tree = syntax(of: source)
         // Nesting past the limit is reported as such, before the syntax errors that swift-syntax's own
         // nesting limit (256 levels) would leave in the tree.
         if let (node, depth) = SyntaxDepth.firstBeyond(SwiftModule.maximumDepth, in: tree) {

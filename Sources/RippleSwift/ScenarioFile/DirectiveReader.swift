@@ -1,4 +1,3 @@
-internal import SwiftParser
 internal import SwiftSyntax
 internal import RippleCore
 
@@ -269,7 +268,7 @@ struct DirectiveReader {
             && !(range.count >= 3 && extents[range.lowerBound + 1] == .quote && extents[range.lowerBound + 2] == .quote)
             && !extents.bytes[range].contains(.backslash)
         if simple { return extents.text(range.lowerBound + 1..<range.upperBound - 1) }
-        let tree = SwiftParser.Parser.parse(source: extents.text(range))
+        let tree = SwiftParse.syntax(of: extents.text(range))
         if tree.hasError {
             var literalPositions = positions
             literalPositions.base = range.lowerBound

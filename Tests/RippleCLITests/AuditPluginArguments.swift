@@ -1,0 +1,1 @@
+../../Plugins/RippleAuditPlugin/AuditPluginArguments.swift
