@@ -241,13 +241,18 @@ enum AuditCommand {
         } else if format != "sarif", format != "github", !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
-            for fixes in proofs { stdout.write("\n" + fixes.text) }
+            for fixes in proofs {
+                let lines = fixes.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                stdout.write("\n" + (wide ? fixes.text : lines.map { wrappedWords($0, to: tableWidth, indent: "     ") }.joined(separator: "\n")))
+            }
             let views = ViewTypeSummary.summaries(ranked).filter { $0.wasted > 0 || $0.stale > 0 }
             if !views.isEmpty {
                 stdout.write("\nviews that re-ran in vain or were left stale:\n")
-                stdout.write(TraceText.formatTable([["view type", "evals", "wasted", "stale", "wasted in"]] + views.map {
+                var lines = [["view type", "evals", "wasted", "stale", "wasted in"]] + views.map {
                     [$0.viewType, String($0.evaluations), String($0.wasted), String($0.stale), $0.wastedIn.joined(separator: ", ")]
-                }).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
+                }
+                if !wide { fit(&lines, to: tableWidth - 2, steps: [(4, 40), (0, 24), (4, 16)]) }
+                stdout.write(TraceText.formatTable(lines).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
             }
             stdout.write(summary(coverage, wide: wide))
         }
@@ -583,7 +588,9 @@ enum AuditCommand {
         if let width { fit(&lines, to: width, steps: [(last, 28), (1, 24), (0, 40), (last, 16), (1, 16), (0, 24)]) }
         var text = TraceText.formatTable(lines)
         if !hints.isEmpty {
-            text += "\nhints:\n" + hints.map { "  " + $0 + "\n" }.joined()
+            text += "\nhints:\n" + hints.map { hint in
+                (width.map { wrappedWords("  " + hint, to: $0, indent: "      ") } ?? "  " + hint) + "\n"
+            }.joined()
         }
         return text
     }

@@ -60,7 +60,8 @@ extension AuditCommand {
             text += "\ncontrols not simulated (\(coverage.unreached.count)):\n"
             let shown = wide ? coverage.unreached[...] : coverage.unreached.prefix(unreachedShown)
             for control in shown {
-                let place = "\(control.location.file):\(control.location.line)"
+                let file = wide ? control.location.file : String(control.location.file.split(separator: "/").last ?? "")
+                let place = "\(file):\(control.location.line)"
                 let line = "  \(place)  \(control.control)\(control.viewType.map { " in " + $0 } ?? ""): \(control.reason)"
                 text += (wide ? line : cut(line, to: tableWidth)) + "\n"
             }
@@ -112,6 +113,24 @@ extension AuditCommand {
                 lines.append(lines.isEmpty ? part : "  " + part)
             }
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The text broken between words so that each line fits `width` columns, the lines after the first
+    /// starting with `indent`; a word longer than a line stays whole.
+    static func wrappedWords(_ text: String, to width: Int, indent: String) -> String {
+        let lead = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var line = lead
+        for word in text.dropFirst(lead.count).split(separator: " ") {
+            if line == lead || line == indent || line.count + 1 + word.count <= width {
+                line += (line == lead || line == indent ? "" : " ") + word
+            } else {
+                lines.append(line)
+                line = indent + word
+            }
+        }
+        lines.append(line)
         return lines.joined(separator: "\n")
     }
 

@@ -157,9 +157,10 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
         #expect(fixed["wasted"] as? Int == 0)
     }
 
-    /// The fix the task-manager audit proves, as the table prints it.
+    /// The fix the task-manager audit proves, as the table prints it whole (`--wide`; fitted to 120
+    /// columns, the line is wrapped).
     @Test func theTaskManagerAuditProvesItsFix() {
-        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3")
+        let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--wide")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("""
             proven fixes (Ripple rewrote the code and performed the same actions):

@@ -87,6 +87,14 @@ import Testing
         #expect(wrong.status == 64)
     }
 
+    @Test func aWholeAuditFitsOneHundredTwentyColumnsUnlessWide() {
+        let narrow = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3")
+        #expect(narrow.stdout.contains("hints:\n  tap Button in TaskRowView[UUID-1]: `TaskCountBadge` reads"))
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 }, "\(narrow.stdout)")
+        let wide = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--wide")
+        #expect(wide.stdout.split(separator: "\n").contains { $0.count > 120 })
+    }
+
     @Test func theTableFitsOneHundredTwentyColumnsUnlessWide() {
         let narrow = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf")
         #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 }, "\(narrow.stdout)")
