@@ -6,13 +6,7 @@ import Testing
 @Suite struct CoverageTests {
     /// The JSON object `ripple audit --format json` prints for a fixture.
     private func audit(_ fixture: String, _ options: String...) throws -> (object: [String: Any], result: (status: Int32, stdout: String, stderr: String)) {
-        let result = ripple(["audit", "Tests/Fixtures/Swift/Dropped/" + fixture, "--format", "json"] + options)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
-        return (object, result)
-    }
-
-    private func rows(_ object: [String: Any]) -> [String: [String: Any]] {
-        Dictionary(uniqueKeysWithValues: ((object["actions"] as? [[String: Any]]) ?? []).map { (($0["action"] as? String) ?? "", $0) })
+        try auditJSON("Tests/Fixtures/Swift/Dropped/" + fixture, options)
     }
 
     @Test func aBodyDroppedByAPostfixIfIsAWarningAndItsControlIsListed() throws {
@@ -34,7 +28,7 @@ import Testing
 
     @Test func anActionThatRunsWhatIsNotSimulatedIsPartialAndOneThatDoesNotIsExact() throws {
         let (object, _) = try audit("WithAnimation")
-        let found = rows(object)
+        let found = actionsByName(object)
         #expect(found["tap Button \"Add animated\" in CounterView"]?["confidence"] as? String == "partial")
         #expect(found["tap Button \"Add\" in CounterView"]?["confidence"] as? String == "exact")
         let coverage = try #require(object["coverage"] as? [String: Any])
@@ -45,7 +39,7 @@ import Testing
 
     @Test func aWastedVerdictOnAnOpaqueValueIsPartialAndGetsNoHint() throws {
         let (object, _) = try audit("OpaqueComparison")
-        let row = try #require(rows(object)["tap Button \"Download\" in LibraryView"])
+        let row = try #require(actionsByName(object)["tap Button \"Download\" in LibraryView"])
         #expect(row["wasted"] as? Int == 1)
         #expect(row["judgedWasted"] as? Int == 0)
         #expect(row["confidence"] as? String == "partial")
@@ -61,7 +55,7 @@ import Testing
         let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "2", "--format", "json", "--max-wasted", "0")
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let row = try #require(rows(object)["tap Button in TaskRowView[UUID-1]"])
+        let row = try #require(actionsByName(object)["tap Button in TaskRowView[UUID-1]"])
         #expect(row["wasted"] as? Int == 1)
         #expect(row["judgedWasted"] as? Int == 1)
         #expect(row["confidence"] as? String == "exact")
@@ -74,7 +68,7 @@ import Testing
         let unreached = try #require(coverage["unreached"] as? [[String: Any]])
         #expect(unreached.map { $0["control"] as? String } == ["Button"])
         #expect((unreached.first?["location"] as? [String: Any])?["line"] as? Int == 13)
-        #expect(rows(object).keys.contains("type in .searchable in SearchView"))
+        #expect(actionsByName(object).keys.contains("type in .searchable in SearchView"))
     }
 
     @Test func minimumCoverageFailsBelowItAndPassesAtIt() {
@@ -140,4 +134,16 @@ import Testing
                           "toggle Toggle \"Starred\" in FavoritesView", "tap Button in FavoritesView",
                           "choose Picker \"Filter\" in FavoritesView"], "\(names)")
     }
+}
+
+/// The JSON object `ripple audit PATH --format json` prints, and the run.
+func auditJSON(_ path: String, _ options: [String] = []) throws -> (object: [String: Any], result: (status: Int32, stdout: String, stderr: String)) {
+    let result = ripple(["audit", path, "--format", "json"] + options)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+    return (object, result)
+}
+
+/// An audit's rows by action name.
+func actionsByName(_ object: [String: Any]) -> [String: [String: Any]] {
+    Dictionary(uniqueKeysWithValues: ((object["actions"] as? [[String: Any]]) ?? []).map { (($0["action"] as? String) ?? "", $0) })
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// What real apps write that Ripple reaches: each fixture in `Tests/Fixtures/Swift/Reach` (and
+/// `Degraded`) is a construct found in open-source apps, with an action whose body must re-run and one
+/// whose body must not.
+@Suite struct ReachTests {
+    private func audit(_ folder: String, _ options: String...) throws -> (object: [String: Any], result: (status: Int32, stdout: String, stderr: String)) {
+        try auditJSON("Tests/Fixtures/Swift/" + folder, options)
+    }
+
+    @Test func aScreenThatCannotBeSimulatedIsAWarningAndTheOthersAreAudited() throws {
+        let (object, result) = try audit("Degraded/OneBrokenScreen")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("FeaturedScreen.swift:11:49: warning: the screen 'FeaturedScreen' is not simulated: index 0 is out of range (count is 0)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("error:"), "\(result.stderr)")
+        let found = actionsByName(object)
+        #expect(found["tap Button \"Add\" in CounterScreen"]?["evaluations"] as? Int == 1)
+        #expect(found["tap Button \"Forget\" in CounterScreen"]?["evaluations"] as? Int == 0)
+        #expect(found.keys.allSatisfy { $0.hasSuffix("in CounterScreen") }, "\(found.keys)")
+        let coverage = try #require(object["coverage"] as? [String: Any])
+        #expect(coverage["controls"] as? Int == 3)
+        #expect(coverage["controlsOffered"] as? Int == 2)
+        #expect(coverage["viewsNotSimulated"] as? Int == 1)
+        let unreached = try #require(coverage["unreached"] as? [[String: Any]])
+        #expect(unreached.count == 1)
+        #expect((unreached.first?["reason"] as? String)?.hasPrefix("the screen 'FeaturedScreen' is not simulated") == true)
+        #expect(ripple("parse", "Tests/Fixtures/Swift/Degraded/OneBrokenScreen").status == 0)
+    }
+
+    @Test func aScenarioFilesVariantThatFailsIsStillAnError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.ripple")
+        try """
+            scenario "one variant fails"
+            struct Root: View {
+                let items: [String] = []
+                var body: some View { Inner(first: items[0]) }
+            }
+            struct Inner: View {
+                let first: String
+                var body: some View { Text(first) }
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = ripple("parse", file.path)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("error: index 0 is out of range"), "\(result.stderr)")
+    }
+}
