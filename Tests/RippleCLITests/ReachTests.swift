@@ -29,6 +29,22 @@ import Testing
         #expect(ripple("parse", "Tests/Fixtures/Swift/Degraded/OneBrokenScreen").status == 0)
     }
 
+    @Test func wrappersMadeInAnInitializerTakeThePropertysTypeAndASharedCaseNameTheExpectedOne() throws {
+        let (object, result) = try audit("Reach/InitialValues")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("error:") && !result.stderr.contains("warning:"), "\(result.stderr)")
+        // `_episodes = .init(initialValue: .init(show: show))` built the model: its writes re-run the body, exactly.
+        let found = actionsByName(object)
+        #expect(found["tap Button \"Play\" in ShowScreen"]?["evaluations"] as? Int == 1)
+        #expect(found["tap Button \"Play\" in ShowScreen"]?["confidence"] as? String == "exact")
+        #expect(found["tap Button \"Open\" in ShowScreen"]?["evaluations"] as? Int == 0)
+        // `StateObject(wrappedValue: .init(show: show))`.
+        #expect(found["tap Button \"Queue\" in ShowScreen"]?["evaluations"] as? Int == 1)
+        // `state: Loadable = .notRequested` with `Permission.notRequested` declared too.
+        #expect(found["tap Button \"Load\" in ShowScreen"]?["evaluations"] as? Int == 1)
+        #expect(result.stderr.contains("ShowScreen.swift:15:18: note: assigning 'episodes.filtered' in an initializer is not simulated"), "\(result.stderr)")
+    }
+
     @Test func aScenarioFilesVariantThatFailsIsStillAnError() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

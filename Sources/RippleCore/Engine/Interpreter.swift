@@ -756,6 +756,10 @@ extension Engine {
         // Without a known type, the case name alone must be unambiguous among the enums.
         let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
         if owners.count == 1 { return .enumCase(type: owners[0], name: name, payload: []) }
+        if owners.count > 1, readsOtherModules {
+            // Swift takes the case from the type the context expects, which Ripple could not tell here.
+            return assumeOpaque("." + name, note: "'.\(name)' is a case of \(owners.map { "'\($0)'" }.joined(separator: " and ")), and the type expected here is not simulated; its value is opaque", at: location)
+        }
         if owners.count > 1 {
             throw EvaluationError("'.\(name)' is ambiguous: it is a case of \(owners.map { "'\($0)'" }.joined(separator: " and "))", at: location)
         }
