@@ -45,6 +45,38 @@ import Testing
         #expect(result.stderr.contains("ShowScreen.swift:15:18: note: assigning 'episodes.filtered' in an initializer is not simulated"), "\(result.stderr)")
     }
 
+    @Test func aPostfixIfAppliesTheModifiersOfTheClauseTheBuildTakes() throws {
+        let (iOS, iOSRun) = try audit("Reach/PostfixIf")
+        #expect(!iOSRun.stderr.contains("warning:"), "\(iOSRun.stderr)")
+        let (macOS, _) = try audit("Reach/PostfixIf", "--os", "macOS")
+        // The macOS clause's `.onTapGesture` is there with --os macOS, and not on iOS.
+        #expect(actionsByName(macOS)["tap .onTapGesture in PlayerView"]?["evaluations"] as? Int == 1)
+        #expect(actionsByName(iOS)["tap .onTapGesture in PlayerView"] == nil)
+        for object in [iOS, macOS] {
+            let found = actionsByName(object)
+            #expect(found["tap Button \"Louder\" in PlayerView"]?["evaluations"] as? Int == 1)
+            #expect(found["tap Button \"Mute\" in PlayerView"]?["evaluations"] as? Int == 0)
+            let coverage = try #require(object["coverage"] as? [String: Any])
+            #expect(coverage["viewsNotSimulated"] as? Int == 0)
+            #expect(coverage["controlsOffered"] as? Int == coverage["controls"] as? Int)
+        }
+    }
+
+    @Test func closuresAnActionHandsToAnimationsTasksAndTheMainQueueRun() throws {
+        let (object, result) = try audit("Reach/ActionClosures")
+        #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
+        let found = actionsByName(object)
+        for name in ["Queue", "Expand", "Quietly", "Load"] {
+            #expect(found["tap Button \"\(name)\" in QueueView"]?["evaluations"] as? Int == 1, "\(name)")
+            #expect(found["tap Button \"\(name)\" in QueueView"]?["confidence"] as? String == "exact", "\(name)")
+        }
+        // Its write reads nothing a body shows.
+        #expect(found["tap Button \"Note\" in QueueView"]?["evaluations"] as? Int == 0)
+        // `DispatchQueue.main.async` runs in an update of its own: expanded, then collapsed again.
+        #expect(found["tap Button \"Later\" in QueueView"]?["evaluations"] as? Int == 2)
+        #expect(found["tap Button \"Later\" in QueueView"]?["wasted"] as? Int == 0)
+    }
+
     @Test func aScenarioFilesVariantThatFailsIsStillAnError() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
