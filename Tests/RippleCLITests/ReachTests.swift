@@ -77,6 +77,19 @@ import Testing
         #expect(found["tap Button \"Later\" in QueueView"]?["wasted"] as? Int == 0)
     }
 
+    @Test func casePatternsBindTheValuesTheyCarryEvenWhereANameShadowsAProperty() throws {
+        let (object, result) = try audit("Reach/CasePatterns")
+        #expect(!result.stderr.contains("case pattern is not simulated"), "\(result.stderr)")
+        let found = actionsByName(object)
+        // `guard case let .downloading(current) = state` binds `current`, so the write is made.
+        #expect(found["tap Button \"Advance\" in DownloadView"]?["evaluations"] as? Int == 1)
+        #expect(found["tap Button \"Finish\" in DownloadView"]?["evaluations"] as? Int == 1)
+        #expect(found["tap Button \"Retry\" in DownloadView"]?["evaluations"] as? Int == 0)
+        // The body's `progress` is the one `case .downloading(let progress)` binds, not the property.
+        #expect(found["tap Button \"Reset\" in DownloadView"]?["evaluations"] as? Int == 0)
+        #expect(found.values.allSatisfy { $0["confidence"] as? String == "exact" })
+    }
+
     @Test func aScenarioFilesVariantThatFailsIsStillAnError() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -991,9 +991,31 @@ extension Engine {
                 let value = try evaluateOrOpaque(expression, naming: name, in: scope, expected: nil)
                 if value.isNone { return nil }
                 scope = scope.with(name, value)
+            case .casePattern(let pattern, let expression):
+                let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: nil)
+                if readsOtherModules, value.isUnmodelled {
+                    // A case of a value Ripple does not model: taken as matching, as a condition on one is true.
+                    assume("the pattern '\(pattern.rendered)' matches a value Ripple does not model; it is taken as matching, its values opaque",
+                           at: expression.location)
+                    for name in pattern.bindings.compactMap({ $0 }) { scope = scope.with(name, .opaque(type: Value.unmodelledType, text: name)) }
+                    continue
+                }
+                guard let payload = Self.payload(of: value, matching: pattern) else { return nil }
+                for (name, bound) in zip(pattern.bindings, payload) {
+                    if let name { scope = scope.with(name, bound) }
+                }
             }
         }
         return scope
+    }
+
+    /// The associated values of `value` when it is the case `pattern` names, else nil; `.some(let x)`
+    /// matches any value but `nil`.
+    static func payload(of value: Value, matching pattern: CasePatternSyntax) -> [Value]? {
+        if pattern.name == "some", pattern.type == nil || pattern.type == "Optional" { return value.isNone ? nil : [value] }
+        guard case .enumCase(let type, let name, let payload) = value, name == pattern.name,
+              pattern.type.map({ $0 == type || $0.hasSuffix("." + type) }) ?? true else { return nil }
+        return payload
     }
 
     mutating func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {
