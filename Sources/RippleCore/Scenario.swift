@@ -140,8 +140,9 @@ public struct Scenario: Sendable {
         // The engine's notes, once each, however many variants meet them.
         var notedInVariants = Set(notes)
         var failures: [(diagnostic: Diagnostic, variant: String)] = []
-        // An app's own source holds many screens: one that cannot be simulated is left out with a warning at
-        // its place, and the others load. A scenario file's variants, and Ripple's limits, stay errors.
+        // An app's own source holds many screens: one that cannot be simulated (or that recurses past a
+        // limit) is left out with a warning at its place, and the others load. A scenario file's variants,
+        // and the work limit of the whole load, stay errors.
         let degradesScreens = syntax.readsOtherModules && syntax.sources.isEmpty && syntax.variants.isEmpty
         var screenFailures: [(diagnostic: Diagnostic, variant: String)] = []
         // The work limit is per step; steps and variants multiply it, so loading has a budget in all.
@@ -179,7 +180,7 @@ public struct Scenario: Sendable {
                 for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
             } catch {
-                if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit:") }) {
+                if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit: total work)") }) {
                     screenFailures += error.diagnostics.map { ($0, variant.name) }
                 } else {
                     failures += error.diagnostics.map { ($0, variant.name) }
