@@ -561,7 +561,8 @@ enum AuditCommand {
                         notes: notes,
                         failures: performed.compactMap { row in
                             row.error.map { ($0, SourceLocation(file: row.location.file, line: row.location.line, column: row.location.column)) }
-                        })
+                        },
+                        screensLeftOut: scenario.screensNotSimulated.mapValues(\.message))
     }
 
     /// The ranked table: one line per action, with how far to trust it, fitted to `width` columns

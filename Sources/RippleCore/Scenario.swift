@@ -24,6 +24,9 @@ public struct Scenario: Sendable {
     public var instancePaths: [String: [String]] { instanceNames.mapValues(\.paths) }
     /// What Ripple assumed about code it does not model (Swift source only), in source order.
     public private(set) var notes: [Diagnostic] = []
+    /// The screens of app source that could not be simulated, by root view, each with the warning that
+    /// says why: every other screen was loaded.
+    public private(set) var screensNotSimulated: [String: Diagnostic] = [:]
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
@@ -137,6 +140,11 @@ public struct Scenario: Sendable {
         // The engine's notes, once each, however many variants meet them.
         var notedInVariants = Set(notes)
         var failures: [(diagnostic: Diagnostic, variant: String)] = []
+        // An app's own source holds many screens: one that cannot be simulated (or that recurses past a
+        // limit) is left out with a warning at its place, and the others load. A scenario file's variants,
+        // and the work limit of the whole load, stay errors.
+        let degradesScreens = syntax.readsOtherModules && syntax.sources.isEmpty && syntax.variants.isEmpty
+        var screenFailures: [(diagnostic: Diagnostic, variant: String)] = []
         // The work limit is per step; steps and variants multiply it, so loading has a budget in all.
         var spent = 0
         // The fields expectations name rows by: only for them is each row's element read at the end.
@@ -172,10 +180,20 @@ public struct Scenario: Sendable {
                 for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
             } catch {
-                failures += error.diagnostics.map { ($0, variant.name) }
+                if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit: total work)") }) {
+                    screenFailures += error.diagnostics.map { ($0, variant.name) }
+                } else {
+                    failures += error.diagnostics.map { ($0, variant.name) }
+                }
             }
         }
         diagnostics += Self.merge(failures, variantCount: variants.count)
+        if !screenFailures.isEmpty {
+            let left = Self.screensLeftOut(screenFailures)
+            notes = (notes + left.map(\.warning)).sorted { $0.location < $1.location }
+            for (screen, warning) in left.flatMap({ entry in entry.screens.map { ($0, entry.warning) } }) { screensNotSimulated[screen] = warning }
+            self.variants.removeAll { screensNotSimulated[$0.name] != nil }
+        }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
         trace.variants = traces
         diagnostics += checkReferences()
@@ -196,6 +214,21 @@ public struct Scenario: Sendable {
             var named = diagnostic
             named.message += " (in variant \(names.map { "'\($0)'" }.joined(separator: ", ")))"
             return named
+        }
+    }
+
+    /// The warnings for screens left out: one per error, naming every screen it stopped.
+    static func screensLeftOut(_ failures: [(diagnostic: Diagnostic, variant: String)]) -> [(warning: Diagnostic, screens: [String])] {
+        var screensByDiagnostic: [Diagnostic: [String]] = [:]
+        var order: [Diagnostic] = []
+        for failure in failures {
+            if screensByDiagnostic[failure.diagnostic] == nil { order.append(failure.diagnostic) }
+            if !screensByDiagnostic[failure.diagnostic, default: []].contains(failure.variant) { screensByDiagnostic[failure.diagnostic, default: []].append(failure.variant) }
+        }
+        return order.map { diagnostic in
+            let screens = screensByDiagnostic[diagnostic]!
+            let named = screens.count == 1 ? "the screen '\(screens[0])' is" : "the screens \(screens.map { "'\($0)'" }.joined(separator: ", ")) are"
+            return (.warning("\(named) not simulated: \(diagnostic.message)", at: diagnostic.location), screens)
         }
     }
 

@@ -105,6 +105,9 @@ extension SwiftLowering {
             return lowerExpression(asExpression.expression)
         }
         if expression.is(SuperExprSyntax.self) { return RippleExpr(.identifier("super"), at: at) }
+        if let postfix = expression.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+            return lowerPostfix(postfix.config, onto: lowerExpression(base))
+        }
         return opaque(expression, Self.describe(expression))
     }
 
@@ -146,8 +149,29 @@ extension SwiftLowering {
         return RippleExpr(.member(lowerExpression(base), name: name, optional: optional), at: nameLocation)
     }
 
-    private mutating func lowerCall(_ call: FunctionCallExprSyntax) -> RippleExpr {
-        let callee = lowerExpression(call.calledExpression)
+    /// `Text("x") #if os(macOS) .padding() #endif`: the modifiers of the clause the build configuration
+    /// takes, applied to what precedes them; none when no clause is taken.
+    private mutating func lowerPostfix(_ config: IfConfigDeclSyntax, onto base: RippleExpr) -> RippleExpr {
+        guard case .postfixExpression(let chain)? = activeClause(of: config) else { return base }
+        return lowerChain(chain, onto: base)
+    }
+
+    /// A clause's chain (`.padding().font(.title)`), whose first member has no base written: `base` is it.
+    private mutating func lowerChain(_ chain: SwiftSyntax.ExprSyntax, onto base: RippleExpr) -> RippleExpr {
+        if let member = chain.as(MemberAccessExprSyntax.self) {
+            let inner = member.base.map { lowerChain($0, onto: base) } ?? base
+            return RippleExpr(.member(inner, name: member.declName.baseName.nameText, optional: false), at: location(member.declName))
+        }
+        if let call = chain.as(FunctionCallExprSyntax.self) { return lowerCall(call, callee: lowerChain(call.calledExpression, onto: base)) }
+        if let postfix = chain.as(PostfixIfConfigExprSyntax.self), let inner = postfix.base {
+            return lowerPostfix(postfix.config, onto: lowerChain(inner, onto: base))
+        }
+        note("this part of a postfix '#if' is not simulated; the modifiers before it are kept", at: chain)
+        return base
+    }
+
+    private mutating func lowerCall(_ call: FunctionCallExprSyntax, callee lowered: RippleExpr? = nil) -> RippleExpr {
+        let callee = lowered ?? lowerExpression(call.calledExpression)
         let arguments = call.arguments.map { lowerArgument($0) }
         var trailing: [ArgumentSyntax] = []
         if let closure = call.trailingClosure {

@@ -224,6 +224,8 @@ extension SwiftLowering {
                 if let pattern = matching.pattern.as(ExpressionPatternSyntax.self), !Self.binds(pattern) {
                     let value = lowerExpression(matching.initializer.value)
                     conditions.append(.expression(RippleExpr(.binary("==", value, lowerExpression(pattern.expression)), at: location(matching))))
+                } else if let pattern = Self.casePattern(matching.pattern) {
+                    conditions.append(.casePattern(pattern, value: lowerExpression(matching.initializer.value)))
                 } else {
                     note("this condition is not simulated; it is taken as true", at: element)
                 }
@@ -251,6 +253,13 @@ extension SwiftLowering {
             case .default:
                 otherwise = lowerNestedBlock(switchCase.statements, at: switchCase)
             case .case(let label):
+                // `case .loaded(let items):`, `case let .page(n) where n > 1:`: one pattern, whose names the body sees.
+                if label.caseItems.count == 1, let item = label.caseItems.first, let pattern = Self.casePattern(item.pattern) {
+                    let guarded = item.whereClause.map { [ConditionSyntax.expression(lowerExpression($0.condition))] } ?? []
+                    clauses.append(IfClauseSyntax(conditions: [.casePattern(pattern, value: subject)] + guarded,
+                                                  body: lowerNestedBlock(switchCase.statements, at: switchCase), location: location(switchCase)))
+                    continue
+                }
                 var alternatives: [RippleExpr] = []
                 for item in label.caseItems {
                     let matches: RippleExpr
@@ -309,6 +318,47 @@ extension SwiftLowering {
                                     location: location(condition))]
         }
         return RippleStatement(kind: .forIn(name: name, sequence: lowerExpression(loop.sequence), body: body), location: location(loop))
+    }
+
+    /// An enum case pattern that binds its associated values: `.loaded(let items)`, `let .loaded(items)`,
+    /// `Loadable.failed(let error)`, `.some(let value)`, `.pair(let a, _)`; nil for a pattern of another
+    /// shape (a nested pattern, a value to compare, a tuple).
+    static func casePattern(_ pattern: PatternSyntax) -> CasePatternSyntax? {
+        var pattern = pattern
+        var bindsAll = false
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            pattern = binding.pattern
+            bindsAll = true
+        }
+        guard let call = pattern.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+              call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        var type: String?
+        if let base = member.base {
+            guard base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) else { return nil }
+            type = base.trimmedDescription
+        }
+        var bindings: [String?] = []
+        for argument in call.arguments {
+            guard let bound = boundName(argument.expression, bindsAll: bindsAll) else { return nil }
+            bindings.append(bound)
+        }
+        guard bindings.contains(where: { $0 != nil }) else { return nil }
+        return CasePatternSyntax(type: type, name: member.declName.baseName.text, bindings: bindings)
+    }
+
+    /// What one associated value of a case pattern binds: `.some(name)`, `.some(nil)` for `_`; nil when it
+    /// is something else (a value, a nested pattern).
+    private static func boundName(_ expression: SwiftSyntax.ExprSyntax, bindsAll: Bool) -> String?? {
+        if expression.is(DiscardAssignmentExprSyntax.self) { return .some(nil) }
+        if bindsAll, let reference = expression.as(DeclReferenceExprSyntax.self) { return .some(reference.baseName.text) }
+        guard var pattern = expression.as(PatternExprSyntax.self)?.pattern else { return nil }
+        if pattern.is(WildcardPatternSyntax.self) { return .some(nil) }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+        else if !bindsAll { return nil }
+        if pattern.is(WildcardPatternSyntax.self) { return .some(nil) }
+        guard let identifier = pattern.as(IdentifierPatternSyntax.self) else { return nil }
+        return .some(identifier.identifier.text)
     }
 
     /// Whether a pattern binds a name (`.loaded(let value)`), which Ripple does not simulate.

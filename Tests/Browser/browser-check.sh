@@ -107,14 +107,14 @@ timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 "UserRow
 page="file://$(pwd)/$out/audit/audit-task-manager/index.html"
 timeout 120 python3 Tests/Browser/drive.py "$browser" "$page" explain 0 TaskCountBadge "TaskListView/TaskCountBadge — wasted"
 # The coverage panel and each row's confidence, as the browser shows them: the task manager is simulated
-# exactly; an animated button's action is partial and says why.
+# exactly; a button whose task awaits a loader is partial and says why.
 dom "$out/audit/audit-task-manager/index.html" 0 > "$out/audit-dom.html"
 grep -q 'id="coverage"' "$out/audit-dom.html" || { echo "browser-check: the audit report has no coverage panel" >&2; exit 1; }
 grep -q '4 simulated exactly (100%)' "$out/audit-dom.html" || { echo "browser-check: the coverage panel does not say 4 simulated exactly (100%)" >&2; exit 1; }
 grep -q 'class="confidence confidence-exact">exact<' "$out/audit-dom.html" || { echo "browser-check: no row is marked exact" >&2; exit 1; }
-.build/debug/ripple audit Tests/Fixtures/Swift/Dropped/WithAnimation --format html -o "$out/audit-partial" >/dev/null 2>&1
-dom "$out/audit-partial/audit-withanimation/index.html" 0 > "$out/audit-partial-dom.html"
-grep -q 'class="confidence confidence-partial">partial<' "$out/audit-partial-dom.html" || { echo "browser-check: the animated button's row is not marked partial" >&2; exit 1; }
+.build/debug/ripple audit Tests/Fixtures/Swift/Dropped/TaskContinuation --format html -o "$out/audit-partial" >/dev/null 2>&1
+dom "$out/audit-partial/audit-taskcontinuation/index.html" 0 > "$out/audit-partial-dom.html"
+grep -q 'class="confidence confidence-partial">partial<' "$out/audit-partial-dom.html" || { echo "browser-check: the awaiting button's row is not marked partial" >&2; exit 1; }
 grep -q '1 simulated exactly (50%)' "$out/audit-partial-dom.html" || { echo "browser-check: the partial report's coverage is not 1 of 2 exactly" >&2; exit 1; }
 echo "browser-check: the audit reports show their coverage and each row's confidence"
 for width in 1400 700; do

@@ -129,7 +129,7 @@ private enum SARIFSchema {
     // MARK: - SARIF
 
     @Test func theSARIFLogHasWhatTheSchemaRequires() throws {
-        for arguments in [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Dropped/PostfixIf"], ["Scenarios/list-rows.ripple"]] {
+        for arguments in [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Degraded/OneBrokenScreen"], ["Scenarios/list-rows.ripple"]] {
             let result = ripple(["audit"] + arguments + ["--format", "sarif"])
             let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
             #expect(SARIFSchema.violations(log) == [], "\(arguments)")
@@ -184,15 +184,15 @@ private enum SARIFSchema {
     }
 
     @Test func theCoverageWarningsAreResults() throws {
-        let (_, _, results, _) = try sarif("Tests/Fixtures/Swift/Dropped/PostfixIf")
+        let (_, _, results, _) = try sarif("Tests/Fixtures/Swift/Degraded/OneBrokenScreen")
         let rules = results.compactMap { $0["ruleId"] as? String }
         #expect(rules.contains("view-not-simulated") && rules.contains("control-not-simulated"), "\(rules)")
         let control = try #require(results.first { $0["ruleId"] as? String == "control-not-simulated" })
         #expect(control["level"] as? String == "note")
-        #expect(((control["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("Button in EpisodeList is not simulated: the views of") == true)
+        #expect(((control["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("Button in FeaturedScreen is not simulated: the screen 'FeaturedScreen' is not simulated") == true)
         #expect(results.first { $0["ruleId"] as? String == "view-not-simulated" }?["level"] as? String == "warning")
         // Under --min-coverage the controls not simulated are what fails it.
-        let under = try sarif("Tests/Fixtures/Swift/Dropped/PostfixIf", "--min-coverage", "100")
+        let under = try sarif("Tests/Fixtures/Swift/Degraded/OneBrokenScreen", "--min-coverage", "100")
         #expect(under.status == 1)
         #expect(under.results.first { $0["ruleId"] as? String == "control-not-simulated" }?["level"] as? String == "warning")
     }
@@ -346,7 +346,7 @@ private enum SARIFSchema {
     @Test func aDropInCoverageFails() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = "Tests/Fixtures/Swift/Dropped/PostfixIf"
+        let app = "Tests/Fixtures/Swift/Degraded/OneBrokenScreen"
         let saved = try baseline(of: app, in: folder) { document in
             var coverage = document["coverage"] as! [String: Any]
             coverage["controlsExact"] = coverage["controls"]
@@ -357,7 +357,7 @@ private enum SARIFSchema {
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the audit simulated fewer controls exactly than the baseline '\(saved)': "), "\(result.stderr)")
         let github = ripple("audit", app, "--baseline", saved, "--format", "github")
-        #expect(github.stdout.contains("::warning file=Tests/Fixtures/Swift/Dropped/PostfixIf/EpisodeRow.swift,line=11,col=13,title=ripple control-not-simulated::"))
+        #expect(github.stdout.contains("::warning file=Tests/Fixtures/Swift/Degraded/OneBrokenScreen/FeaturedScreen.swift,line=17,col=13,title=ripple control-not-simulated::"))
         #expect(!github.stdout.contains("view-not-simulated"), "the warning was in the baseline")
         #expect(github.stdout.contains("::error title=ripple audit::the audit simulated fewer controls exactly than the baseline"))
         #expect(ripple("audit", app, "--baseline", try baseline(of: app, in: folder)).status == 0)

@@ -56,7 +56,7 @@ let invalidCases: [InvalidCase] = [
     InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "the 'where' clause of 'Root' is not simulated"),
     InvalidCase(name: "protocol", source: root + "1️⃣protocol P { }", message: "protocol is not simulated"),
     InvalidCase(name: "for loop", source: "scenario \"t\"\nstruct Root: View { var body: some View { 1️⃣for x in [1] { } } }", message: "a view builder cannot hold a 'for' loop; build the rows with 'ForEach'"),
-    InvalidCase(name: "switch case binding a value", source: "scenario \"t\"\nenum L { case idle, loaded(Int) }\nstruct Root: View {\n    let l: L = .idle\n    var body: some View { switch l { case 1️⃣.loaded(let n): Text(\"\\(n)\") default: Text(\"-\") } }\n}", message: "this case pattern is not simulated"),
+    InvalidCase(name: "switch case binding a value next to a value to compare", source: "scenario \"t\"\nenum L { case idle, loaded(Int, Int) }\nstruct Root: View {\n    let l: L = .idle\n    var body: some View { switch l { case 1️⃣.loaded(0, let n): Text(\"\\(n)\") default: Text(\"-\") } }\n}", message: "this case pattern is not simulated"),
     InvalidCase(name: "generic type", source: "scenario \"t\"\nstruct Root: 1️⃣View <T> { }", message: "the conformance to 'View <T>' is not simulated"),
     InvalidCase(name: "tuple", source: model + "let t = 1️⃣(1 , 2)", message: "tuple is not simulated"),
     InvalidCase(name: "property observer in a view", source: "scenario \"t\"\nstruct Root: View {\n    @State var x: Int = 0 { 1️⃣didSet { } }\n    var body: some View { Text(\"a\") }\n}", message: "the observers of 'x' in 'Root' are not simulated; Ripple runs those of a class's stored properties"),

@@ -89,8 +89,9 @@ public struct Coverage: Sendable, Encodable, Hashable {
     ///   - actions: every action the audit performed or could not perform.
     ///   - notes: what loading and performing assumed: notes, and warnings for what was left out.
     ///   - failures: the reasons of the actions that could not be simulated.
+    ///   - screensLeftOut: the screens that could not be simulated at all, by root view, with why.
     public init(sites: [ControlSite], viewTypes: [String], evaluated: Set<String>, actions: [Action], notes: [Diagnostic],
-                failures: [(reason: String, location: SourceLocation)]) {
+                failures: [(reason: String, location: SourceLocation)], screensLeftOut: [String: String] = [:]) {
         let shown = Set(viewTypes)
         self.viewTypes = shown.count
         viewTypesEvaluated = shown.intersection(evaluated).count
@@ -116,7 +117,7 @@ public struct Coverage: Sendable, Encodable, Hashable {
         for (site, found) in zip(counted, matched) {
             guard !found.isEmpty else {
                 unreached.append(Unreached(control: site.control, viewType: site.viewType, location: TraceLocation(site.location),
-                                           reason: Self.reason(site, evaluated: evaluated, notes: notes)))
+                                           reason: Self.reason(site, evaluated: evaluated, notes: notes, screensLeftOut: screensLeftOut)))
                 continue
             }
             controlsOffered += 1
@@ -181,9 +182,10 @@ public struct Coverage: Sendable, Encodable, Hashable {
 
     /// Why a control got no action: the view that holds it never ran, or something at its place was not
     /// simulated, or Ripple does not perform it.
-    private static func reason(_ site: ControlSite, evaluated: Set<String>, notes: [Diagnostic]) -> String {
+    private static func reason(_ site: ControlSite, evaluated: Set<String>, notes: [Diagnostic], screensLeftOut: [String: String]) -> String {
         let inside = notes.filter { $0.location.file == site.location.file && $0.location.line >= site.location.line && $0.location.line <= site.endLine }
         if let warning = inside.first(where: { $0.severity == .warning }) { return warning.message }
+        if let viewType = site.viewType, !evaluated.contains(viewType), let why = screensLeftOut[viewType] { return why }
         if let viewType = site.viewType, !evaluated.contains(viewType) {
             return "not reached: no body Ripple evaluated builds '\(viewType)'"
         }

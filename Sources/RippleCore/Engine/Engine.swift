@@ -128,6 +128,9 @@ struct Engine {
     private var reportedErrors: Set<Diagnostic> = []
     /// The scope of the model method a step is running (`ModelMethods.swift`); nil outside methods.
     var methodContext: Scope?
+    /// The closures an action handed to `DispatchQueue.main.async`, run in an update of their own once
+    /// the action's update is over (`ActionClosure`).
+    var mainQueue: [SuspendedAction.Frame] = []
     /// What was assumed about names another module declares (`Engine+Assumptions.swift`), in the order met.
     var notes: [Diagnostic] = []
     /// The messages of `notes`, to note each once.

@@ -34,6 +34,8 @@ extension Engine {
             return try enumCase(typeName, name, arguments, in: scope, at: location)
         case .member(let base, let name, let optional):
             if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, table.enums[typeName] != nil {
+                // `StatusEditor.Assistant()`: a type nested in an enum used as a namespace.
+                if table.enums[typeName]?.cases[name] == nil, table.data[name] != nil { return try construct(name, arguments, in: scope, at: location) }
                 return try enumCase(typeName, name, arguments, in: scope, at: location)
             }
             let value = try evaluateBase(base, in: scope)

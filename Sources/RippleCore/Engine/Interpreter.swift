@@ -756,6 +756,10 @@ extension Engine {
         // Without a known type, the case name alone must be unambiguous among the enums.
         let owners = table.enums.values.filter { $0.cases[name] != nil }.map(\.name).sorted()
         if owners.count == 1 { return .enumCase(type: owners[0], name: name, payload: []) }
+        if owners.count > 1, readsOtherModules {
+            // Swift takes the case from the type the context expects, which Ripple could not tell here.
+            return assumeOpaque("." + name, note: "'.\(name)' is a case of \(owners.map { "'\($0)'" }.joined(separator: " and ")), and the type expected here is not simulated; its value is opaque", at: location)
+        }
         if owners.count > 1 {
             throw EvaluationError("'.\(name)' is ambiguous: it is a case of \(owners.map { "'\($0)'" }.joined(separator: " and "))", at: location)
         }
@@ -987,9 +991,31 @@ extension Engine {
                 let value = try evaluateOrOpaque(expression, naming: name, in: scope, expected: nil)
                 if value.isNone { return nil }
                 scope = scope.with(name, value)
+            case .casePattern(let pattern, let expression):
+                let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: nil)
+                if readsOtherModules, value.isUnmodelled {
+                    // A case of a value Ripple does not model: taken as matching, as a condition on one is true.
+                    assume("the pattern '\(pattern.rendered)' matches a value Ripple does not model; it is taken as matching, its values opaque",
+                           at: expression.location)
+                    for name in pattern.bindings.compactMap({ $0 }) { scope = scope.with(name, .opaque(type: Value.unmodelledType, text: name)) }
+                    continue
+                }
+                guard let payload = Self.payload(of: value, matching: pattern) else { return nil }
+                for (name, bound) in zip(pattern.bindings, payload) {
+                    if let name { scope = scope.with(name, bound) }
+                }
             }
         }
         return scope
+    }
+
+    /// The associated values of `value` when it is the case `pattern` names, else nil; `.some(let x)`
+    /// matches any value but `nil`.
+    static func payload(of value: Value, matching pattern: CasePatternSyntax) -> [Value]? {
+        if pattern.name == "some", pattern.type == nil || pattern.type == "Optional" { return value.isNone ? nil : [value] }
+        guard case .enumCase(let type, let name, let payload) = value, name == pattern.name,
+              pattern.type.map({ $0 == type || $0.hasSuffix("." + type) }) ?? true else { return nil }
+        return payload
     }
 
     mutating func runClosure(_ closure: ClosureSyntax, arguments: [Value], in scope: Scope) throws(EvaluationError) -> Value {

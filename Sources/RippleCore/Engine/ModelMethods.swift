@@ -225,6 +225,22 @@ extension Engine {
                     if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { continue }
                     // `print("saved")`: what goes to the console is nothing a view reads.
                     if case .call(let callee, _, _) = expression.kind, ["print", "debugPrint"].contains(callee.rendered) { continue }
+                    // `withAnimation { … }`, `Task { … }`: the closure's writes are the action's.
+                    if let (kind, closure) = ActionClosure.find(in: expression) {
+                        switch kind {
+                        case .now:
+                            _ = try runMethodStatements(closure.body, pass: &pass, written: &written, depth: depth, into: &traces)
+                        case .task:
+                            let end = closure.body.firstIndex(where: \.suspends) ?? closure.body.endIndex
+                            _ = try runMethodStatements(Array(closure.body[..<end]), pass: &pass, written: &written, depth: depth, into: &traces)
+                            if end < closure.body.endIndex {
+                                assume("what 'Task { … }' runs from its first 'await' is not simulated", at: closure.body[end].location)
+                            }
+                        case .later:
+                            mainQueue.append(SuspendedAction.Frame(statements: closure.body[...], scope: scope))
+                        }
+                        continue
+                    }
                     // `dismiss()`: the presentation showing the view is dismissed.
                     if let dismissal = try dismissal(expression, pass: &pass, written: &written) {
                         traces += dismissal

@@ -563,9 +563,7 @@ extension Engine {
         case .ifStatement(let clauses, let otherwise):
             for clause in clauses {
                 for condition in clause.conditions {
-                    switch condition {
-                    case .expression(let e), .optionalBinding(_, let e): collectPaths(in: e, into: &paths)
-                    }
+                    collectPaths(in: condition.value, into: &paths)
                 }
                 for s in clause.body { collectPaths(in: s, into: &paths) }
             }

@@ -41,12 +41,13 @@ extension Engine {
             for parameter in initializer.parameters {
                 if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
                     if case .closure(let closure) = all[next].value.kind { closures[parameter.name] = closure }
-                    let value = try evaluate(all[next].value, in: scope, expected: nil)
+                    let value = try evaluate(all[next].value, in: scope, expected: parameterType(parameter.type))
                     initScope = initScope.with(parameter.name, value)
                     sources?[parameter.name] = all[next].value.rendered
                     next += 1
                 } else if let defaultValue = parameter.defaultValue {
-                    initScope = initScope.with(parameter.name, try evaluate(defaultValue, in: Scope(), expected: nil))
+                    // `state: Loadable<Void> = .notRequested`: the case of the parameter's type.
+                    initScope = initScope.with(parameter.name, try evaluate(defaultValue, in: Scope(), expected: parameterType(parameter.type)))
                 } else if readsOtherModules {
                     let value = try standIn(for: StandIns(table: table).valueType(of: parameter.type),
                                             "parameter '\(parameter.name)' of '\(declaration.name)', which no caller passes,", at: site)
@@ -71,6 +72,10 @@ extension Engine {
                 switch target.kind {
                 case .member(let base, let member, false) where base.kind == .identifier("self"): name = member
                 case .identifier(let member): name = member
+                case .member where readsOtherModules:
+                    // `state.filtered = …`: a write into a property's value or object while the view is made.
+                    assume("assigning '\(target.rendered)' in an initializer is not simulated", at: target.location)
+                    continue
                 default: throw EvaluationError("cannot assign to '\(target.rendered)' in an initializer", at: target.location)
                 }
                 var wrapped = false
@@ -86,7 +91,7 @@ extension Engine {
                     isTracking = false
                     continue
                 }
-                let value = try evaluate(valueExpression, in: initScope, expected: property.type)
+                let value = try evaluate(wrapped ? Self.wrappedValue(in: valueExpression) : valueExpression, in: initScope, expected: property.type)
                 if property.role.isOwnedStorage {
                     description.seeds[name] = value
                 } else if case .binding = property.role, !wrapped, !isBinding(value) {
@@ -184,6 +189,25 @@ extension Engine {
         try buildStatements(closure.body, in: scope, context: context.forContent, into: &content)
         description.content = content
         return .opaque(type: "View", text: "views")
+    }
+
+    /// The first value a property wrapper is made with in an initializer: `x` of `_model = State(initialValue:
+    /// x)`, `StateObject(wrappedValue: x)` or `.init(initialValue: x)`, which then takes the property's type
+    /// (`.init(initialValue: .init(mode: mode))` builds the property's model). Anything else as written.
+    static func wrappedValue(in expression: ExprSyntax) -> ExprSyntax {
+        guard case .call(let callee, let arguments, []) = expression.kind, arguments.count == 1,
+              ["initialValue", "wrappedValue"].contains(arguments[0].label ?? "") else { return expression }
+        switch callee.kind {
+        case .implicitMember("init"): return arguments[0].value
+        case .identifier(let wrapper) where ["State", "StateObject", "ObservedObject", "Bindable", "FocusState"].contains(wrapper): return arguments[0].value
+        default: return expression
+        }
+    }
+
+    /// The type an initializer's parameter is written with, for what is passed or its default value.
+    private func parameterType(_ type: TypeSyntax) -> ValueType? {
+        let resolved = StandIns(table: table).valueType(of: type)
+        return resolved == .unknown ? nil : resolved
     }
 
     private func extraArgument(_ argument: ArgumentSyntax, _ declaration: ViewDeclaration, _ names: [String]) -> EvaluationError {

@@ -77,12 +77,28 @@ extension Engine {
     /// traced. A step's statements, a person's action and a view's `.task` are each one.
     mutating func transaction(named name: String,
                               _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
+        mainQueue = []
         var (trace, fired) = try update(named: name, makeWrites)
         // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
-        // as the step's follow-up.
+        // as the step's follow-up; so do the closures given to `DispatchQueue.main.async`, on the main
+        // queue's next turn.
         var rounds = 0
-        while !fired.isEmpty {
+        while !fired.isEmpty || !mainQueue.isEmpty {
             rounds += 1
+            if fired.isEmpty {
+                guard rounds <= Self.maximumChangeRounds else {
+                    throw EvaluationError("the closures given to DispatchQueue.main.async kept giving it more: more than \(Self.maximumChangeRounds) updates in one step",
+                                          at: mainQueue[0].statements.first?.location ?? SourceLocation(file: "", line: 1, column: 1))
+                }
+                let queued = mainQueue
+                mainQueue = []
+                let round: StepTrace
+                (round, fired) = try update(named: "DispatchQueue.main.async") { (engine, pass, written) throws(EvaluationError) in
+                    try engine.mainQueueWrites(queued, pass: &pass, written: &written)
+                }
+                trace.followUps = (trace.followUps ?? []) + [round]
+                continue
+            }
             guard rounds <= Self.maximumChangeRounds else {
                 throw EvaluationError("the .onChange actions kept changing what they watch: more than \(Self.maximumChangeRounds) updates in one step",
                                       at: fired[0].action.location)
@@ -95,6 +111,18 @@ extension Engine {
             trace.followUps = (trace.followUps ?? []) + [round]
         }
         return trace
+    }
+
+    /// The writes of the closures given to `DispatchQueue.main.async`, in the order they were given.
+    private mutating func mainQueueWrites(_ queued: [SuspendedAction.Frame], pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        var writes: [WriteTrace] = []
+        let saved = methodContext
+        defer { methodContext = saved }
+        for frame in queued {
+            methodContext = frame.scope
+            _ = try runMethodStatements(Array(frame.statements), pass: &pass, written: &written, depth: 0, into: &writes)
+        }
+        return writes
     }
 
     /// One update: `makeWrites` writes, every body the writes dirtied is evaluated, and the update is

@@ -87,7 +87,7 @@ extension TypeDeclarationSyntax {
                 switch statement.kind {
                 case .letDeclaration(let name, _), .forIn(let name, _, _): names.insert(name)
                 case .ifStatement(let clauses, _):
-                    for clause in clauses { for case .optionalBinding(let name, _) in clause.conditions { names.insert(name) } }
+                    for clause in clauses { for condition in clause.conditions { names.formUnion(condition.boundNames) } }
                 default: break
                 }
                 _ = statement.replacing { part in

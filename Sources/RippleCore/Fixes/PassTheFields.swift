@@ -203,7 +203,7 @@ struct ReadScan {
             if models.contains(name) || plain.contains(name) { isExact = false }
             closureParameters.insert(name)
         case .ifStatement(let clauses, _):
-            for case .optionalBinding(let name, _) in clauses.flatMap(\.conditions) {
+            for name in clauses.flatMap(\.conditions).flatMap(\.boundNames) {
                 if models.contains(name) || plain.contains(name) { isExact = false }
                 closureParameters.insert(name)
             }

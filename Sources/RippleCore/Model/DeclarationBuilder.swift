@@ -115,6 +115,10 @@ struct DeclarationBuilder {
             if name == "Array", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
             if name == "Set", arguments.count == 1 { return .array(resolve(arguments[0], typeNames: typeNames, at: location)) }
             if name == "Self" || typeNames.contains(name) { return .named(name) }
+            // `Models.Visibility`, `StatusEditor.Assistant`: nested types and other modules' are declared under their own name.
+            if name.contains("."), let own = name.split(separator: ".").last.map(String.init), typeNames.contains(own) {
+                return resolve(.named(own, arguments: arguments), typeNames: typeNames, at: location)
+            }
             if ["Content", "Body", "IndexSet", "Color", "Font", "Image", "Text", "AnyView"].contains(name) { return .unknown }
             if readsOtherModules {
                 if let location { noteOnce("type " + name, "type '\(name)' is not declared in the source; its values are opaque", at: location) }

@@ -39,10 +39,13 @@ struct Resolver {
         }
         diagnostics += found
 
+        // An app's views may contain each other through data (a post that embeds a post): the screens
+        // whose first tree recurses past a limit are left out when they run (`Scenario`).
+        let appSource = syntax.readsOtherModules && syntax.sources.isEmpty && syntax.variants.isEmpty
         for index in variants.indices {
             // In Swift source a name in a getter may be another object's member of the same name: the
             // getter's own depth check catches a real cycle when it runs.
-            checkCycles(&variants[index], computedProperties: !syntax.readsOtherModules)
+            checkCycles(&variants[index], computedProperties: !syntax.readsOtherModules, views: !appSource)
             variants[index].table.opaqueViews = syntax.opaqueViews
             variants[index].table.readsOtherModules = syntax.readsOtherModules
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
@@ -202,11 +205,11 @@ struct Resolver {
 
     // MARK: - Cycles
 
-    private mutating func checkCycles(_ variant: inout ResolvedVariant, computedProperties: Bool) {
+    private mutating func checkCycles(_ variant: inout ResolvedVariant, computedProperties: Bool, views: Bool) {
         let table = variant.table
         // Views that contain themselves, directly or through others, would recurse forever.
         var edges: [String: [(name: String, location: SourceLocation)]] = [:]
-        for view in table.views.values {
+        for view in table.views.values where views {
             edges[view.name] = viewSites(in: view.body + view.helpers.flatMap(\.statements)).filter { table.views[$0.name] != nil }
         }
         reportCycles(edges, describe: { cycle in

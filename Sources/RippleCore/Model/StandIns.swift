@@ -56,7 +56,10 @@ struct StandIns {
             case "Binding" where arguments.count == 1: return .binding(valueType(of: arguments[0]))
             case "Optional" where arguments.count == 1: return .optional(valueType(of: arguments[0]))
             case "Array" where arguments.count == 1: return .array(valueType(of: arguments[0]))
-            default: return table.data[name] != nil || table.enums[name] != nil ? .named(name) : .unknown
+            default:
+                // `Models.Visibility`: a type of another module, or one nested in another, is declared under its own name.
+                let own = name.split(separator: ".").last.map(String.init) ?? name
+                return table.data[own] != nil || table.enums[own] != nil ? .named(own) : .unknown
             }
         case .optional(let wrapped): return .optional(valueType(of: wrapped))
         case .array(let element): return .array(valueType(of: element))

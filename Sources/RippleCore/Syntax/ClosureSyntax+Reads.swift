@@ -61,9 +61,9 @@ private struct ClosureReadWalker {
                     switch condition {
                     case .expression(let e):
                         walk(e)
-                    case .optionalBinding(let name, let e):
-                        walk(e)
-                        parameters.insert(name)
+                    case .optionalBinding, .casePattern:
+                        walk(condition.value)
+                        parameters.formUnion(condition.boundNames)
                     }
                 }
                 clause.body.forEach { walk($0) }

@@ -79,6 +79,7 @@ extension StatementSyntax {
                     switch condition {
                     case .expression(let e): e.rendered
                     case .optionalBinding(let name, let value): "let " + name + " = " + value.rendered
+                    case .casePattern(let pattern, let value): "case " + pattern.rendered + " = " + value.rendered
                     }
                 }.joined(separator: ", ")
                 text += (index == 0 ? "" : " else { ") + "if " + tests + " { " + clause.body.map(\.rendered).joined(separator: "; ") + " }"

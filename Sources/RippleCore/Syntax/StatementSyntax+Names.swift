@@ -24,7 +24,7 @@ extension StatementSyntax {
         case .ifStatement(let clauses, let otherwise):
             for clause in clauses {
                 for condition in clause.conditions {
-                    switch condition { case .expression(let e), .optionalBinding(_, let e): walk(e) }
+                    walk(condition.value)
                 }
                 for s in clause.body { Self.names(in: s, into: &names) }
             }

@@ -146,6 +146,7 @@ package struct SwiftPrinter {
                     switch condition {
                     case .expression(let e): expression(e, level: level)
                     case .optionalBinding(let name, let value): "let " + name + " = " + expression(value, level: level)
+                    case .casePattern(let pattern, let value): "case " + pattern.rendered + " = " + expression(value, level: level)
                     }
                 }.joined(separator: ", ")
                 return "if " + tests + " " + block(clause.body, level: level)

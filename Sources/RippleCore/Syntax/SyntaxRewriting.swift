@@ -52,12 +52,7 @@ extension StatementSyntax {
         case .ifStatement(let clauses, let otherwise):
             statement.kind = .ifStatement(clauses: clauses.map { clause in
                 var clause = clause
-                clause.conditions = clause.conditions.map { condition in
-                    switch condition {
-                    case .expression(let e): .expression(each(e))
-                    case .optionalBinding(let name, let value): .optionalBinding(name: name, value: each(value))
-                    }
-                }
+                clause.conditions = clause.conditions.map { $0.replacingValue(each($0.value)) }
                 clause.body = block(clause.body)
                 return clause
             }, otherwise: otherwise.map(block))

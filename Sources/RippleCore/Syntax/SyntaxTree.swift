@@ -104,7 +104,7 @@ extension StatementKind {
         case .ifStatement(let clauses, let otherwise):
             let branches = clauses.map { clause in
                 max(clause.conditions.map { condition in
-                    switch condition { case .expression(let e), .optionalBinding(_, let e): e.height }
+                    condition.value.height
                 }.max() ?? 0, tallest(clause.body))
             }
             return 1 + max(branches.max() ?? 0, tallest(otherwise ?? []))
@@ -154,6 +154,54 @@ public indirect enum ExprKind: Hashable, Sendable {
 public enum ConditionSyntax: Hashable, Sendable {
     case expression(ExprSyntax)
     case optionalBinding(name: String, value: ExprSyntax)
+    /// `case let .loaded(items) = state`: holds when the value is that case, binding its associated values.
+    case casePattern(CasePatternSyntax, value: ExprSyntax)
+
+    /// The expression the condition tests.
+    public var value: ExprSyntax {
+        switch self {
+        case .expression(let e), .optionalBinding(_, let e), .casePattern(_, let e): e
+        }
+    }
+
+    /// The names the condition binds when it holds.
+    public var boundNames: [String] {
+        switch self {
+        case .expression: []
+        case .optionalBinding(let name, _): [name]
+        case .casePattern(let pattern, _): pattern.bindings.compactMap { $0 }
+        }
+    }
+
+    /// The condition with its expression replaced.
+    func replacingValue(_ value: ExprSyntax) -> ConditionSyntax {
+        switch self {
+        case .expression: .expression(value)
+        case .optionalBinding(let name, _): .optionalBinding(name: name, value: value)
+        case .casePattern(let pattern, _): .casePattern(pattern, value: value)
+        }
+    }
+}
+
+/// An enum case pattern that binds its associated values: `.loaded(let items)`, `let .pair(a, _)`,
+/// `Loadable.failed(let error)`, `.some(let value)`.
+public struct CasePatternSyntax: Hashable, Sendable {
+    /// The type written before the case (`Loadable` in `Loadable.loaded`), nil for `.loaded`.
+    public var type: String?
+    public var name: String
+    /// One per associated value: the name it is bound to, nil for `_`.
+    public var bindings: [String?]
+
+    package init(type: String?, name: String, bindings: [String?]) {
+        self.type = type
+        self.name = name
+        self.bindings = bindings
+    }
+
+    /// As Swift writes it: `.loaded(let items, _)`.
+    public var rendered: String {
+        (type ?? "") + "." + name + "(" + bindings.map { $0.map { "let " + $0 } ?? "_" }.joined(separator: ", ") + ")"
+    }
 }
 
 /// A statement: in a body (view builder), a closure, an `init` or a step.
