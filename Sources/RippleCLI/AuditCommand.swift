@@ -159,7 +159,8 @@ enum AuditCommand {
         var stale: Int
     }
 
-    static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
+        var parsed = arguments
         let format = parsed.values["format"] ?? "text"
         guard ["text", "json", "html", "sarif", "github", "warnings"].contains(format) else {
             throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github' or 'warnings'")
@@ -168,6 +169,10 @@ enum AuditCommand {
         let warnings = format == "warnings"
         let stamp = parsed.values["stamp"]
         if stamp != nil, !warnings { throw UsageError(message: "--stamp goes with --format warnings") }
+        if let file = parsed.values["settings"] {
+            guard warnings else { throw UsageError(message: "--settings goes with --format warnings") }
+            parsed = try LintSettings(contentsOf: file).applied(to: parsed, file: file)
+        }
         let baseline = try parsed.values["baseline"].map { path throws(UsageError) in try AuditBaseline(contentsOf: path) }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
