@@ -34,15 +34,17 @@ build: setup
 demo: build
 	.build/debug/ripple
 
-# The whole suite: Swift tests, then a real headless browser on rendered reports, then the SwiftPM plugin
-# on a package that depends on Ripple, docs/Install.md's and docs/Plugin.md's commands, and make install
-# run from elsewhere. PyYAML reads docs/CI.md's workflows in CIDocTests.
+# The whole suite: Swift tests, then a real headless browser on rendered reports, then the SwiftPM plugins
+# on packages that depend on Ripple (the command plugin, and `swift build` with the build-tool plugin),
+# docs/Install.md's and docs/Plugin.md's commands, and make install run from elsewhere. PyYAML reads
+# docs/CI.md's workflows in CIDocTests.
 test: setup test-tools
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-yaml; }
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Browser/browser-check.sh
 	Tests/Plugin/plugin-check.sh
+	Tests/Plugin/lint-check.sh
 	Tests/Docs/docs-check.sh
 	Tests/Install/install-check.sh
 

@@ -105,6 +105,7 @@ let package = Package(
         .library(name: "RippleCore", targets: ["RippleCore"]),
         .library(name: "RippleRender", targets: ["RippleRender"]),
         .plugin(name: "RippleAuditPlugin", targets: ["RippleAuditPlugin"]),
+        .plugin(name: "RippleLintPlugin", targets: ["RippleLintPlugin"]),
     ],
     dependencies: SwiftSyntaxSource.chosen == .package
         ? [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxReleases)]
@@ -130,6 +131,9 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "ripple-audit",
                                                      description: "Audit the SwiftUI sources of the package's targets with ripple audit")),
                 dependencies: ["ripple"]),
+        // `ripple audit --format warnings` on a target's sources during its build, for the targets that
+        // add it (docs/Plugin.md).
+        .plugin(name: "RippleLintPlugin", capability: .buildTool(), dependencies: ["ripple"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),

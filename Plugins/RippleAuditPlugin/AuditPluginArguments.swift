@@ -8,7 +8,7 @@
 /// is given) and `--format text|json|html` (default text); every other argument (`--max-wasted N`,
 /// `--max-stale N`, `--min-coverage P`, `--all-rows`, `--root VIEW`, …) goes to `ripple audit` as
 /// it is, which checks it. The plugin chooses where reports go, so `-o`/`--output` and `--emit-variant`
-/// are refused, and so is a folder or file: the targets name the sources.
+/// are refused (and `--stamp`, the build-tool plugin's), and so is a folder or file: the targets name the sources.
 struct AuditPluginArguments: Equatable {
     /// One `ripple audit` run.
     struct Invocation: Equatable {
@@ -34,7 +34,7 @@ struct AuditPluginArguments: Equatable {
         var isTest: Bool
     }
 
-    static let formats = ["text", "json", "html", "sarif", "github"]
+    static let formats = ["text", "json", "html", "sarif", "github", "warnings"]
 
     /// The runs for `arguments`, over `targets` (the package's source targets), reporting into `workDirectory`.
     init(arguments: [String], targets: [Target], workDirectory: String) throws(UsageError) {
@@ -59,9 +59,9 @@ struct AuditPluginArguments: Equatable {
             case "--format":
                 format = try value(of: name, inline: inline)
                 guard Self.formats.contains(format) else {
-                    throw UsageError(description: "unknown format '\(format)'; use text, json, html, sarif or github")
+                    throw UsageError(description: "unknown format '\(format)'; use text, json, html, sarif, github or warnings")
                 }
-            case "-o", "--output", "--emit-variant":
+            case "-o", "--output", "--emit-variant", "--stamp":
                 throw UsageError(description: "'\(name)' is the plugin's to choose: reports go into its work folder")
             default:
                 guard argument.hasPrefix("-") else {
@@ -105,6 +105,6 @@ struct AuditPluginArguments: Equatable {
 
     /// The options of `ripple audit` that take a value, which the plugin forwards with it.
     static let optionsWithValues: Set<String> = [
-        "--jobs", "-j", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--baseline",
+        "--jobs", "-j", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--baseline", "--settings",
     ]
 }

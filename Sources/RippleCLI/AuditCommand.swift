@@ -159,10 +159,19 @@ enum AuditCommand {
         var stale: Int
     }
 
-    static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
+        var parsed = arguments
         let format = parsed.values["format"] ?? "text"
-        guard ["text", "json", "html", "sarif", "github"].contains(format) else {
-            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif' or 'github'")
+        guard ["text", "json", "html", "sarif", "github", "warnings"].contains(format) else {
+            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github' or 'warnings'")
+        }
+        // Compiler-style lines for a build: what Ripple cannot read or simulate is one note, never a failure.
+        let warnings = format == "warnings"
+        let stamp = parsed.values["stamp"]
+        if stamp != nil, !warnings { throw UsageError(message: "--stamp goes with --format warnings") }
+        if let file = parsed.values["settings"] {
+            guard warnings else { throw UsageError(message: "--settings goes with --format warnings") }
+            parsed = try LintSettings(contentsOf: file).applied(to: parsed, file: file)
         }
         let baseline = try parsed.values["baseline"].map { path throws(UsageError) in try AuditBaseline(contentsOf: path) }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
@@ -176,6 +185,8 @@ enum AuditCommand {
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         let inputs = try ScenarioFiles.expand(parsed.positionals)
         if let emitted, let refusal = EmittedVariant.refusal(toWrite: emitted.path, files: inputs) { throw UsageError(message: refusal) }
+        if let stamp, let refusal = Self.stampRefusal(stamp, inputs: inputs) { throw UsageError(message: refusal) }
+        var unread: [String] = []
         var refused = false
         var rows: [Row] = []
         var coverages: [Coverage] = []
@@ -185,8 +196,11 @@ enum AuditCommand {
         var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
         var failed = false
         for file in inputs {
-            guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
-                failed = true
+            // The warnings format keeps what loading prints, the notes and errors, to itself.
+            var loading = ""
+            guard let scenario = warnings ? ScenarioFiles.load(file, options: options, stderr: &loading)
+                                          : ScenarioFiles.load(file, options: options, stderr: &stderr) else {
+                if warnings { unread.append(file) } else { failed = true }
                 continue
             }
             // The variants (an app's roots) are audited on every core, or, for one variant, its actions.
@@ -213,6 +227,10 @@ enum AuditCommand {
                     if report != nil { audited.append((scenario, variant, file, found, fixes)) }
                     fileRows += found
                 case .failure(let error):
+                    if warnings {
+                        if !unread.contains(file) { unread.append(file) }
+                        continue
+                    }
                     stderr.write(error.description + "\n")
                     failed = true
                 }
@@ -238,7 +256,7 @@ enum AuditCommand {
             stdout.write(TraceJSON.encode(value: AuditJSON(coverage: coverage, actions: ranked, notes: loadNotes + performing.map {
                 Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue)
             }, fixes: proofs)) + "\n")
-        } else if format != "sarif", format != "github", !(ranked.isEmpty && failed) {
+        } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
             for fixes in proofs {
@@ -281,22 +299,29 @@ enum AuditCommand {
             }
         }
         let skipped = rows.filter { $0.error == notPerformed }
-        if !skipped.isEmpty {
+        // The warnings format counts them with the actions not simulated.
+        if !skipped.isEmpty, !warnings {
             stderr.write("error: the audit performed \(rows.count - skipped.count) of \(rows.count) actions; the other \(skipped.count) were not performed: "
                          + "the actions before them took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)\n")
             failed = true
         }
-        SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
         let overruns = budget.overruns(ranked, coverage: coverage)
-        for overrun in overruns { stderr.write("error: \(overrun)\n") }
-        if overruns.isEmpty, budget.maximumWasted != nil, let caveat = Budget.unjudged(ranked) {
-            stderr.write("note: --max-wasted could not judge \(caveat)\n")
-        }
         let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes)
-        if let baseline, let comparison { stderr.write(baseline.report(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1)) }
-        if format == "sarif" || format == "github" {
-            stdout.write(ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
-                                  comparison: comparison, baseline: baseline))
+        // The warnings format prints all it has to say as its lines, on the standard output.
+        if !warnings {
+            SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
+            for overrun in overruns { stderr.write("error: \(overrun)\n") }
+            if overruns.isEmpty, budget.maximumWasted != nil, let caveat = Budget.unjudged(ranked) {
+                stderr.write("note: --max-wasted could not judge \(caveat)\n")
+            }
+            if let baseline, let comparison { stderr.write(baseline.report(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1)) }
+        }
+        if format == "sarif" || format == "github" || warnings {
+            let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
+                                comparison: comparison, baseline: baseline, unread: unread)
+            stdout.write(text)
+            let passed = overruns.isEmpty && comparison?.failed != true
+            if let stamp, !writeStamp(text, to: stamp, passed: passed, sources: parsed.positionals, stderr: &stderr) { return CommandLine.Status.failure }
         }
         if let path = parsed.values["junit"] {
             var report = JUnitReport()

@@ -201,15 +201,19 @@ extension AuditCommand {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// The findings in `format` (`sarif` or `github`), the errors over budget and against the baseline
-    /// included in `github`'s.
+    /// The findings in `format` (`sarif`, `github` or `warnings`), the errors over budget and against the
+    /// baseline included in `github`'s and `warnings`'; `unread` are the inputs that could not be read,
+    /// which only `warnings` names (the others' runs fail).
     static func ciReport(_ format: String, ranked: [Row], coverage: Coverage, loadNotes: [Note], budget: Budget, overruns: [String],
-                         comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?) -> String {
+                         comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?, unread: [String] = []) -> String {
         let findings = findings(ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, comparison: comparison)
         if format == "sarif" { return SARIFReport(findings: findings).json + "\n" }
         var failures = overruns
         if let drop = comparison?.coverageDrop, let baseline {
             failures.append("the audit simulated fewer controls exactly than the baseline '\(baseline.path)': \(drop)")
+        }
+        if format == "warnings" {
+            return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil)
         }
         return GitHubAnnotations.text(findings, failures: failures, coverage: coverage.line)
     }

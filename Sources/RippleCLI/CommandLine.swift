@@ -33,7 +33,7 @@ enum CommandLine {
                     discussion: "Scenarios without expectations are reported as unchecked. Exit status 1 on any mismatch or error."),
         CommandSpec(name: "audit", summary: "Perform every action a person can take on each screen and rank them by wasted evaluations.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
-                    options: [OptionSpec(name: "format", value: "text|json|html|sarif|github", help: "Output format (default: text); html also writes a report per screen into the output folder; sarif is SARIF 2.1.0 for code scanning, github prints workflow commands that annotate a pull request (docs/CI.md)."),
+                    options: [OptionSpec(name: "format", value: "text|json|html|sarif|github|warnings", help: "Output format (default: text); html also writes a report per screen into the output folder; sarif is SARIF 2.1.0 for code scanning, github prints workflow commands that annotate a pull request (docs/CI.md); warnings prints compiler-style 'file:line:col: warning:' lines and one note for what was not simulated, and exits 1 only over a budget or the baseline (docs/Plugin.md)."),
                               OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last."),
                               OptionSpec(name: "jobs", short: "j", value: "N", help: "Perform actions on N threads at once (default: one per core)."),
                               OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
@@ -43,7 +43,9 @@ enum CommandLine {
                               OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI."),
                               OptionSpec(name: "baseline", value: "FILE", help: "Exit 1 when an action re-runs, wastes or leaves stale more than in FILE, a saved '--format json' audit, or when coverage drops; sarif and github then report only what got worse."),
                               OptionSpec(name: "emit-variant", value: "NAME", help: "Write the code with every proven fix as the variant NAME of a scenario, NAME.ripple."),
-                              OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML report (default: Output) and the emitted variant (default: the current folder).")]
+                              OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML report (default: Output) and the emitted variant (default: the current folder)."),
+                              OptionSpec(name: "stamp", value: "FILE", help: "With --format warnings: also write the lines as comments into FILE, a Swift file a build takes as the audit's output, when the run passes (the build-tool plugin's)."),
+                              OptionSpec(name: "settings", value: "FILE", help: "With --format warnings: take the budgets and source options from FILE, one 'name value' a line, if it exists (a target's .ripple-lint, docs/Plugin.md).")]
                         + SourceOptions.specs,
                     discussion: "Each Button, gesture, control, list delete and move, link, presentation, change handler and task the first evaluation builds is performed from that first state, on a screen of its own: a closure runs as a step does, a control gets a new value (toggled, a typed character, one more, the next option). The table is sorted by wasted evaluations, then by evaluations. Where a hint is a rewrite Ripple can make (pass the fields a view shows, store a computed property, make a closure-holding view Equatable on its data, drop an environment key nothing reads), it makes it, performs the same actions again and prints what the fix saved."),
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",

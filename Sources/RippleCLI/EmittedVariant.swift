@@ -44,14 +44,16 @@ enum EmittedVariant {
 
     /// Why `path` may not be written, or nil: it is one of the scenario files read (by its resolved path,
     /// or by device and inode, so a hard link counts), or a file Ripple did not write (one whose first
-    /// line is not `mark`, a folder, a symbolic link).
-    static func refusal(toWrite path: String, files: [String]) -> String? {
+    /// line is not `mark`, a folder, a symbolic link). `--stamp` asks the same of its file, with its own
+    /// `what`, `mark` and `option`.
+    static func refusal(toWrite path: String, files: [String], what: String = "the variant", mark: String = mark,
+                        option: String = "--emit-variant") -> String? {
         let existing = try? FileSystem.status(path, followingLinks: false)
         let destination = FileSystem.resolved(path)
         for file in files {
             let same = existing.flatMap { existing in (try? FileSystem.status(file)).map(existing.isSameFile) } ?? false
             if same || FileSystem.resolved(file) == destination {
-                return "refusing to write the variant to '\(path)': it is the scenario file '\(file)'; choose another name for --emit-variant"
+                return "refusing to write \(what) to '\(path)': it is the scenario file '\(file)'; choose another name for \(option)"
             }
         }
         guard let existing else { return nil }
@@ -59,7 +61,7 @@ enum EmittedVariant {
            String(decoding: head, as: UTF8.self) == mark {
             return nil
         }
-        return "refusing to replace '\(path)': Ripple did not write it; move it away or choose another name for --emit-variant"
+        return "refusing to replace '\(path)': Ripple did not write it; move it away or choose another name for \(option)"
     }
 
     /// The scenario's text.

@@ -37,6 +37,9 @@ import Testing
         #expect(try Self.plan("--target=Settings", "--format", "sarif").map(\.reportFile) == ["/work/Settings.sarif"])
         let baseline = try Self.plan("--target=Settings", "--format", "github", "--baseline", "main.json")
         #expect(baseline.map(\.arguments) == [["audit", "/app/Sources/Settings", "--format", "github", "--baseline", "main.json"]])
+        let warnings = try Self.plan("--target=Settings", "--format", "warnings", "--settings", "Sources/Settings/.ripple-lint")
+        #expect(warnings.map(\.arguments) == [["audit", "/app/Sources/Settings", "--format", "warnings", "--settings", "Sources/Settings/.ripple-lint"]])
+        #expect(warnings.map(\.reportFile) == ["/work/Settings.txt"])
     }
 
     @Test func targetsInTheOrderGiven() throws {
@@ -45,11 +48,12 @@ import Testing
 
     @Test(arguments: [
         (["--target", "Nowhere"], "no source target 'Nowhere' in the package (it has 'Screens', 'ScreensTests', 'Settings')"),
-        (["--format", "yaml"], "unknown format 'yaml'; use text, json, html, sarif or github"),
+        (["--format", "yaml"], "unknown format 'yaml'; use text, json, html, sarif, github or warnings"),
         (["--target"], "option '--target' needs a value"),
         (["-o", "elsewhere"], "'-o' is the plugin's to choose: reports go into its work folder"),
         (["--output=elsewhere"], "'--output' is the plugin's to choose: reports go into its work folder"),
         (["--emit-variant", "Fixed"], "'--emit-variant' is the plugin's to choose: reports go into its work folder"),
+        (["--format", "warnings", "--stamp", "Stamp.swift"], "'--stamp' is the plugin's to choose: reports go into its work folder"),
         (["Sources/Screens"], "unexpected argument 'Sources/Screens'; name the sources with --target"),
     ])
     func refused(_ arguments: [String], _ message: String) {
@@ -69,6 +73,6 @@ import Testing
         let audit = try #require(CommandLine.commands.first { $0.name == "audit" })
         let withValues = audit.options.filter { $0.value != nil }
         let spellings = Set(withValues.flatMap { option in ["--" + option.name] + (option.short.map { ["-" + $0] } ?? []) })
-        #expect(AuditPluginArguments.optionsWithValues == spellings.subtracting(["--format", "--output", "-o", "--emit-variant"]))
+        #expect(AuditPluginArguments.optionsWithValues == spellings.subtracting(["--format", "--output", "-o", "--emit-variant", "--stamp"]))
     }
 }
