@@ -44,9 +44,9 @@ import Testing
     }
 
     @Test func whatWasNotSimulatedIsOneNote() {
-        let result = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf", "--format", "warnings")
+        let result = ripple("audit", "Tests/Fixtures/Swift/Degraded/OneBrokenScreen", "--format", "warnings")
         #expect(result.status == 0)
-        #expect(result.stdout == "note: ripple: 1 of 2 controls simulated exactly (50%); not simulated: 1 control, 1 view or body "
+        #expect(result.stdout == "note: ripple: 2 of 3 controls simulated exactly (66%); not simulated: 1 control, 1 view or body "
                 + "(ripple audit --format html shows where)\n")
         #expect(result.stderr == "", "no warning per place, on either stream")
     }
@@ -59,9 +59,9 @@ import Testing
         #expect(over.stderr == "")
         let within = ripple("audit", Self.screens, "--format", "warnings", "--max-wasted", "3", "--max-stale", "0")
         #expect(within.status == 0 && within.stdout == Self.line("warning"))
-        let coverage = ripple("audit", "Tests/Fixtures/Swift/Dropped/PostfixIf", "--format", "warnings", "--min-coverage", "100")
+        let coverage = ripple("audit", "Tests/Fixtures/Swift/Degraded/OneBrokenScreen", "--format", "warnings", "--min-coverage", "100")
         #expect(coverage.status == 1)
-        #expect(coverage.stdout.hasPrefix("error: ripple: the audit simulated 1 of 2 controls exactly (50%), under the minimum of 100%\nnote: ripple: 1 of 2"))
+        #expect(coverage.stdout.hasPrefix("error: ripple: the audit simulated 2 of 3 controls exactly (66%), under the minimum of 100%\nnote: ripple: 2 of 3"))
     }
 
     @Test func withABaselineOnlyWhatGotWorse() throws {
