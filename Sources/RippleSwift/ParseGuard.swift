@@ -80,7 +80,9 @@ package enum ParseGuard {
                 } while level > 0 && index < bytes.count
                 if level > 0 { return (start, "unterminated comment") }
                 continue
-            case UInt8(ascii: "\""), UInt8(ascii: "#") where rawStringPounds(bytes, at: index) != nil:
+            // A quote always opens a string; a `#` only when a raw string's quote follows its pounds.
+            case UInt8(ascii: "\""),
+                 UInt8(ascii: "#") where rawStringPounds(bytes, at: index) != nil:
                 let pounds = rawStringPounds(bytes, at: index) ?? 0
                 index += pounds
                 let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
