@@ -33,7 +33,12 @@ enum AuditBench {
         let runs = [audit(["--jobs", "1"]), audit([]), audit(["--jobs", "1"]), audit([])]
         let one = runs[0].seconds < runs[2].seconds ? runs[0] : runs[2]
         let all = runs[1].seconds < runs[3].seconds ? runs[1] : runs[3]
-        let rows = (try? JSONSerialization.jsonObject(with: Data(all.output.utf8))) as? [[String: Any]] ?? []
+        // The audit's JSON object (schema version 2) holds its rows under `actions`.
+        let object = (try? JSONSerialization.jsonObject(with: Data(all.output.utf8))) as? [String: Any]
+        let rows = object?["actions"] as? [[String: Any]] ?? []
+        let coverage = object?["coverage"] as? [String: Any] ?? [:]
+        Results.emit("audit_controls", coverage["controls"] as? Int ?? 0)
+        Results.emit("audit_controls_exact", coverage["controlsExact"] as? Int ?? 0)
         let simulated = rows.filter { $0["error"] == nil }.count
         Results.emit("audit_files", count)
         Results.emit("audit_actions", rows.count)
