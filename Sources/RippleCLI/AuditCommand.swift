@@ -242,11 +242,11 @@ enum AuditCommand {
         }
         var performing: [Diagnostic] = []
         for row in rows {
-            let location = SourceLocation(file: row.location.file, line: row.location.line, column: row.location.column)
+            let location = SourceLocation(row.location)
             if let error = row.error { performing.append(.warning("'\(row.action)' was not simulated: \(error)", at: location)) }
             for note in row.notes {
                 performing.append(.note("while performing '\(row.action)': \(note.message)",
-                                        at: SourceLocation(file: note.location.file, line: note.location.line, column: note.location.column)))
+                                        at: SourceLocation(note.location)))
             }
         }
         let coverage = Coverage(combining: coverages)
@@ -574,18 +574,18 @@ enum AuditCommand {
         var notes = scenario.notes
         for row in performed {
             for note in row.notes {
-                let location = SourceLocation(file: note.location.file, line: note.location.line, column: note.location.column)
+                let location = SourceLocation(note.location)
                 notes.append(.note(note.message, at: location))
             }
         }
         return Coverage(sites: scenario.syntax.controlSites, viewTypes: views, evaluated: evaluated,
                         actions: performed.map {
-                            Coverage.Action(control: $0.control, location: SourceLocation(file: $0.location.file, line: $0.location.line, column: $0.location.column),
+                            Coverage.Action(control: $0.control, location: SourceLocation($0.location),
                                             confidence: $0.confidence, evaluations: $0.evaluations)
                         },
                         notes: notes,
                         failures: performed.compactMap { row in
-                            row.error.map { ($0, SourceLocation(file: row.location.file, line: row.location.line, column: row.location.column)) }
+                            row.error.map { ($0, SourceLocation(row.location)) }
                         },
                         screensLeftOut: scenario.screensNotSimulated.mapValues(\.message))
     }

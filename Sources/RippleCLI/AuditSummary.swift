@@ -15,7 +15,6 @@ extension Coverage {
     /// The coverage of several audited files: counts added, reasons of one kind merged.
     init(combining parts: [Coverage]) {
         self.init()
-        var reasons: [String: Reason] = [:]
         for part in parts {
             viewTypes += part.viewTypes
             viewTypesEvaluated += part.viewTypesEvaluated
@@ -30,16 +29,8 @@ extension Coverage {
             viewsNotSimulated += part.viewsNotSimulated
             statementsNotSimulated += part.statementsNotSimulated
             unreached += part.unreached
-            for reason in part.reasons {
-                let key = reason.severity + " " + reason.kind
-                if let known = reasons[key] {
-                    reasons[key]!.count = known.count + reason.count
-                } else {
-                    reasons[key] = reason
-                }
-            }
         }
-        self.reasons = reasons.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
+        reasons = Self.grouped(parts.flatMap(\.reasons))
     }
 }
 

@@ -28,7 +28,7 @@ struct SARIFReport {
             let occurrence = seen[base, default: 0]
             seen[base] = occurrence + 1
             return Result(ruleId: finding.ruleId, ruleIndex: rules.firstIndex { $0.id == finding.ruleId } ?? -1, level: finding.level.rawValue,
-                          message: Message(text: finding.message),
+                          message: Text(text: finding.message),
                           locations: [Location(physicalLocation: PhysicalLocation(
                               artifactLocation: ArtifactLocation(uri: uri),
                               region: Region(startLine: max(1, finding.line), startColumn: max(1, finding.column))))],
@@ -100,6 +100,7 @@ struct SARIFReport {
         var defaultConfiguration: Configuration
     }
 
+    /// A message or a description: SARIF gives both the form `{"text": …}`.
     private struct Text: Encodable {
         var text: String
     }
@@ -112,13 +113,9 @@ struct SARIFReport {
         var ruleId: String
         var ruleIndex: Int
         var level: String
-        var message: Message
+        var message: Text
         var locations: [Location]
         var partialFingerprints: [String: String]
-    }
-
-    private struct Message: Encodable {
-        var text: String
     }
 
     private struct Location: Encodable {

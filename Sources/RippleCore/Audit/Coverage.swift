@@ -126,20 +126,29 @@ public struct Coverage: Sendable, Encodable, Hashable {
         }
         viewsNotSimulated = notes.count { $0.severity == .warning }
         statementsNotSimulated = notes.count { $0.severity == .note && Self.isGap($0.message) }
+        var found: [Reason] = []
+        for note in notes.sorted(by: { $0.location < $1.location }) where note.severity == .warning || Self.isGap(note.message) {
+            found.append(Reason(kind: Self.kind(of: note.message), count: 1, severity: note.severity.rawValue, example: TraceLocation(note.location)))
+        }
+        for failure in failures.sorted(by: { $0.location < $1.location }) {
+            found.append(Reason(kind: Self.kind(of: failure.reason), count: 1, severity: "action", example: TraceLocation(failure.location)))
+        }
+        reasons = Self.grouped(found)
+    }
+
+    /// Reasons of one severity and kind as one, their counts added and the first one's example kept,
+    /// the most frequent first.
+    public static func grouped(_ reasons: [Reason]) -> [Reason] {
         var groups: [String: Reason] = [:]
-        func add(_ kind: String, _ severity: String, _ location: SourceLocation) {
-            let key = severity + " " + kind
-            if groups[key] == nil {
-                groups[key] = Reason(kind: kind, count: 1, severity: severity, example: TraceLocation(location))
+        for reason in reasons {
+            let key = reason.severity + " " + reason.kind
+            if let known = groups[key] {
+                groups[key]!.count = known.count + reason.count
             } else {
-                groups[key]!.count += 1
+                groups[key] = reason
             }
         }
-        for note in notes.sorted(by: { $0.location < $1.location }) where note.severity == .warning || Self.isGap(note.message) {
-            add(Self.kind(of: note.message), note.severity.rawValue, note.location)
-        }
-        for failure in failures.sorted(by: { $0.location < $1.location }) { add(Self.kind(of: failure.reason), "action", failure.location) }
-        reasons = groups.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
+        return groups.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
     }
 
     /// Whether a note says that something was not simulated or was taken as an opaque value, rather than

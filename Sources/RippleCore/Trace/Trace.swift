@@ -25,6 +25,13 @@ public struct TraceLocation: Hashable, Sendable, Codable {
     }
 }
 
+extension SourceLocation {
+    /// The place a trace gives, as a source location again.
+    public init(_ location: TraceLocation) {
+        self.init(file: location.file, line: location.line, column: location.column)
+    }
+}
+
 /// A value as JSON has it: `"Bea"`, `3`, `true`, `["a", "b"]`, a struct as an object of its fields.
 /// A class instance is `{"object": "Root.model"}`; a case without payload its name (`"dark"`); what JSON
 /// has no form for (a closure, a binding, a value Ripple does not model) is `null`, with the Swift text
