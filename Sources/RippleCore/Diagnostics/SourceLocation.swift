@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// A location holds its file as a number into a table of the process's file paths (`SourceFiles`), so it
 /// is three plain integers: copying one costs no reference counting. Locations are copied wherever a
-/// body's expressions, a step's writes and their plans go, and a path of more than 15 bytes
+/// body's expressions and a step's writes go, and a path of more than 15 bytes
 /// (`Scenarios/list-rows.ripple`) is a heap string, so holding it here cost an atomic retain and release
 /// per copy — hundreds per simulated write.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -39,7 +39,7 @@ public struct KeyUse: Hashable, Sendable {
 }
 
 /// What a read is, apart from what it saw: the path as written, how its root reaches the body, and
-/// whether it runs later. One site is made per access path and root role (`AccessPlan.site(role:)`) and
+/// whether it runs later. One site is made per access path and root role (`Engine.readSite(of:role:)`) and
 /// shared by every record of that read, on every evaluation: a record holds one reference where it held
 /// two strings, and two records are of the same read when they share a site.
 final class ReadSite: Sendable {

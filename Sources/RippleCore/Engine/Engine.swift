@@ -179,15 +179,8 @@ struct Engine {
     /// The argument sources of the views built at each call site (by site number), shared by the instances
     /// built there: they are the site's syntax, so they are rendered once.
     var fieldSourcesBySite: [[String: String]?] = []
-    /// Access paths read in bodies, analysed once (`AccessPlan.swift`).
-    var accessPlans: [SiteKey: AccessPlan] = [:]
-    /// What access plans' runs found, where each plan's `caches` says (`AccessPlan.CacheSlots`).
-    var rootCaches: [RootCache] = []
-    var memberCaches: [MemberCache] = []
-    /// Arguments of built-in views and styling modifiers, analysed once (`ArgumentPlan.swift`).
-    var argumentPlans: [SiteKey: ArgumentPlan] = [:]
-    /// View expressions of bodies, analysed once (`ViewPlan.swift`).
-    var viewPlans: [SiteKey: ViewPlan] = [:]
+    /// The sites of the access paths bodies read, by place and then root role (`readSite(of:role:)`).
+    var readSites: [SiteKey: [ReadSite]] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.
@@ -235,10 +228,6 @@ struct Engine {
     let dataInfos: [String: DataInfo]
     /// The names of the models' methods, for telling a call of one from a built-in method by its name.
     let modelMethodNames: Set<String>
-
-    /// The last root name of a step write found to name neither a view type nor a global
-    /// (`resolveTarget(_:)`): both are fixed once the engine has started.
-    var lastPlainRoot: String?
 
     /// The last type name looked up with `rememberedInfos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?

@@ -10,68 +10,20 @@ extension Engine {
         defer { evaluationDepth -= 1 }
         try checkCallDepth(at: expression.location)
         if scope.recordsReads, isTracking, expression.kind.mayBeAccessPath {
-            return try read(expression, planned: accessPlan(expression), in: scope, expected: expected)
-        }
-        return try access(expression, in: scope, expected: expected)
-    }
-
-    /// `evaluate` for an access path whose plan the caller holds (`ViewPlan`): the same, without looking
-    /// the plan up.
-    mutating func evaluate(_ expression: ExprSyntax, plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        try countEvaluation(at: expression.location)
-        evaluationDepth += 1
-        defer { evaluationDepth -= 1 }
-        try checkCallDepth(at: expression.location)
-        if scope.recordsReads, isTracking {
-            return try read(expression, planned: plan, in: scope, expected: expected)
+            return try read(expression, in: scope, expected: expected)
         }
         return try access(expression, in: scope, expected: expected)
     }
 
     /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
-    private mutating func read(_ expression: ExprSyntax, planned plan: AccessPlan, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        guard isTracking else { return try access(expression, in: scope, expected: expected) }
-        // The usual read in a view's body: the root is a property of the view, in the view type the plan
-        // met last (`RootCache`), so neither its role nor its value is looked up by name.
-        if let slot = plan.caches?.root, let cachedInfo = rootCaches[slot].info, case .view(let id) = scope.this, let info = instances[id].info,
-           ObjectIdentifier(info) == cachedInfo, Self.rootCacheAnswers(for: scope), let root = plan.root, let site = rootCaches[slot].site {
+    private mutating func read(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
+        if let name = trackedName(of: expression), let role = trackedRole(of: name, in: scope) {
             let mark = log.markKeys()
-            let index = rootCaches[slot].index
-            if let rootValue = try viewProperty(at: index, named: info.propertyNames[index], of: id, info: info, at: root.location) {
-                let value = try run(plan, from: rootValue, start: 0, in: scope)
-                log.record(site, at: expression.location, value: value, from: mark)
-                return value
-            }
-        }
-        if let name = plan.trackedName, let role = trackedRole(of: name, in: scope) {
-            let mark = log.markKeys()
-            let value = if let root = plan.root {
-                try run(plan, root: root, in: scope)
-            } else {
-                try access(expression, in: scope, expected: expected)
-            }
-            let site = plan.site(role: role)
-            log.record(site, at: expression.location, value: value, from: mark)
-            rememberRoot(of: plan, site: site, in: scope)
+            let value = try access(expression, in: scope, expected: expected)
+            log.record(readSite(of: expression, role: role), at: expression.location, value: value, from: mark)
             return value
         }
         return try access(expression, in: scope, expected: expected)
-    }
-
-    /// Fills a plan's `RootCache` after a read by name whose root, not `self`, was a property of the view.
-    private mutating func rememberRoot(of plan: AccessPlan, site: ReadSite, in scope: Scope) {
-        guard let slot = plan.caches?.root, let root = plan.root, root.name != "self", root.name == plan.trackedName, Self.rootCacheAnswers(for: scope),
-              case .view(let id) = scope.this, let info = instances[id].info,
-              let index = info.propertyIndex(named: root.name) else { return }
-        rootCaches[slot] = RootCache(info: ObjectIdentifier(info), index: index, site: site)
-    }
-
-    /// Whether a `RootCache` answers for reads in `scope`: one with no locals that is not a modifier's
-    /// body, where a root name can only be a property of the view. One test for the cache's filling and
-    /// its use, so that the two cannot drift apart.
-    @inline(__always)
-    private static func rootCacheAnswers(for scope: Scope) -> Bool {
-        scope.locals.isEmpty && scope.bindingLocals.isEmpty && scope.contentParameter == nil
     }
 
     /// Counts one evaluation against the limit of work per step.
@@ -165,7 +117,7 @@ extension Engine {
     /// The role of an access path's root when the path is something a body's reads are about; nil for
     /// locals, types and expressions that are not paths.
     mutating func trackedRoot(of expression: ExprSyntax, in scope: Scope) -> String? {
-        guard let name = accessPlan(expression).trackedName else { return nil }
+        guard let name = trackedName(of: expression) else { return nil }
         return trackedRole(of: name, in: scope)
     }
 
@@ -295,13 +247,11 @@ extension Engine {
         }
         let value = try evaluateBase(base, in: scope)
         if optional, value.isNone { return .none }
-        return try subscriptValue(value, arguments, indexPlan: nil, in: scope, at: expression.location)
+        return try subscriptValue(value, arguments, in: scope, at: expression.location)
     }
 
-    /// `value[index]`, `dict[key]`, `dict[key, default: fallback]`; `indexPlan`, when given, is the
-    /// plan of the one index.
-    mutating func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], indexPlan: AccessPlan?, in scope: Scope,
-                                 at location: SourceLocation) throws(EvaluationError) -> Value {
+    /// `value[index]`, `dict[key]`, `dict[key, default: fallback]`.
+    mutating func subscriptValue(_ value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         if case .dictionary(let keys, let values) = value, arguments.count == 2, arguments[0].label == nil, arguments[1].label == "default" {
             let key = try evaluate(arguments[0].value, in: scope, expected: nil)
             if let found = Value.lookup(key, keys: keys, values: values) { return found }
@@ -310,11 +260,7 @@ extension Engine {
         guard arguments.count == 1, arguments[0].label == nil else {
             throw EvaluationError("subscripts take one index, or a key and a 'default:'", at: location)
         }
-        let index = if let indexPlan {
-            try evaluate(arguments[0].value, plan: indexPlan, in: scope, expected: .int)
-        } else {
-            try evaluate(arguments[0].value, in: scope, expected: .int)
-        }
+        let index = try evaluate(arguments[0].value, in: scope, expected: .int)
         return try element(of: value, index, at: arguments[0].location)
     }
 
@@ -525,7 +471,7 @@ extension Engine {
             value = readBinding(target, tracked: false)
             self.isTracking = true
         }
-        log.record(accessPlan(expression).site(role: role), at: expression.location, value: value, from: mark)
+        log.record(readSite(of: expression, role: role), at: expression.location, value: value, from: mark)
         return value
     }
 

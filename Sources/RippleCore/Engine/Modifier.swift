@@ -1,8 +1,8 @@
 /// What Ripple knows of a modifier by its name: the one table every part of the engine that treats
 /// modifiers differently asks, so that they cannot disagree.
 ///
-/// `applyModifier` and `ViewPlan` switch over `Modifier.Kind`; a new kind is a compile error in each
-/// place until it is handled there.
+/// `applyModifier` switches over `Modifier.Kind`; a new kind is a compile error there until it is
+/// handled.
 enum Modifier {
     /// How a modifier changes what its base is built with.
     enum Kind: Equatable {

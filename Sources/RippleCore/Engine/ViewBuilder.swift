@@ -131,12 +131,8 @@ extension Engine {
         return false
     }
 
+    /// Builds a view expression by walking its syntax.
     mutating func buildView(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
-        try build(viewPlan(expression), in: scope, context: context, into: &output)
-    }
-
-    /// Builds a view expression by walking its syntax: what a `ViewPlan` does not decide in advance.
-    mutating func buildViewFromSyntax(_ expression: ExprSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         switch expression.kind {
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
@@ -161,11 +157,11 @@ extension Engine {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
-                    try build(builtinPlan(name, arguments, trailing, at: expression.location), in: scope, context: context, into: &output)
+                    try build(builtinView(name, arguments, trailing, at: expression.location), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil, readsOtherModules {
                     // A `UIViewRepresentable` and its kin: another framework's view, built as a built-in one.
                     assume("'\(name)' is not a SwiftUI view the source declares; it is built as a view that shows its content", at: expression.location)
-                    try build(builtinPlan(name, arguments, trailing), in: scope, context: context, into: &output)
+                    try build(builtinView(name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil {
                     throw EvaluationError("'\(name)' is not a view", at: expression.location)
                 } else if readsOtherModules {

@@ -13,10 +13,9 @@ extension Engine {
         }
     }
 
-    /// A declared view's value from a call: `plans`, when given, holds the access plan of each of
-    /// `arguments` that is an access path (nil for any other), so that evaluating it need not look it up.
-    mutating func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext, site: SourceLocation,
-                               plans: [AccessPlan?]? = nil) throws(EvaluationError) -> ChildDescription {
+    /// A declared view's value from a call.
+    mutating func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
+                               site: SourceLocation) throws(EvaluationError) -> ChildDescription {
         let declaration = info.declaration
         let siteNumber = siteNumber(site)
         var description = ChildDescription(
@@ -119,11 +118,7 @@ extension Engine {
                     next += 1
                     continue
                 }
-                let value = if let plans, next < plans.count, let plan = plans[next] {
-                    try evaluate(all[next].value, plan: plan, in: scope, expected: parameters[position].type)
-                } else {
-                    try evaluate(all[next].value, in: scope, expected: parameters[position].type)
-                }
+                let value = try evaluate(all[next].value, in: scope, expected: parameters[position].type)
                 if sources != nil { sources?[name] = all[next].value.rendered }
                 next += 1
                 switch parameters[position].role {

@@ -15,6 +15,40 @@ struct LValue {
     var path: [PathComponent]
 }
 
+/// One component of a written place below its root: `.items`, `[241]`, `.done`.
+enum TargetComponent: Hashable, Sendable {
+    case member(name: String, location: SourceLocation)
+    /// `[i]` with an integer literal, read without evaluating its syntax; the argument's location is
+    /// where an out-of-range index is reported.
+    case literalIndex(Int, location: SourceLocation, argumentLocation: SourceLocation)
+    /// Any other component (a computed index, `!`), run from its syntax when the step runs.
+    case syntax(ExprSyntax)
+
+    /// Where the component is written, for messages.
+    var location: SourceLocation {
+        switch self {
+        case .member(_, let location), .literalIndex(_, let location, _): location
+        case .syntax(let expression): expression.location
+        }
+    }
+
+    /// The component of a chain, as written.
+    init(_ expression: ExprSyntax) {
+        switch expression.kind {
+        case .member(_, let name, _):
+            self = .member(name: name, location: expression.location)
+        case .subscriptAccess(_, let arguments, _):
+            if arguments.count == 1, arguments[0].label == nil, case .integer(let index) = arguments[0].value.kind {
+                self = .literalIndex(index, location: expression.location, argumentLocation: arguments[0].location)
+            } else {
+                self = .syntax(expression)
+            }
+        default:
+            self = .syntax(expression)
+        }
+    }
+}
+
 /// How far a step's target has been resolved: an object whose properties come next, a written place,
 /// or both (a `@State` slot holding an object). A struct, not a tuple: an optional tuple is copied and
 /// destroyed through the runtime's generic witnesses, and a write makes and drops several.
@@ -41,9 +75,6 @@ extension Engine {
         var writes: [WriteTrace] = []
         writes.reserveCapacity(step.statements.count)
         written.reserveCapacity(step.statements.count)
-        // The closure below that gives a statement's syntax for a message captures the one array it
-        // reads: capturing `step` copied the whole step, five arrays, for every write.
-        let statements = step.statements
         for index in step.statements.indices {
             do throws(EvaluationError) {
                 // `task Root`: the writes of the view's action, up to its first `await`.
@@ -52,19 +83,13 @@ extension Engine {
                     continue
                 }
                 // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
-                if step.writes[index] == nil, let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
+                if let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
                     writes += traces
                     continue
                 }
                 let text = StatementText(full: step.texts[index], target: step.targets[index])
                 let observed = observedProperty(written: step.statements[index])
-                // A write taken apart when the scenario was resolved runs from that record, unless its root
-                // names a view type, which only the syntax resolves; its syntax is read only for a message.
-                if let plan = step.writes[index], let cursor = try resolveTarget(plan) {
-                    writes.append(try apply(plan, at: cursor, text: text, pass: &pass, written: &written, statement: { statements[index] }))
-                } else {
-                    writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
-                }
+                writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
                 if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
             } catch {
                 report(error)
@@ -145,24 +170,6 @@ extension Engine {
         pass.reset()
         swap(&spentPass, &pass)
         return (trace, fired)
-    }
-
-    /// Applies a write taken apart when the scenario was resolved, at the target `resolveTarget(_:)`
-    /// found for it: what the `.assignment` case of `apply(_:text:pass:written:)` does for it, in the same
-    /// order.
-    mutating func apply(_ plan: StepWrite, at cursor: TargetCursor, text: StatementText, pass: inout Pass,
-                        written: inout [Place], statement: () -> StatementSyntax) throws(EvaluationError) -> WriteTrace {
-        guard let target = cursor.lvalue else {
-            throw EvaluationError("'\(Self.renderedTarget(of: statement()))' is an object; write to one of its properties", at: plan.targetLocation)
-        }
-        let current = try read(target, at: plan.targetLocation)
-        let declared = declaredType(of: target)
-        try countEvaluation(at: plan.valueLocation)
-        if case .string(let text) = plan.literal { try charge(text.utf8.count, at: plan.valueLocation) }
-        if let declared {
-            try checkType(plan.literal, declared, name: Self.renderedTarget(of: statement()), at: plan.valueLocation)
-        }
-        return try write(target, leaf: plan.literal, old: current, inPlace: !target.path.isEmpty, text: text, pass: &pass, written: &written, at: plan.location)
     }
 
     mutating func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
@@ -287,22 +294,9 @@ extension Engine {
         return try descend(from: cursor, through: rest.map(TargetComponent.init))
     }
 
-    /// Walks a step's target taken apart when the scenario was resolved; nil when its root names a view
-    /// type (`Row[2].isOn`), whose instance reference only the syntax spells out.
-    mutating func resolveTarget(_ plan: StepWrite) throws(EvaluationError) -> TargetCursor? {
-        // Whether a name is a view type or a global is settled once the engine has started; the last
-        // root name found to be neither is remembered, since a step's writes usually share their root.
-        let plain = plan.root == lastPlainRoot
-        if !plain {
-            guard table.views[plan.root] == nil else { return nil }
-            if globals[plan.root] == nil { lastPlainRoot = plan.root }
-        }
-        return try descend(from: try namedRoot(plan.root, at: plan.rootLocation, knownNotGlobal: plain), through: plan.components)
-    }
-
     /// A target's root name that is not a view type: a global object, or a property of the root view
     /// (else of the one instance that has it).
-    private mutating func namedRoot(_ name: String, at location: SourceLocation, knownNotGlobal: Bool = false) throws(EvaluationError) -> TargetCursor {
+    private mutating func namedRoot(_ name: String, at location: SourceLocation) throws(EvaluationError) -> TargetCursor {
         // Inside a model's method or a view's action: `self` (an object), a local holding an object, or
         // one of `self`'s properties.
         if let context = methodContext {
@@ -326,7 +320,7 @@ extension Engine {
                 return try viewPropertyPlace(view, name, at: location)
             }
         }
-        if !knownNotGlobal, let value = globals[name] {
+        if let value = globals[name] {
             guard case .object(let object) = value else { throw EvaluationError("global '\(name)' is not an object and cannot be written", at: location) }
             return TargetCursor(object, nil)
         }

@@ -7,8 +7,6 @@ public struct ResolvedStep: Hashable, Sendable {
     public var texts: [String]
     /// Each statement's written place below its root name (`users[1].name`), for causes.
     var targets: [String]
-    /// Each statement taken apart when it is a write of the usual shape (`StepWrite`), else nil.
-    var writes: [StepWrite?]
     public var location: SourceLocation
 
     public init(name: String, statements: [StatementSyntax], location: SourceLocation) {
@@ -16,7 +14,6 @@ public struct ResolvedStep: Hashable, Sendable {
         self.statements = statements
         self.texts = statements.map(\.rendered)
         self.targets = texts.map(Self.writtenPlace)
-        self.writes = statements.map(StepWrite.init)
         self.location = location
     }
 

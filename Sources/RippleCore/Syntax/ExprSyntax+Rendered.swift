@@ -138,7 +138,7 @@ extension String {
 
     /// Whether two texts have the same bytes. `==` also equates canonically equivalent texts, which print
     /// differently. The counts are compared first, then the two byte buffers, by address when one text is
-    /// shared (a path's text kept by its plan) and byte by byte otherwise: comparing the `utf8` views
+    /// shared (a path's text kept by its read site) and byte by byte otherwise: comparing the `utf8` views
     /// element by element cost about a hundred instructions a byte, and a generic comparison of the
     /// buffers a few hundred per text.
     func hasSameBytes(as other: String) -> Bool {

@@ -1,24 +1,14 @@
-// How a body's view expressions are built, decided once per place in the source.
+// How the arguments of built-in views and styling modifiers are read, from their syntax.
 //
-// `Text(item.title).strikethrough(item.done)` is built the same way on every evaluation: a styling
-// modifier reads its argument, then the built-in `Text` reads its own. Deciding that compared the
-// modifier's name with a dozen special ones, hashed `Text` twice (is it a declared view? a built-in?)
-// and looked up the plan of each argument and of each path in it. The plan keeps those answers, with
-// the arguments' and paths' plans inside it, so an evaluation only reads what the expression names.
+// `Text(item.title).strikethrough(item.done)`: a styling modifier reads its argument, then the built-in
+// `Text` reads its own; a built-in view's closures either build its content or run later.
 
-/// What building a view expression does, from its syntax and the scenario's declarations.
-indirect enum ViewPlan {
-    /// `base.modifier(...)` with a modifier that only styles: its arguments in order, then the base.
-    case styling(arguments: [ArgumentStep], base: ViewPlan)
-    /// A built-in view (`Text`, `HStack`): its plain arguments in order, then the closures it runs later
-    /// (recorded as deferred reads), then the closures that build its content.
-    case builtin(arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax])
-    /// A view the scenario declares, built with its arguments at its call site; each argument that is an
-    /// access path comes with its plan (`Row(model: model, index: index)` is built once per row).
-    case declared(ViewInfo, arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], site: SourceLocation, plans: [AccessPlan?])
-    /// Anything else (`ForEach`, a modifier that changes the context, an error): `buildView` decides as it
-    /// goes.
-    case general(ExprSyntax)
+/// A built-in view (`Text`, `HStack`) as its syntax builds it: its plain arguments in order, then the
+/// closures it runs later (recorded as deferred reads), then the closures that build its content.
+struct BuiltinView {
+    var arguments: [ArgumentStep]
+    var deferred: [ClosureSyntax]
+    var builders: [ClosureSyntax]
 }
 
 /// One argument of a built-in view or a styling modifier, and how it is read.
@@ -27,7 +17,7 @@ enum ArgumentStep {
     case view(ExprSyntax)
     /// A projection (`$model.name`), evaluated for what it reads.
     case projection(ExprSyntax)
-    /// Access paths, each with its plan and, when capitalized, its root name (see `ArgumentPlan.paths`).
+    /// The access paths in the argument, in order, each with its root name when that is capitalized.
     case paths([ArgumentPath])
     /// An argument holding an operation that traps in Swift on some values (`a / b`, `Int(x)`): its paths
     /// are read as for `paths`, then the whole argument is computed, so that a division by zero in
@@ -47,7 +37,7 @@ enum ArgumentStep {
     case listSelection(ExprSyntax)
     /// What a person can do with a control or a gesture, recorded for `ripple audit` (`UserActions.swift`).
     /// Boxed: the site is several times larger than any other case's payload, and every step is copied
-    /// out of its plan each time a body is evaluated.
+    /// each time a body is evaluated.
     indirect case userAction(ActionSite)
 }
 
@@ -79,63 +69,17 @@ struct ActionSite {
     var location: SourceLocation
 }
 
-/// One access path in an argument, with what reading it takes. A class: the paths are walked on every
-/// evaluation, and an element that was three counted references (a tuple of the syntax, the root name
-/// and the plan) is now one.
-final class ArgumentPath {
+/// One access path in an argument: with its root name when that is capitalized, a styling constant
+/// (`Color.red`, `Font.title`) unless a local of that name shadows it.
+struct ArgumentPath {
     let path: ExprSyntax
-    /// The root name when it is capitalized: a styling constant (`Color.red`) unless a local shadows it.
     let capitalizedRoot: String?
-    let plan: AccessPlan
-
-    init(path: ExprSyntax, capitalizedRoot: String?, plan: AccessPlan) {
-        self.path = path
-        self.capitalizedRoot = capitalizedRoot
-        self.plan = plan
-    }
 }
 
 extension Engine {
-    /// The plan for a view expression, made the first time it is built.
-    mutating func viewPlan(_ expression: ExprSyntax) -> ViewPlan {
-        plan(for: expression, in: \.viewPlans) { engine, expression in engine.makeViewPlan(expression) }
-    }
-
-    private mutating func makeViewPlan(_ expression: ExprSyntax) -> ViewPlan {
-        guard case .call(let callee, let arguments, let trailing) = expression.kind else { return .general(expression) }
-        switch callee.kind {
-        case .member(let base, let name, _):
-            // `self.row(item)`: a helper of the view, found as the body runs.
-            if base.kind == .identifier("self") { return .general(expression) }
-            switch Modifier.kind(of: name) {
-            case .context, .presentation, .action: return .general(expression)
-            case .builder, .styling: break
-            }
-            // The base's plan is made here, not looked up: the cache is being written while this plan is made.
-            return .styling(arguments: stylingArguments(name, arguments, trailing), base: makeViewPlan(base))
-        case .identifier(let name):
-            // The order of `buildView`'s own tests: ForEach, a declared view, `List(items) { item in }`, a built-in.
-            guard name != "ForEach" else { return .general(expression) }
-            if let info = viewInfos[name] {
-                // Applying a ViewModifier as a view is an error the syntax path reports.
-                guard !info.declaration.isModifier else { return .general(expression) }
-                let plans = arguments.map { $0.value.kind.mayBeAccessPath ? accessPlan($0.value) : nil }
-                return .declared(info, arguments: arguments, trailing: trailing, site: expression.location, plans: plans)
-            }
-            guard isBuiltinView(name) else { return .general(expression) }
-            if name == "List", arguments.first?.label == nil, arguments.count >= 1,
-               case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
-                return .general(expression)
-            }
-            return builtinPlan(name, arguments, trailing, at: expression.location)
-        default:
-            return .general(expression)
-        }
-    }
-
     /// A styling modifier's arguments, then its trailing closures: closures build with the body for a
     /// builder modifier (`.overlay { ... }`) and run later for any other.
-    mutating func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
+    func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
         var steps = (arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
                 if let kind = UserAction.Kind.gesture(name) {
@@ -199,9 +143,9 @@ extension Engine {
         return nil
     }
 
-    /// A built-in view's plan: which closures build its content and which run later (a `Button`'s first
-    /// trailing closure is its action unless `action:` is given).
-    mutating func builtinPlan(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> ViewPlan {
+    /// How a built-in view is built: which closures build its content and which run later (a `Button`'s
+    /// first trailing closure is its action unless `action:` is given).
+    func builtinView(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], at location: SourceLocation? = nil) -> BuiltinView {
         var steps: [ArgumentStep] = []
         var builders: [ClosureSyntax] = []
         var deferred: [ClosureSyntax] = []
@@ -253,61 +197,57 @@ extension Engine {
         if isLink, let value = arguments.first(where: { $0.label == "value" })?.value, let at = location ?? Optional(value.location) {
             steps.append(.userAction(ActionSite(kind: .push, control: name, label: label, values: [value], location: at)))
         }
-        return .builtin(arguments: steps, deferred: deferred, builders: builders)
+        return BuiltinView(arguments: steps, deferred: deferred, builders: builders)
     }
 
-    private mutating func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
-        switch argumentPlan(expression) {
-        case .view: return .view(expression)
-        case .projection: return .projection(expression)
-        case .paths(let paths):
-            let planned = paths.map { ArgumentPath(path: $0.path, capitalizedRoot: $0.capitalizedRoot, plan: accessPlan($0.path)) }
-            // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
-            if expression.mayTrap, !expression.hasImplicitMember, paths.allSatisfy({ $0.capitalizedRoot == nil }) {
-                return .computed(expression, paths: planned)
-            }
-            return .paths(planned)
+    /// How one argument is read: a view built in place, a projection, or the access paths it holds.
+    private func argumentStep(_ expression: ExprSyntax) -> ArgumentStep {
+        if case .call(let callee, _, _) = rootCall(expression).kind, case .identifier(let name) = callee.kind,
+           table.views[name] != nil || isBuiltinView(name) {
+            return .view(expression)
         }
-    }
-
-    /// Builds a view expression by its plan.
-    mutating func build(_ plan: ViewPlan, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
-        switch plan {
-        case .styling(let arguments, let base):
-            let offered = isTracking ? log.userActions.count : 0
-            for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
-            lastForEachCount = nil
-            try build(base, in: scope, context: context, into: &output)
-            withdrawRowActionsWithoutRows(since: offered)
-        case .builtin(let arguments, let deferred, let builders):
-            // Only a stack's path or a list's selection changes what the views inside are built with; any
-            // other built-in view passes its own context on as it is, uncopied.
-            if arguments.contains(where: \.setsContext) {
-                var inner = context
-                for argument in arguments {
-                    if case .navigationPath(let expression) = argument {
-                        if case .binding(let target) = try evaluate(expression, in: scope, expected: nil) {
-                            inner.navigationPath = Presentation.StackPath(binding: target, expression: expression)
-                        }
-                    } else if case .listSelection(let expression) = argument {
-                        let saved = isTracking
-                        isTracking = false
-                        defer { isTracking = saved }
-                        if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { inner.listSelection = target }
-                    }
-                }
-                try buildBuiltin(arguments, deferred: deferred, builders: builders, in: scope, context: inner, into: &output)
+        if case .dollar = rootOfChain(expression).kind { return .projection(expression) }
+        var found: [ExprSyntax] = []
+        collectPaths(in: expression, into: &found)
+        let paths = found.map { path in
+            if case .identifier(let root) = rootOfChain(path).kind, root.startsUppercase {
+                ArgumentPath(path: path, capitalizedRoot: root)
             } else {
-                try buildBuiltin(arguments, deferred: deferred, builders: builders, in: scope, context: context, into: &output)
+                ArgumentPath(path: path, capitalizedRoot: nil)
             }
-        case .declared(let info, let arguments, let trailing, let site, let plans):
-            output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: site, plans: plans))
-        case .general(let expression):
-            try buildViewFromSyntax(expression, in: scope, context: context, into: &output)
+        }
+        // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
+        if expression.mayTrap, !expression.hasImplicitMember, paths.allSatisfy({ $0.capitalizedRoot == nil }) {
+            return .computed(expression, paths: paths)
+        }
+        return .paths(paths)
+    }
+
+    /// Builds a built-in view: only a stack's path or a list's selection changes what the views inside
+    /// are built with; any other built-in view passes its own context on as it is, uncopied.
+    mutating func build(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+        let arguments = view.arguments
+        if arguments.contains(where: \.setsContext) {
+            var inner = context
+            for argument in arguments {
+                if case .navigationPath(let expression) = argument {
+                    if case .binding(let target) = try evaluate(expression, in: scope, expected: nil) {
+                        inner.navigationPath = Presentation.StackPath(binding: target, expression: expression)
+                    }
+                } else if case .listSelection(let expression) = argument {
+                    let saved = isTracking
+                    isTracking = false
+                    defer { isTracking = saved }
+                    if case .binding(let target)? = try? evaluate(expression, in: scope, expected: nil) { inner.listSelection = target }
+                }
+            }
+            try buildBuiltin(arguments, deferred: view.deferred, builders: view.builders, in: scope, context: inner, into: &output)
+        } else {
+            try buildBuiltin(arguments, deferred: view.deferred, builders: view.builders, in: scope, context: context, into: &output)
         }
     }
 
-    /// Builds a built-in view by its plan (`ViewPlan.builtin`): its arguments are read, the views they
+    /// Builds a built-in view's parts (`BuiltinView`): its arguments are read, the views they
     /// hold built, its deferred closures' reads recorded and its builder closures built, all with
     /// `context`, which the arguments that set it (`setsContext`) have already set.
     private mutating func buildBuiltin(_ arguments: [ArgumentStep], deferred: [ClosureSyntax], builders: [ClosureSyntax], in scope: Scope,
@@ -330,7 +270,7 @@ extension Engine {
     private mutating func read(_ paths: [ArgumentPath], in scope: Scope) throws(EvaluationError) {
         for argument in paths {
             if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
-            _ = try evaluate(argument.path, plan: argument.plan, in: scope, expected: nil)
+            _ = try evaluate(argument.path, in: scope, expected: nil)
         }
     }
 
