@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RippleCore
 import RippleSwift
@@ -202,6 +203,41 @@ import RippleSwift
         #expect(first.trace == second.trace)
         #expect(first.errors == second.errors)
         #expect(first.trace?.writes.count == 1 || !first.errors.isEmpty)
+    }
+
+    // MARK: - How a place's built-in view and styling modifier read their arguments, remembered
+
+    /// Every gallery scenario gives the same traces and errors with the engine's remembered view arguments
+    /// (`builtinViews`, `stylingSteps`) as with them worked out again from the syntax before every step.
+    @Test func rememberedViewArgumentsGiveWhatTheSyntaxGives() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ripple") }.sorted()
+        #expect(names.count > 10)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let reading = ScenarioFile.read(source: text, file: name)
+            var resolver = Resolver()
+            let resolved = resolver.resolve(reading.syntax)
+            for variant in resolved.variants {
+                func run(forgetting: Bool) -> (traces: [StepTrace?], errors: [Diagnostic]) {
+                    var engine = Engine(table: variant.table, semantics: .swift62)
+                    guard (try? engine.start()) != nil else { return ([], engine.errors) }
+                    var traces: [StepTrace?] = []
+                    for step in resolved.steps {
+                        if forgetting {
+                            engine.builtinViews = [:]
+                            engine.stylingSteps = [:]
+                        }
+                        traces.append(try? engine.run(step: step))
+                    }
+                    return (traces, engine.errors)
+                }
+                let remembered = run(forgetting: false)
+                let worked = run(forgetting: true)
+                #expect(remembered.traces == worked.traces, "\(name), \(variant.name)")
+                #expect(remembered.errors == worked.errors, "\(name), \(variant.name)")
+            }
+        }
     }
 
     // MARK: - Scalars described without building the text piece by piece

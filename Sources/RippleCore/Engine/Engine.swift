@@ -181,6 +181,10 @@ struct Engine {
     var fieldSourcesBySite: [[String: String]?] = []
     /// The sites of the access paths bodies read, by place and then root role (`readSite(of:role:)`).
     var readSites: [SiteKey: [ReadSite]] = [:]
+    /// How each place's built-in view and styling modifier reads its arguments, worked out the first
+    /// time the place is built (`ViewArguments.swift`).
+    var builtinViews: [SiteKey: BuiltinView] = [:]
+    var stylingSteps: [SiteKey: [ArgumentStep]] = [:]
     /// Alive instances by short name (`UserRow[2]`), for steps and expectations that name one.
     var instancesByName: [String: InstanceSet] = [:]
     /// Views declaring each environment key.

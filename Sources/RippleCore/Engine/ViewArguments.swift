@@ -17,12 +17,13 @@ enum ArgumentStep {
     case view(ExprSyntax)
     /// A projection (`$model.name`), evaluated for what it reads.
     case projection(ExprSyntax)
-    /// The access paths in the argument, in order, each with its root name when that is capitalized.
-    case paths([ArgumentPath])
+    /// The access paths in the argument, in order. A path whose root name is capitalized is a styling
+    /// constant (`Color.red`, `Font.title`) unless a local of that name shadows it.
+    case paths([ExprSyntax])
     /// An argument holding an operation that traps in Swift on some values (`a / b`, `Int(x)`): its paths
     /// are read as for `paths`, then the whole argument is computed, so that a division by zero in
     /// `Text("\(a / b)")` is reported as it is elsewhere.
-    case computed(ExprSyntax, paths: [ArgumentPath])
+    case computed(ExprSyntax, paths: [ExprSyntax])
     /// A closure a builder modifier builds with the body: `.overlay { Badge() }`; for `.swipeActions` and
     /// `.contextMenu`, the menu its controls are named in.
     case builder([StatementSyntax], menu: String?)
@@ -69,18 +70,32 @@ struct ActionSite {
     var location: SourceLocation
 }
 
-/// One access path in an argument: with its root name when that is capitalized, a styling constant
-/// (`Color.red`, `Font.title`) unless a local of that name shadows it.
-struct ArgumentPath {
-    let path: ExprSyntax
-    let capitalizedRoot: String?
-}
-
 extension Engine {
+    /// `builtinView(_:_:_:at:)` for the view `expression` calls, worked out the first time its place is
+    /// built: it depends only on the syntax and the declarations, which do not change while the engine
+    /// runs, and working it out for each of 10,000 rows allocated its lists every time.
+    mutating func rememberedBuiltinView(_ expression: ExprSyntax, _ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> BuiltinView {
+        let key = SiteKey(expression)
+        if let known = builtinViews[key] { return known }
+        let view = builtinView(name, arguments, trailing, at: expression.location)
+        builtinViews[key] = view
+        return view
+    }
+
+    /// `stylingArguments(_:_:_:)` for the modifier applied to `base`, worked out the first time its place
+    /// is built, as `rememberedBuiltinView` is.
+    mutating func rememberedStylingArguments(_ base: ExprSyntax, _ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
+        let key = SiteKey(base)
+        if let known = stylingSteps[key] { return known }
+        let steps = stylingArguments(name, arguments, trailing)
+        stylingSteps[key] = steps
+        return steps
+    }
+
     /// A styling modifier's arguments, then its trailing closures: closures build with the body for a
     /// builder modifier (`.overlay { ... }`) and run later for any other.
     func stylingArguments(_ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> [ArgumentStep] {
-        var steps = (arguments + trailing).map { argument -> ArgumentStep in
+        var steps = (trailing.isEmpty ? arguments : arguments + trailing).map { argument -> ArgumentStep in
             if case .closure(let closure) = argument.value.kind {
                 if let kind = UserAction.Kind.gesture(name) {
                     return .userAction(ActionSite(kind: kind, control: "." + name, closure: closure, location: closure.location))
@@ -207,17 +222,10 @@ extension Engine {
             return .view(expression)
         }
         if case .dollar = rootOfChain(expression).kind { return .projection(expression) }
-        var found: [ExprSyntax] = []
-        collectPaths(in: expression, into: &found)
-        let paths = found.map { path in
-            if case .identifier(let root) = rootOfChain(path).kind, root.startsUppercase {
-                ArgumentPath(path: path, capitalizedRoot: root)
-            } else {
-                ArgumentPath(path: path, capitalizedRoot: nil)
-            }
-        }
+        var paths: [ExprSyntax] = []
+        collectPaths(in: expression, into: &paths)
         // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
-        if expression.mayTrap, !expression.hasImplicitMember, paths.allSatisfy({ $0.capitalizedRoot == nil }) {
+        if expression.mayTrap, !expression.hasImplicitMember, !paths.contains(where: { capitalizedRoot(of: $0) != nil }) {
             return .computed(expression, paths: paths)
         }
         return .paths(paths)
@@ -267,11 +275,16 @@ extension Engine {
     }
 
     /// Reads the access paths of an argument (`ArgumentStep.paths`).
-    private mutating func read(_ paths: [ArgumentPath], in scope: Scope) throws(EvaluationError) {
-        for argument in paths {
-            if let capitalizedRoot = argument.capitalizedRoot, scope.locals[capitalizedRoot] == nil { continue }
-            _ = try evaluate(argument.path, in: scope, expected: nil)
+    private mutating func read(_ paths: [ExprSyntax], in scope: Scope) throws(EvaluationError) {
+        for path in paths {
+            if let root = capitalizedRoot(of: path), scope.locals[root] == nil { continue }
+            _ = try evaluate(path, in: scope, expected: nil)
         }
+    }
+
+    /// A path's root name when it is capitalized: a styling constant (`Color.red`) unless a local shadows it.
+    private func capitalizedRoot(of path: ExprSyntax) -> String? {
+        if case .identifier(let root) = rootOfChain(path).kind, root.startsUppercase { root } else { nil }
     }
 
     /// Reads one argument of a built-in view or styling modifier: views in it are built, the access paths

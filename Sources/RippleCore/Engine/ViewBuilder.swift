@@ -157,7 +157,7 @@ extension Engine {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
-                    try build(builtinView(name, arguments, trailing, at: expression.location), in: scope, context: context, into: &output)
+                    try build(rememberedBuiltinView(expression, name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil, readsOtherModules {
                     // A `UIViewRepresentable` and its kin: another framework's view, built as a built-in one.
                     assume("'\(name)' is not a SwiftUI view the source declares; it is built as a view that shows its content", at: expression.location)
@@ -512,7 +512,7 @@ extension Engine {
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
             let offered = isTracking ? log.userActions.count : 0
-            for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
+            for argument in rememberedStylingArguments(base, name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
             lastForEachCount = nil
             try buildView(base, in: scope, context: context, into: &output)
             withdrawRowActionsWithoutRows(since: offered)

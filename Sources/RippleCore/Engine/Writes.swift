@@ -254,19 +254,27 @@ extension Engine {
 
     /// Walks a step's target down to an object or a written place.
     mutating func resolveTarget(_ expression: ExprSyntax) throws(EvaluationError) -> TargetCursor {
-        var components: [ExprSyntax] = []
         // A chain has at most as many components as the expression has levels: one allocation.
-        components.reserveCapacity(expression.height)
-        var root = expression
-        while true {
-            switch root.kind {
-            case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base):
-                components.append(root)
-                root = base
-                continue
-            default: break
+        let height = expression.height
+        // The usual root, a name that is neither a view type nor `self`: its components are taken apart
+        // on the way down to it, with no list of their syntax to keep.
+        if case .identifier(let name) = Self.targetRoot(of: expression).kind, name != "self", table.views[name] == nil {
+            var components: [TargetComponent] = []
+            components.reserveCapacity(height)
+            var node = expression
+            while let base = Self.targetBase(of: node) {
+                components.append(TargetComponent(node))
+                node = base
             }
-            break
+            components.reverse()
+            return try descend(from: try namedRoot(name, at: node.location), through: components)
+        }
+        var components: [ExprSyntax] = []
+        components.reserveCapacity(height)
+        var root = expression
+        while let base = Self.targetBase(of: root) {
+            components.append(root)
+            root = base
         }
         components.reverse()
         // The root: an instance (`RootView`, `UserRow[2]`), a global, or a property of an instance.
@@ -292,6 +300,22 @@ extension Engine {
             throw EvaluationError("cannot write to '\(expression.rendered)'", at: expression.location)
         }
         return try descend(from: cursor, through: rest.map(TargetComponent.init))
+    }
+
+    /// What a component of a step's target is applied to: the base of a member, subscript or `!`; nil
+    /// at the root.
+    private static func targetBase(of expression: ExprSyntax) -> ExprSyntax? {
+        switch expression.kind {
+        case .member(let base, _, _), .subscriptAccess(let base, _, _), .forceUnwrap(let base): base
+        default: nil
+        }
+    }
+
+    /// The root of a step's target, below its members, subscripts and `!`.
+    private static func targetRoot(of expression: ExprSyntax) -> ExprSyntax {
+        var root = expression
+        while let base = targetBase(of: root) { root = base }
+        return root
     }
 
     /// A target's root name that is not a view type: a global object, or a property of the root view
