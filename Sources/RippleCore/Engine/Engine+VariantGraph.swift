@@ -119,7 +119,7 @@ extension Engine {
         for instance in instances where seenPaths.insert(instance.path).inserted {
             let declaration = table.views[instance.viewType]
             let properties = (declaration?.properties ?? []).map { property -> String in
-                let role = property.role == .input ? (property.isLet ? "let" : "var") : property.role.description
+                let role = property.role.kind.graphText(isLet: property.isLet)
                 let type = property.type == .unknown || property.type.description.hasPrefix("\\.") ? "" : ": \(property.type)"
                 return "\(role) \(property.name)\(type)"
             }

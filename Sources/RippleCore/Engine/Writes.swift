@@ -534,19 +534,17 @@ extension Engine {
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else {
             throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
-        let role = info.declaration.properties[index].role
-        switch role {
-        case .state, .focusState, .stateObject:
+        switch info.kinds[index].writePlace {
+        case .slotObject:
             guard let slot = instances[id].slots[name] else { break }
-            if case .stateObject = role {
-                if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, nil) }
-                break
-            }
+            if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, nil) }
+        case .slot:
+            guard let slot = instances[id].slots[name] else { break }
             // A `@State` holding an object is written through to the object's properties, or replaced
             // whole (`Root.selected = Root.library.books[0]`).
             if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, LValue(root: .slot(slot), path: [])) }
             return TargetCursor(nil, LValue(root: .slot(slot), path: []))
-        case .binding, .plainBinding:
+        case .carriedBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { break }
             switch target {
             case .state(let slot, let path): return TargetCursor(nil, LValue(root: .slot(slot), path: path))
@@ -560,9 +558,9 @@ extension Engine {
             case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
             case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
             }
-        case .appStorage(let key):
+        case .persisted(let key):
             return TargetCursor(nil, LValue(root: .appStorage(key), path: []))
-        case .bindable, .observedObject, .environmentModel, .environmentObject:
+        case .heldObject:
             if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return TargetCursor(object, nil) }
         case .input:
             if case .object(let object)? = instances[id].description.fields[name] { return TargetCursor(object, nil) }
@@ -1205,11 +1203,11 @@ extension Engine {
     private func holderFields(of id: Int, objectNamed name: String) -> [String] {
         guard let info = instances[id].info else { return [] }
         var fields: [String] = []
-        for property in info.declaration.properties {
+        for (index, property) in info.declaration.properties.enumerated() where info.kinds[index].holdsObservableObject {
             let value: Value?
-            switch property.role {
-            case .observedObject: value = instances[id].description.fields[property.name]
-            case .stateObject: value = instances[id].slots[property.name].map { slots[$0.raw].value }
+            switch info.kinds[index].read(type: property.type) {
+            case .slot: value = instances[id].slots[property.name].map { slots[$0.raw].value }
+            case .field: value = instances[id].description.fields[property.name]
             default: value = nil
             }
             if case .object(let object)? = value, objectName(object) == name { fields.append(PrintChanges.fieldName(property.name)) }

@@ -87,18 +87,13 @@ struct DeclarationBuilder {
         for view in table.views.values.sorted(by: { $0.location < $1.location }) {
             for property in view.properties {
                 guard case .named(let typeName) = property.type, let model = table.data[typeName] else { continue }
-                switch property.role {
-                case .stateObject, .observedObject, .environmentObject:
-                    if model.modelKind != .observableObject {
-                        let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
-                        diagnostics.append(.error("'\(property.role)' needs an 'ObservableObject'; '\(typeName)' is \(model.modelKind == .observable ? "'@Observable'" : "a plain class")\(advice)", at: property.location))
-                    }
-                case .environmentModel, .bindable:
-                    if model.modelKind != .observable {
-                        diagnostics.append(.error("'\(property.role)' needs an '@Observable' class; '\(typeName)' is \(model.modelKind == .observableObject ? "an 'ObservableObject'" : "a plain class")", at: property.location))
-                    }
+                guard let required = property.role.kind.requiredModelKind, model.modelKind != required else { continue }
+                switch required {
+                case .observableObject:
+                    let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
+                    diagnostics.append(.error("'\(property.role)' needs an 'ObservableObject'; '\(typeName)' is \(model.modelKind == .observable ? "'@Observable'" : "a plain class")\(advice)", at: property.location))
                 default:
-                    break
+                    diagnostics.append(.error("'\(property.role)' needs an '@Observable' class; '\(typeName)' is \(model.modelKind == .observableObject ? "an 'ObservableObject'" : "a plain class")", at: property.location))
                 }
             }
         }
@@ -415,14 +410,10 @@ struct DeclarationBuilder {
             role = .plainBinding
             type = .binding(value)
         }
-        if case .environment(let key) = role, property.type == nil { type = .named("\\." + key) }
-        if case .environmentModel(let model) = role { type = .named(model) }
-        if property.type == nil && property.initializer == nil {
-            switch role {
-            case .environment, .environmentModel: break
-            default:
-                diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
-            }
+        let kind = role.kind
+        if let implied = kind.impliedType(isWritten: property.type != nil) { type = implied }
+        if property.type == nil && property.initializer == nil && kind.needsTypeOrValue {
+            diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
         }
         return ViewProperty(name: property.name, role: role, type: type, defaultValue: property.initializer,
                             isPrivate: property.modifiers.contains("private") || property.modifiers.contains("fileprivate"),
