@@ -59,6 +59,9 @@ final class ViewInfo: Sendable {
 
     /// The index of a property, without copying the property out of the declaration.
     func propertyIndex(named name: String) -> Int? { propertyNames.firstIndex(of: name) }
+
+    /// The storage kind of the property named `name`.
+    func kind(named name: String) -> (any StorageKind)? { propertyIndex(named: name).map { kinds[$0] } }
 }
 
 /// How reading one stored property of an object reaches a body.

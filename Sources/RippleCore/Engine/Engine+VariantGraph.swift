@@ -111,7 +111,7 @@ extension Engine {
         let storageKeys = appStorage.keys.sorted()
         if !storageKeys.isEmpty {
             groups.append(.init(name: "AppStorage", kind: "app storage", type: "", key: "AppStorage",
-                                properties: storageKeys.map { .init(key: "AppStorage(\"\($0)\")", label: $0, kind: "appstorage", reads: []) }))
+                                properties: storageKeys.map { .init(key: PersistedStorageKind(storageKey: $0).subject, label: $0, kind: "appstorage", reads: []) }))
         }
         // Instances: one per path, first identity wins; keep tree order by creation.
         var seenPaths: Set<String> = []

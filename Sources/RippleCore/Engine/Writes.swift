@@ -176,9 +176,9 @@ extension Engine {
             let old = rootEnvironment[key] ?? Value.none
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
-            let decision = EnvironmentWrite.decide(differs: inputDifference(old, value) != nil)
+            let decision = EnvironmentValueKind(key: key).write(differs: inputDifference(old, value) != nil)
             return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describeWritten(old), new: describeWritten(value),
-                              notified: decision.notifies, note: decision.note(key: key), location: TraceLocation(statement.location),
+                              notified: decision?.notifies ?? false, note: decision?.note ?? "", location: TraceLocation(statement.location),
                               oldValue: traceWritten(old), newValue: traceWritten(value))
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
@@ -924,7 +924,10 @@ extension Engine {
         // when the outcome is known (as for an object's property, above).
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
+        // The slot's owner declares it `@State` or `@FocusState`: its kind decides the write.
+        let storage = instances[record.owner].info?.kind(named: record.name)
+        let differs = inputDifference(oldWhole, newWhole) != nil
+        let decision = storage?.write(differs: differs) ?? StateWrite.slotWrite(differs: differs)
         guard decision.notifies else {
             return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,
                               location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
@@ -932,7 +935,7 @@ extension Engine {
         slots[slot.raw].value = newWhole
         for id in orderedDependents(of: .state(slot)) {
             let own = id == record.owner
-            markDirty(id, Cause(kind: StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
+            markDirty(id, Cause(kind: storage?.causeKind(isOwner: own) ?? StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
                                 detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
                                 old: oldText, new: newText, source: subject), pass: &pass)
         }
@@ -948,13 +951,16 @@ extension Engine {
         // Described and named once for the trace and every view told.
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        let subject = "AppStorage(\"\(key)\")"
+        let storage = PersistedStorageKind(storageKey: key)
+        let subject = storage.subject
+        // Equal or not, the write is told: the decision does not compare.
+        let decision = storage.write(differs: true)
         for id in orderedDependents(of: .appStorage(key)) {
-            markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
+            markDirty(id, Cause(kind: storage.causeKind(isOwner: true) ?? .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
                                 old: oldText, new: newText, source: subject), pass: &pass)
         }
         return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
-                          notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key),
+                          notified: decision?.notifies ?? true, note: decision?.note ?? "",
                           location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
     }
 

@@ -60,6 +60,17 @@ import Testing
         #expect(!BindingKind(isWrapper: false).isBindingWrapper)
     }
 
+    @Test func whatAWriteToOwnStorageDoes() {
+        #expect(FocusStateKind().write(differs: false) == StorageWrite(notifies: false, note: "equal value: @State ignores the write"))
+        #expect(StateKind().write(differs: true) == StorageWrite(notifies: true, note: "state changed"))
+        #expect(FocusStateKind().causeKind(isOwner: false) == .binding)
+        #expect(EnvironmentValueKind(key: "k").write(differs: false)?.notifies == false)
+        #expect(PersistedStorageKind(store: .app, key: "k").write(differs: false)
+            == StorageWrite(notifies: true, note: "views declaring @AppStorage(\"k\") are told"))
+        #expect(Self.roles.filter { $0.kind.write(differs: true) == nil }.map(\.description)
+            == ["input", "@StateObject", "@Binding", "Binding (plain)", "@Bindable", "@Environment(Model.self)", "@EnvironmentObject", "@ObservedObject"])
+    }
+
     @Test func environmentObjectsAreFoundByType() {
         let model = EnvironmentObjectKind(source: .model(type: "Model"))
         let object = EnvironmentObjectKind(source: .environmentObject)

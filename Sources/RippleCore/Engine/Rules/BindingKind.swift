@@ -22,3 +22,54 @@ struct BindingKind: StorageKind {
     var writePlace: StoragePlace { .carriedBinding }
     var isDynamicProperty: Bool { isWrapper }
 }
+
+/// Rule 5 of `docs/Semantics.md`: `@Binding` versus a plain `let b: Binding<T>`.
+///
+/// `@Binding` is a dynamic property: a body that reads it depends on the binding's source, and updating the
+/// view refreshes the value it carries. A plain `Binding` property is an ordinary value: reading through
+/// it registers nothing, and it keeps the value it carried when the parent built the view. As an input,
+/// a binding compares by its place and the value it carries; one built from closures never compares equal.
+enum BindingDependency {
+    /// Whether reading through the binding makes the body depend on its source: only for `@Binding`.
+    static func readIsTracked(isDynamicProperty: Bool) -> Bool {
+        isDynamicProperty
+    }
+
+    /// Whether evaluating the view refreshes the value the binding carries: only for `@Binding`.
+    static func refreshesCarriedValue(isDynamicProperty: Bool) -> Bool {
+        isDynamicProperty
+    }
+
+    /// Whether making a binding to a property (`$model.isShown`) reads that property in the body that
+    /// makes it. `Binding` keeps the value it was made with, so making one calls the getter, and where the
+    /// getter registers an Observation key (a tracked property of an `@Observable` class) the body
+    /// depends on it. A binding projected from another binding (`$item.title` where `item` is
+    /// `@Binding`) is made from the value the outer binding carries and calls no getter. A getter that
+    /// registers nothing (`@ObservationIgnored`, an `ObservableObject`'s `@Published`) makes no read: the
+    /// body only passes the binding on, and shows nothing through it.
+    static func makingReadsSource(getterRegistersKey: Bool, throughBinding: Bool) -> Bool {
+        getterRegistersKey && !throughBinding
+    }
+
+    /// Whether a built-in view given this binding (`TextField(text: $name)`, `Toggle(isOn: $on)`) shows the
+    /// value it carries, so that the body handing it over shows that value too: a body that re-runs to
+    /// give a control a binding with a new value has done needed work. A binding made of closures
+    /// carries no value of its own until the control calls it.
+    static func controlShowsValue(of target: BindingTarget) -> Bool {
+        if case .closures = target { return false }
+        return true
+    }
+
+    /// Why a plain `Binding` read tells the reader nothing.
+    static let untrackedReason = "read through a plain 'Binding' property, which SwiftUI does not track"
+
+    /// How two bindings given as an input differ, or nil when they are equal; `valueDifference` compares
+    /// the values two `.constant` bindings carry.
+    static func difference(_ old: BindingTarget, _ new: BindingTarget,
+                           valueDifference: (Value, Value) -> InputDifference?) -> InputDifference? {
+        if case .closures = old { return .closureBinding }
+        if case .closures = new { return .closureBinding }
+        if case .constant(let a) = old, case .constant(let b) = new { return valueDifference(a, b) }
+        return old == new ? nil : .value
+    }
+}

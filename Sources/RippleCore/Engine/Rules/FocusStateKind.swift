@@ -11,4 +11,7 @@ struct FocusStateKind: StorageKind {
     var projection: StoragePlace? { .slot }
     var writePlace: StoragePlace { .slot }
     func capturesValue(holdsObject: Bool) -> Bool { !holdsObject }
+
+    func write(differs: Bool) -> StorageWrite? { StateWrite.slotWrite(differs: differs) }
+    func causeKind(isOwner: Bool) -> Cause.Kind? { StateWrite.causeKind(isOwner: isOwner) }
 }

@@ -54,6 +54,14 @@ protocol StorageKind: Sendable {
     /// The place a step's write to `Root.name` reaches.
     var writePlace: StoragePlace { get }
 
+    /// What a write that stores a new value in the property's own storage does, or nil for a kind
+    /// whose storage is written through what it holds (an object, a binding's source) or not at all;
+    /// `differs` is whether the new whole value differs from the old (`ChildComparison`'s test).
+    func write(differs: Bool) -> StorageWrite?
+    /// Why a view told of a write to the storage re-runs: `isOwner` when the view declares the storage
+    /// itself, not when it reads it through a binding.
+    func causeKind(isOwner: Bool) -> Cause.Kind?
+
     // MARK: - Comparison, printing and checks
 
     /// Whether `_printChanges` names the property (a dynamic property).
@@ -88,6 +96,8 @@ extension StorageKind {
     var holdsObservableObject: Bool { false }
     var isBindingWrapper: Bool { false }
     var carriesBinding: Bool { false }
+    func write(differs: Bool) -> StorageWrite? { nil }
+    func causeKind(isOwner: Bool) -> Cause.Kind? { nil }
     var isDynamicProperty: Bool { true }
     var isPlainInput: Bool { false }
     func capturesValue(holdsObject: Bool) -> Bool { false }
@@ -114,6 +124,14 @@ enum StorageRead: Hashable, Sendable {
     case environmentObject(entry: String)
     /// A persisted store's value under `key` (user defaults for `@AppStorage`).
     case persisted(key: String)
+}
+
+/// What a write to a property's own storage does.
+struct StorageWrite: Hashable, Sendable {
+    /// Whether the write tells the views that depend on the storage; false is a no-op.
+    var notifies: Bool
+    /// The trace's note for the write.
+    var note: String
 }
 
 /// A key a view depends on by declaring the property.
