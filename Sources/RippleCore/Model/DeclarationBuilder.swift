@@ -339,6 +339,23 @@ struct DeclarationBuilder {
         return ViewHelper(name: name, parameters: parameters, statements: statements, buildsViews: buildsViews, type: resolved, location: location)
     }
 
+    /// The role of a property a persisted store's wrapper declares (`@AppStorage("k")`): nil, with an
+    /// error, when its key is not a literal Ripple can read.
+    private mutating func persistedRole(_ store: PersistedStorageKind.Store, _ attribute: AttributeSyntax) -> ViewPropertyRole? {
+        let name = attribute.name
+        if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
+           case .text(let key)? = parts.first, parts.count == 1 {
+            return store.role(key: key)
+        } else if readsOtherModules, let argument = attribute.arguments?.first {
+            // A key computed from a constant (`@AppStorage(Keys.theme)`): its text stands for it.
+            noteOnce("app storage " + argument.value.rendered, "the '@\(name)' key '\(argument.value.rendered)' is not a literal; its text is used as the key",
+                     at: argument.location)
+            return store.role(key: argument.value.rendered)
+        }
+        diagnostics.append(.error("'@\(name)' takes a key in quotes", at: attribute.location))
+        return nil
+    }
+
     private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>, isContent: Bool = false) -> ViewProperty {
         var role = ViewPropertyRole.input
         var wrappers = 0
@@ -374,22 +391,14 @@ struct DeclarationBuilder {
                 default:
                     diagnostics.append(.error("'@Environment' takes '\\.key' or 'Model.self'", at: argument.location))
                 }
-            case "AppStorage":
-                if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
-                   case .text(let key)? = parts.first, parts.count == 1 {
-                    role = .appStorage(key: key)
-                } else if readsOtherModules, let argument = attribute.arguments?.first {
-                    // A key computed from a constant (`@AppStorage(Keys.theme)`): its text stands for it.
-                    role = .appStorage(key: argument.value.rendered)
-                    noteOnce("app storage " + argument.value.rendered, "the '@AppStorage' key '\(argument.value.rendered)' is not a literal; its text is used as the key",
-                             at: argument.location)
-                } else {
-                    diagnostics.append(.error("'@AppStorage' takes a key in quotes", at: attribute.location))
-                }
             case "Published", "ObservationIgnored":
                 diagnostics.append(.error("'@\(attribute.name)' belongs in a model class, not in view '\(view)'", at: attribute.location))
             default:
-                diagnostics.append(.error("property wrapper '@\(attribute.name)' is not supported in scenarios\(Suggestion.didYouMean(attribute.name, in: ["State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject", "ObservedObject", "AppStorage"]))", at: attribute.location))
+                if let store = PersistedStorageKind.Store(wrapper: attribute.name) {
+                    role = persistedRole(store, attribute) ?? role
+                } else {
+                    diagnostics.append(.error("property wrapper '@\(attribute.name)' is not supported in scenarios\(Suggestion.didYouMean(attribute.name, in: ViewPropertyRole.wrapperNames))", at: attribute.location))
+                }
             }
         }
         if wrappers > 1 {

@@ -5,14 +5,27 @@
 /// names the store, so that another wrapper over a keyed store is one more case of it.
 struct PersistedStorageKind: StorageKind {
     /// The store a wrapper keeps its values in.
-    enum Store: Hashable, Sendable {
+    enum Store: Hashable, Sendable, CaseIterable {
         /// User defaults, through `@AppStorage`.
         case app
+
+        /// The store whose wrapper is named `wrapper` (without the `@`), or nil for another attribute.
+        init?(wrapper: String) {
+            guard let store = Self.allCases.first(where: { $0.wrapper == wrapper }) else { return nil }
+            self = store
+        }
 
         /// The wrapper's name, without the `@`.
         var wrapper: String {
             switch self {
             case .app: "AppStorage"
+            }
+        }
+
+        /// The role of a view property the wrapper declares with `key`.
+        func role(key: String) -> ViewPropertyRole {
+            switch self {
+            case .app: .appStorage(key: key)
             }
         }
 

@@ -177,6 +177,11 @@ enum StoragePlace: Hashable, Sendable {
 // MARK: - The table
 
 extension ViewPropertyRole {
+    /// The property wrappers a view's stored property may carry, without the `@`, as the front end and
+    /// its suggestions know them.
+    public static let wrapperNames = ["State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject",
+                                      "ObservedObject"] + PersistedStorageKind.Store.allCases.map(\.wrapper)
+
     /// The kind of storage the role declares: the one place a role is switched on.
     var kind: any StorageKind {
         switch self {
