@@ -206,8 +206,7 @@ extension Engine {
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info
         if let info, info.hasBindings {
-            for property in info.declaration.properties
-            where property.role.kind.isBindingWrapper {
+            for (index, property) in info.declaration.properties.enumerated() where info.kinds[index].isBindingWrapper {
                 if case .binding(let target)? = instances[id].description.fields[property.name] {
                     instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
                 }
