@@ -24,8 +24,8 @@ struct Options {
     /// Per probe, seconds.
     var probeTimeout = 30.0
     /// Extra narrow 1,000- and 100,000-row runs made back to back, for the 100k/1k ratio: the two sizes'
-    /// main items run a minute or more apart, and on a shared machine that alone moved the ratio from
-    /// 1.2× to 2.3× between runs of nearly identical builds.
+    /// main items run a minute or more apart, and on a shared machine that alone moves the ratio between
+    /// 1.2× and 2.3× from one run of a build to the next.
     var pairs = 4
 
     static let usage = """
@@ -348,8 +348,7 @@ final class Bench {
         - The 100k/1k goal is judged on the back-to-back pairs (--pairs, default 4; every other pair runs 100,000 rows first):
           the main items run minutes apart, and the machine's load between them moves their ratio. It compares time per write
           over every step, like every other µs/write figure. The ratio after each run's first \(EngineBench.warmupSteps) steps (about 110 writes)
-          is printed beside it: those steps once paid ≈ 17 ms at 100,000 rows for glibc sorting the 100,000 lists the tree's
-          first evaluation freed together, and no longer do (docs/Performance.md, "The seventh round").
+          is printed beside it: the two agree when the first steps cost what the others do (docs/Performance.md, "Reading the report").
 
         """
         return text
@@ -569,7 +568,7 @@ final class Bench {
         let broad = ratios(.broad, atLeast: 0.5)
         line(broad.0, "broad: Ripple within 2× of the runtime (ratio ≥ 0.5) at every size — \(broad.1)", estimated: broad.estimated)
         if let paired = pairedScaling {
-            line(paired.median <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows\(paired.median <= 1.5 ? " (and within the former 1.5×)" : "") — \(Format.ratio(paired.median)), the median of \(paired.ratios.count) back-to-back pairs (\(paired.ratios.map { Format.ratio($0) }.joined(separator: ", "))), over every step; the main items gave \(narrowScaling(rippleWriteSeconds).map { Format.ratio($0.ratio) } ?? "–"), and \(narrowScaling(steadyWriteSeconds).map { Format.ratio($0.ratio) } ?? "–") after each run's first \(EngineBench.warmupSteps) steps")
+            line(paired.median <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows — \(Format.ratio(paired.median)), the median of \(paired.ratios.count) back-to-back pairs (\(paired.ratios.map { Format.ratio($0) }.joined(separator: ", "))), over every step; the main items gave \(narrowScaling(rippleWriteSeconds).map { Format.ratio($0.ratio) } ?? "–"), and \(narrowScaling(steadyWriteSeconds).map { Format.ratio($0.ratio) } ?? "–") after each run's first \(EngineBench.warmupSteps) steps")
         } else if let scaling = narrowScaling(rippleWriteSeconds) {
             line(scaling.ratio <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows — \(Format.ratio(scaling.ratio)) (\(Format.micros(scaling.large * 1e6)) µs vs \(Format.micros(scaling.small * 1e6)) µs)")
         } else {
