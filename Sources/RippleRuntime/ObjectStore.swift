@@ -147,10 +147,12 @@ public struct ObjectStore<Field, Info> {
     }
 }
 
-extension ObjectStore: Sequence {
-    /// The objects in id order.
-    @inlinable
-    public func makeIterator() -> IndexingIterator<[StoredObject<Field, Info>]> { objects.makeIterator() }
+/// The objects in id order, through `count` and the subscript.
+extension ObjectStore: RandomAccessCollection {
+    /// The first object's id, 0.
+    @inlinable public var startIndex: Int { 0 }
+    /// The id the next object gets.
+    @inlinable public var endIndex: Int { count }
 }
 
 /// One stored object: what kind it is, its fields, where it was first stored, and the nodes registered
