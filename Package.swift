@@ -113,7 +113,10 @@ let package = Package(
         : [],
     targets: [
         // Language → resolved model → engine → trace. Pure Swift: no C, no I/O beyond strings.
-        .target(name: "RippleCore"),
+        .target(name: "RippleCore", dependencies: ["RippleRuntime"]),
+        // Beneath the engine: the object store, the dependency index, the instance tree and the update
+        // queue, plain data structures that know no SwiftUI rule.
+        .target(name: "RippleRuntime"),
         // The front end: scenario files and app source, read by swift-syntax.
         rippleSwift,
         // graphviz's C library, found through pkg-config.
@@ -140,7 +143,8 @@ let package = Package(
         .plugin(name: "RippleLintPlugin", capability: .buildTool(), dependencies: ["ripple"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
         .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit"]),
-        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),
+        .testTarget(name: "RippleRuntimeTests", dependencies: ["RippleRuntime"]),
+        .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleRuntime", "RippleSwift"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
         .testTarget(name: "RippleAuditTests", dependencies: ["RippleAudit", "RippleCore", "RippleSwift"]),

@@ -60,21 +60,6 @@ import RippleSwift
         }
     }
 
-    @Test(arguments: [[], [7], [7, 3], [7, 3, 9, 1]])
-    func instanceSetHoldsWhatWasInserted(_ ids: [Int]) {
-        var set = InstanceSet()
-        for id in ids + ids { set.insert(id) }
-        #expect(set.sorted() == ids.sorted())
-        #expect(set.underestimatedCount == ids.count)
-        for id in ids { #expect(set.contains(id)) }
-        #expect(!set.contains(42))
-        if let first = ids.first {
-            set.remove(first)
-            #expect(set.sorted() == ids.dropFirst().sorted())
-            #expect(!set.contains(first))
-        }
-    }
-
     /// A body that reads more places than the tracker's short lists hold: keys and places move to sets
     /// part-way through, and the body must still be told of a write to the last place it read and not
     /// of a place it never read. `simulateChecked` checks the indexes after every step.
@@ -168,83 +153,6 @@ import RippleSwift
         #expect(reads["B"] == ["model.shown", "model.flag", "model.extra"])
     }
 
-    /// `IDTable` answers as a dictionary would, through growth, numbers that share a slot, and emptying;
-    /// the ids include the extremes and runs of consecutive and widely spaced numbers.
-    @Test(arguments: [
-        Array(0..<10), Array(0..<1_000), Array(stride(from: 0, to: 64_000, by: 64)),
-        [0, Int.max, 1, 65_536, 131_072, 4_294_967_296, 8_589_934_592, Int.max - 1],
-    ])
-    func idTableBehavesLikeADictionary(ids: [Int]) {
-        var table = IDTable<[Int]>()
-        var reference: [Int: [Int]] = [:]
-        for round in 0..<2 {
-            for (position, id) in ids.enumerated() {
-                table.append(position, to: id)
-                reference[id, default: []].append(position)
-                if position.isMultiple(of: 3) {
-                    table[id] = [round]
-                    reference[id] = [round]
-                }
-            }
-            #expect(table.count == reference.count)
-            #expect(table.keys == ids.reduce(into: [Int]()) { keys, id in if !keys.contains(id) { keys.append(id) } })
-            for (id, value) in reference {
-                #expect(table[id] == value)
-                if let slot = table.slot(of: id) { #expect(table[slot: slot] == value) } else { Issue.record("no slot for \(id)") }
-            }
-            #expect(table[-7] == nil && table.slot(of: 12_345_678) == nil)
-            table.removeAll()
-            reference.removeAll()
-            #expect(table.isEmpty && table[ids[0]] == nil)
-        }
-        var set = IDSet()
-        #expect(set.insert(ids[0]).inserted && !set.insert(ids[0]).inserted && set.contains(ids[0]))
-        set.removeAll()
-        #expect(set.isEmpty && !set.contains(ids[0]))
-    }
-
-    /// `InstanceQueue` pops in (depth, sequence) order whatever order entries arrive in: in order (its
-    /// plain list), reversed and shuffled (its heap), and pushed between pops, as a pass does while it
-    /// evaluates parents that dirty children.
-    @Test(arguments: ["increasing", "decreasing", "shuffled", "interleaved"])
-    func instanceQueuePopsTopDownInAnyArrivalOrder(order: String) {
-        let entries = (0..<300).map { (depth: $0 % 4, sequence: $0, id: 1_000 + $0) }
-        let expected = entries.sorted { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }.map(\.id)
-        var arrivals = entries.sorted { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }
-        switch order {
-        case "decreasing": arrivals.reverse()
-        case "shuffled", "interleaved":
-            // A fixed permutation: 7,919 is prime, so multiplying by it modulo 300 visits every position once.
-            let sorted = arrivals
-            arrivals = sorted.indices.map { sorted[($0 * 7_919) % sorted.count] }
-        default: break
-        }
-        var queue = InstanceQueue()
-        var popped: [Int] = []
-        var waiting: [(depth: Int, sequence: Int, id: Int)] = []
-        for (index, entry) in arrivals.enumerated() {
-            queue.push(depth: entry.depth, sequence: entry.sequence, id: entry.id)
-            waiting.append(entry)
-            // Pop now and then, checking each against the smallest entry still waiting.
-            if order == "interleaved", index.isMultiple(of: 3), let id = queue.pop() {
-                let smallest = waiting.min { ($0.depth, $0.sequence) < ($1.depth, $1.sequence) }!
-                #expect(id == smallest.id)
-                waiting.removeAll { $0.id == id }
-                popped.append(id)
-            }
-            // Every entry still waiting is seen once, whether in the run or the heap, and none is taken.
-            var seen: [Int] = []
-            queue.forEachWaiting { seen.append($0) }
-            #expect(seen.sorted() == waiting.map(\.id).sorted(), "after arrival \(index)")
-        }
-        while let id = queue.pop() { popped.append(id) }
-        #expect(queue.isEmpty)
-        #expect(popped.count == entries.count)
-        if order != "interleaved" { #expect(popped == expected) }
-        #expect(Set(popped) == Set(expected))
-        queue.removeAll()
-        #expect(queue.pop() == nil)
-    }
 }
 
 extension SmallCollectionTests {

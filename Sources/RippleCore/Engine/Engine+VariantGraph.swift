@@ -16,7 +16,7 @@ extension Simulation {
 extension Engine {
     func currentDependencies(of ids: [Int]? = nil) -> Set<VariantGraph.Dependency> {
         var result: Set<VariantGraph.Dependency> = []
-        for instance in ids.map({ $0.map { instances[$0] } }) ?? instances where instance.alive {
+        for instance in ids.map({ $0.map { instances[$0] } }) ?? Array(instances) where instance.alive {
             // A hidden `ForEach` row's reads make the views it builds run again: they are drawn to them.
             let readers = instance.isHiddenRow ? instance.children.map { instances[$0].path } : [instance.path]
             for reader in readers {

@@ -1,37 +1,12 @@
-/// A model object's storage.
-struct ObjectRecord: Sendable {
-    /// The object's class, shared by every object of it.
-    var info: DataInfo
+import RippleRuntime
+
+/// A model object's storage: its class, its stored properties' values, its label and who observes each
+/// property (`ObjectStore`).
+typealias ObjectRecord = StoredObject<Value, DataInfo>
+
+extension StoredObject where Info == DataInfo {
+    /// The object's class's name.
     var type: String { info.declaration.name }
-    var fields: [Value]
-    /// Where the object was first stored (`label`).
-    var labelParts: ObjectLabel = .none
-    /// Who depends on and who reads each stored property, by its index (`DependencyIndex.swift`);
-    /// empty until the first body reads the object.
-    var observers: [PropertyObservers] = []
-
-    /// Where the object was first stored, for people: `RootView.state`, `store.items[3]`; empty until it is stored.
-    var label: String {
-        switch labelParts {
-        case .none: ""
-        case .text(let text): text
-        case .element(let list, let index): list + "[" + String(index) + "]"
-        }
-    }
-
-    var hasLabel: Bool {
-        if case .none = labelParts { false } else { true }
-    }
-}
-
-/// Where an object was first stored, in parts.
-///
-/// An element of a list keeps the list's text and its index, not a text of its own, so a list of many
-/// items holds one text, and a write to an item's property reads no memory of the item's own to name it.
-enum ObjectLabel: Sendable {
-    case none
-    case text(String)
-    case element(of: String, index: Int)
 }
 
 /// A `@State`-like slot's storage.
@@ -151,17 +126,18 @@ struct Engine {
     var observing: Set<PropertyPlace> = []
     var semantics: Semantics
 
-    var objects: [ObjectRecord] = []
+    /// Model objects by id, with who depends on and who reads each stored property (`DependencyIndex.swift`).
+    var objects = ObjectStore<Value, DataInfo>()
     var slots: [SlotRecord] = []
-    var instances: [Instance] = []
+    var instances = InstanceTree<Instance>()
     var globals: [String: Value] = [:]
     var rootEnvironment: [String: Value] = [:]
     var appStorage: [String: Value] = [:]
     /// Dependents by key for keys that are not an object's property (those live with the object:
     /// `DependencyIndex.swift`).
-    var otherDependents: [DependencyKey: InstanceSet] = [:]
+    var otherDependents = DependencyIndex<DependencyKey>()
     /// Readers by place, tracked or not, to find stale views; objects' properties live with the object.
-    var otherReaders: [Place: InstanceSet] = [:]
+    var otherReaders = DependencyIndex<Place>()
     /// Instances the last step evaluated, in order.
     var lastEvaluated: [Int] = []
     /// Call sites of views, numbered in the order first built: a number is cheaper to keep and hash.
@@ -261,7 +237,7 @@ struct Engine {
 
     var root: Int { 0 }
 
-    func alive(_ id: Int) -> Bool { id < instances.count && instances[id].alive }
+    func alive(_ id: Int) -> Bool { instances.isAlive(id) }
 
     // MARK: - Start-up
 
@@ -348,13 +324,12 @@ struct Engine {
         // Creating an instance costs one evaluation, like building the view it is made from.
         try countEvaluation(at: siteLocations[description.key.site])
         let id = instances.count
-        let depth = parent.map { instances[$0].depth + 1 } ?? 0
         let path = parent.map { instances[$0].path + "/" + name } ?? name
         nextSequence += 1
         let viewType = description.viewType
         let info = viewInfos[viewType]
-        instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, parent: parent,
-                                  depth: depth, description: description, sequence: nextSequence))
+        instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, description: description, sequence: nextSequence),
+                         parent: parent)
         guard let info else { return id }
         let declaration = info.declaration
         // Owned storage starts from the parent's seed or the property's default, once per identity.
@@ -405,8 +380,7 @@ struct Engine {
         for child in instances[id].children { destroy(child, pass: &pass) }
         unregister(id)
         for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }
-        instances[id].alive = false
-        instances[id].children = []
+        instances.remove(id)
         instancesByName[instances[id].name]?.remove(id)
         if !instances[id].isHiddenRow { pass.destroyed.append(instances[id].path) }
     }
@@ -431,13 +405,8 @@ struct Engine {
     /// Checks the tree and the indexes agree; tests call it after every step. `mutating` only because
     /// `readers(of:)` is.
     mutating func checkInvariants() -> [String] {
-        var problems: [String] = []
+        var problems = instances.checkInvariants() + objects.checkInvariants() + spentPass.queue.checkInvariants()
         for instance in instances where instance.alive {
-            if let parent = instance.parent {
-                if !alive(parent) { problems.append("\(instance.path): parent is destroyed") }
-                else if !instances[parent].children.contains(instance.id) { problems.append("\(instance.path): missing from its parent's children") }
-                if instance.depth != instances[parent].depth + 1 { problems.append("\(instance.path): wrong depth") }
-            }
             for key in instance.keys where !dependents(of: key).contains(instance.id) {
                 problems.append("\(instance.path): key \(key) missing from the index")
             }
@@ -449,16 +418,8 @@ struct Engine {
                 problems.append("\(instance.path): two children named '\(instances[child].name)'")
             }
         }
-        for (key, ids) in allDependents() {
-            for id in ids where !alive(id) || !instances[id].keys.contains(key) {
-                problems.append("index: \(key) lists instance \(id) that does not depend on it")
-            }
-        }
-        for (place, ids) in allReaders() {
-            for id in ids where !alive(id) || !instances[id].places.contains(place) {
-                problems.append("index: place \(place) lists instance \(id) that does not read it")
-            }
-        }
+        problems += DependencyIndex.checkInvariants(allDependents(), keys: { instances[$0].keys }, isAlive: { alive($0) })
+        problems += DependencyIndex.checkInvariants(allReaders(), keys: { instances[$0].places }, isAlive: { alive($0) })
         for (key, ids) in environmentDeclarers {
             for id in ids where !alive(id) { problems.append("environment index: \\.\(key) lists destroyed instance \(id)") }
         }

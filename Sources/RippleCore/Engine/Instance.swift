@@ -1,3 +1,5 @@
+import RippleRuntime
+
 /// The identity of a child within its parent's body: where it is built, which ForEach element, which `.id`.
 struct ChildKey: Hashable, Sendable {
     /// The call site, numbered by the engine (`Engine.siteLocations` holds where it is).
@@ -133,13 +135,13 @@ final class ContentClosure: Sendable {
 }
 
 /// One view instance in the simulated tree.
-struct Instance: Sendable {
+struct Instance: TreeNode, Sendable {
     // Fields a write and the evaluation it causes read come first, so that they share the instance's
     // first cache lines: at 100,000 rows most instances are out of cache when a write reaches them.
-    var depth: Int
+    /// Parent, children, depth and whether it is alive, which only the tree changes (`InstanceTree`).
+    var links = TreeLinks.unplaced
     /// Creation order among all instances: ties in top-down order are broken by it.
     var sequence: Int
-    var alive = true
     /// Whether the name carries a duplicate's number (`Row#2`), found once: a parent re-evaluated with the
     /// same children checks it for every child.
     let isNumberedDuplicate: Bool
@@ -149,13 +151,9 @@ struct Instance: Sendable {
     /// Keys and places as small arrays: most instances have one or two, and a set costs more memory.
     var keys: [DependencyKey] = []
     var places: [Place] = []
-    var parent: Int?
-    /// Position among the parent's children, for tree order.
-    var childIndex = 0
     var path: String
     let name: String
     var viewType: String
-    var children: [Int] = []
     /// What the parent built; its first field, the inputs, is what a body reads.
     var description: ChildDescription
     // Fields a write does not reach.
@@ -174,20 +172,28 @@ struct Instance: Sendable {
     /// is left out of paths, traces and pictures, and its path is its parent's.
     var isHiddenRow = false
 
-    init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, parent: Int?, depth: Int,
-         description: ChildDescription, sequence: Int) {
+    init(id: Int, viewType: String, info: ViewInfo?, name: String, path: String, description: ChildDescription, sequence: Int) {
         self.id = id
         self.viewType = viewType
         self.info = info
         self.name = name
         isNumberedDuplicate = name.utf8.contains(UInt8(ascii: "#"))
         self.path = path
-        self.parent = parent
-        self.depth = depth
         self.description = description
         self.sequence = sequence
     }
 
     /// The identity within the parent: kept once, in the description the parent built.
     var key: ChildKey { description.key }
+
+    /// How many levels below the root.
+    var depth: Int { links.depth }
+    /// False once the instance has been destroyed.
+    var alive: Bool { links.alive }
+    /// The instance whose body built it; nil for the root.
+    var parent: Int? { links.parent }
+    /// The instances its body built, in order.
+    var children: [Int] { links.children }
+    /// Position among the parent's children, for tree order.
+    var childIndex: Int { links.childIndex }
 }

@@ -1,87 +1,6 @@
 // One update: evaluate dirty instances top-down, compare rebuilt children, record outcomes.
 
-/// Instances waiting to be evaluated, parents before children.
-///
-/// A write's dependents are told in increasing order, which is usually the order they are evaluated in
-/// (a list's rows, one after another). Entries that arrive in order wait in a plain list, taken from its
-/// front; only one that arrives out of order goes to a binary heap, and each pop takes the smaller of the
-/// two fronts, so a list's rows re-evaluated by one write never go through the heap.
-struct InstanceQueue {
-    typealias Entry = (depth: Int, sequence: Int, id: Int)
-    /// Entries in increasing order from `runStart` on.
-    private var run: [Entry] = []
-    private var runStart = 0
-    private var heap: [Entry] = []
-
-    var isEmpty: Bool { runStart == run.count && heap.isEmpty }
-
-    /// Empties the queue, keeping its storage.
-    mutating func removeAll() {
-        run.removeAllKeepingStorage()
-        runStart = 0
-        heap.removeAllKeepingStorage()
-    }
-
-    mutating func push(depth: Int, sequence: Int, id: Int) {
-        let entry = (depth, sequence, id)
-        if runStart == run.count {
-            run.removeAllKeepingStorage()
-            runStart = 0
-            run.append(entry)
-        } else if !Self.less(entry, run[run.count - 1]) {
-            run.append(entry)
-        } else {
-            pushOnHeap(entry)
-        }
-    }
-
-    /// Calls `body` with each waiting instance, in no particular order, leaving the queue as it is.
-    func forEachWaiting(_ body: (Int) -> Void) {
-        for index in runStart..<run.count { body(run[index].id) }
-        for entry in heap { body(entry.id) }
-    }
-
-    mutating func pop() -> Int? {
-        let runHasNext = runStart < run.count
-        if runHasNext && (heap.isEmpty || !Self.less(heap[0], run[runStart])) {
-            runStart += 1
-            return run[runStart - 1].id
-        }
-        return popFromHeap()
-    }
-
-    private mutating func pushOnHeap(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func popFromHeap() -> Int? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let top = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && Self.less(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && Self.less(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-        return top.id
-    }
-
-    private static func less(_ a: Entry, _ b: Entry) -> Bool {
-        UpdateOrder.evaluatesBefore(depth: a.depth, sequence: a.sequence, otherDepth: b.depth, otherSequence: b.sequence)
-    }
-}
+import RippleRuntime
 
 /// What one evaluation in a pass came to: whether it was needed, and which reads changed. A struct, not a
 /// tuple: the pass's table copies and destroys its values, and a tuple's go through the runtime's generic
@@ -100,8 +19,7 @@ struct Pass {
     var created = IDSet()
     var destroyed: [String] = []
     var causes = IDTable<[Cause]>()
-    var queue = InstanceQueue()
-    var queued = IDSet()
+    var queue = UpdateQueue()
     /// Evaluated instances: whether the evaluation was needed, and which reads changed.
     var evaluated = IDTable<EvaluationResult>()
     /// Instances whose `@State` keeps a first value although the parent now passes another.
@@ -126,7 +44,6 @@ struct Pass {
         destroyed.removeAllKeepingStorage()
         causes.removeAll(keepingCapacity: true)
         queue.removeAll()
-        queued.removeAll(keepingCapacity: true)
         evaluated.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
         opaqueSkips.removeAll(keepingCapacity: true)
@@ -164,15 +81,11 @@ extension Engine {
 
     /// Queues an instance for evaluation in this pass, once.
     mutating func enqueue(_ id: Int, pass: inout Pass) {
-        if pass.evaluated[id] == nil && pass.queued.insert(id).inserted {
-            pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
-        }
+        if pass.evaluated[id] == nil { pass.queue.insert(id, depth: instances[id].depth, sequence: instances[id].sequence) }
     }
 
     mutating func runPass(_ pass: inout Pass, initial: [Int]) throws(EvaluationError) {
-        for id in initial where pass.queued.insert(id).inserted {
-            pass.queue.push(depth: instances[id].depth, sequence: instances[id].sequence, id: id)
-        }
+        for id in initial { pass.queue.insert(id, depth: instances[id].depth, sequence: instances[id].sequence) }
         while let id = pass.queue.pop() {
             guard alive(id), UpdateOrder.evaluatesAgain(alreadyEvaluated: pass.evaluated[id] != nil) else { continue }
             do throws(EvaluationError) {
@@ -242,13 +155,13 @@ extension Engine {
         }
         // Most re-evaluations read what they read before: the indexes change only when the keys do.
         if instances[id].keys != keys {
-            for key in instances[id].keys where !keys.contains(key) { removeDependent(id, from: key) }
-            for key in keys where !instances[id].keys.contains(key) { addDependent(id, on: key) }
+            DependencyIndex.update(from: instances[id].keys, to: keys, stillRead: { keys.contains($0) },
+                                   remove: { removeDependent(id, from: $0) }, insert: { addDependent(id, on: $0) })
             instances[id].keys = keys
         }
         if instances[id].places != log.placeList {
-            for place in instances[id].places where !log.hasTouched(place) { removeReader(id, of: place) }
-            for place in log.placeList where !instances[id].places.contains(place) { addReader(id, of: place) }
+            DependencyIndex.update(from: instances[id].places, to: log.placeList, stillRead: { log.hasTouched($0) },
+                                   remove: { removeReader(id, of: $0) }, insert: { addReader(id, of: $0) })
             instances[id].places = log.placeList
         }
         storeReads(of: id)
@@ -390,8 +303,7 @@ extension Engine {
             }
         }
         for (_, id) in existing.sorted(by: { $0.value < $1.value }) { destroy(id, pass: &pass) }
-        for (index, id) in newChildren.enumerated() { instances[id].childIndex = index }
-        instances[parent].children = newChildren
+        instances.setChildren(newChildren, of: parent)
     }
 
     /// An instance's name before any `#2`: its type, then each `ForEach` identity as `identityText`
@@ -560,14 +472,7 @@ extension Engine {
         }
     }
 
-    func isDescendant(_ id: Int, of root: Int) -> Bool {
-        var current: Int? = id
-        while let node = current {
-            if node == root { return true }
-            current = instances[node].parent
-        }
-        return false
-    }
+    func isDescendant(_ id: Int, of root: Int) -> Bool { instances.isDescendant(id, of: root) }
 
     /// Re-runs a body without keeping anything, to see whether what it would show differs (stale views).
     mutating func dryRunReads(of id: Int) -> [ReadRecord]? {

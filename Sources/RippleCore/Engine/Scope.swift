@@ -1,3 +1,5 @@
+import RippleRuntime
+
 /// What names mean while scenario code runs: `self`, locals, and whether reads are being recorded.
 struct Scope: Sendable {
     enum This: Sendable {
@@ -231,17 +233,4 @@ struct NameTable<Element: Sendable>: Sendable, Sequence, ExpressibleByDictionary
     }
 
     func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
-}
-
-extension Array {
-    /// Empties the array and keeps its storage. A short one is emptied an element at a time:
-    /// `removeAll(keepingCapacity:)` goes through `replaceSubrange`, some 200 instructions however few
-    /// the elements, and a body's lists hold two or three.
-    mutating func removeAllKeepingStorage() {
-        if count > 8 {
-            removeAll(keepingCapacity: true)
-            return
-        }
-        while popLast() != nil {}
-    }
 }

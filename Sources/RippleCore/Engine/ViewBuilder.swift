@@ -1,5 +1,7 @@
 // Runs a body as a view builder: records its reads and builds the values of the custom views it contains.
 
+import RippleRuntime
+
 /// Where in a body a view is being built: enclosing ForEach identities, environment set above it, `.id`.
 struct BuildContext {
     var forEachIDs = IdentityPath()

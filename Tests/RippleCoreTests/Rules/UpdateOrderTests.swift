@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleRuntime
 
 /// Rule 8: one pass after the writes, top-down, each identity at most once.
 @Suite struct UpdateOrderTests {
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func theQueuePopsInThatOrder() {
-        var queue = InstanceQueue()
+        var queue = UpdateQueue()
         for (depth, sequence, id) in [(2, 5, 0), (1, 7, 1), (2, 1, 2), (0, 3, 3), (1, 2, 4)] { queue.push(depth: depth, sequence: sequence, id: id) }
         var popped: [Int] = []
         while let id = queue.pop() { popped.append(id) }

@@ -1,24 +1,36 @@
 /// A set of instance ids tuned for the dependency indexes, where most keys have exactly one dependent:
 /// one id is kept inline, and a `Set` is allocated only for the second.
-struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
-    private enum Storage: Sendable {
+public struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
         case empty
         case one(Int)
         case many(Set<Int>)
     }
 
-    private var storage: Storage = .empty
+    @usableFromInline
+    var storage: Storage = .empty
 
-    init(arrayLiteral elements: Int...) {
+    /// An empty set.
+    @inlinable
+    public init() {}
+
+    /// A set of the ids given.
+    @inlinable
+    public init(arrayLiteral elements: Int...) {
         for element in elements { insert(element) }
     }
 
-    var isEmpty: Bool {
+    /// Whether the set holds no id.
+    @inlinable
+    public var isEmpty: Bool {
         if case .empty = storage { return true }
         return false
     }
 
-    func contains(_ id: Int) -> Bool {
+    /// Whether the set holds `id`.
+    @inlinable
+    public func contains(_ id: Int) -> Bool {
         switch storage {
         case .empty: false
         case .one(let only): only == id
@@ -26,7 +38,9 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    mutating func insert(_ id: Int) {
+    /// Adds `id`.
+    @inlinable
+    public mutating func insert(_ id: Int) {
         switch storage {
         case .empty: storage = .one(id)
         case .one(let only) where only != id: storage = .many([only, id])
@@ -38,7 +52,9 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    mutating func remove(_ id: Int) {
+    /// Removes `id`, if the set holds it.
+    @inlinable
+    public mutating func remove(_ id: Int) {
         switch storage {
         case .one(let only) where only == id: storage = .empty
         case .many(var ids):
@@ -50,14 +66,17 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
     }
 
     /// The member of a set of one; nil for an empty set or a larger one.
-    var onlyMember: Int? {
+    @inlinable
+    public var onlyMember: Int? {
         if case .one(let only) = storage { only } else { nil }
     }
 
     /// Iterates without allocating: most sets hold one id, and indexes are iterated on every write.
-    typealias Iterator = SmallIterator<Set<Int>.Iterator>
+    public typealias Iterator = SmallIterator<Set<Int>.Iterator>
 
-    func makeIterator() -> Iterator {
+    /// The ids, in no particular order.
+    @inlinable
+    public func makeIterator() -> Iterator {
         switch storage {
         case .empty: Iterator(state: .done)
         case .one(let only): Iterator(state: .one(only))
@@ -65,7 +84,9 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    var underestimatedCount: Int {
+    /// How many ids the set holds.
+    @inlinable
+    public var underestimatedCount: Int {
         switch storage {
         case .empty: 0
         case .one: 1
@@ -74,8 +95,9 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
     }
 
     /// The members in increasing order, as a write tells its dependents. No member and one member need no
-    /// array: `sorted()` built one for every write, most of which reach a single view.
-    func sortedMembers() -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
+    /// array: `sorted()` built one for every write, most of which reach a single node.
+    @inlinable
+    public func sortedMembers() -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
         switch storage {
         case .empty: IteratorSequence(SmallIterator(state: .done))
         case .one(let only): IteratorSequence(SmallIterator(state: .one(only)))
@@ -85,22 +107,30 @@ struct InstanceSet: Sequence, ExpressibleByArrayLiteral, Sendable {
 
     /// `sortedMembers()`, with the order of a set of several kept in `cache` until the set changes (its
     /// owner empties the cache then): a write to `model.items` sorted a thousand rows every time.
-    func sortedMembers(cachedIn cache: inout [Int]?) -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
+    @inlinable
+    public func sortedMembers(cachedIn cache: inout [Int]?) -> IteratorSequence<SmallIterator<IndexingIterator<[Int]>>> {
         guard case .many(let ids) = storage else { return sortedMembers() }
         if cache == nil { cache = ids.sorted() }
         return IteratorSequence(SmallIterator(state: .many(cache!.makeIterator())))
     }
 
     /// Nothing, one id, or the ids another iterator gives: the one-id case allocates nothing.
-    struct SmallIterator<Wrapped: IteratorProtocol<Int>>: IteratorProtocol {
-        fileprivate enum State {
+    public struct SmallIterator<Wrapped: IteratorProtocol<Int>>: IteratorProtocol {
+        @usableFromInline
+        enum State {
             case done
             case one(Int)
             case many(Wrapped)
         }
-        fileprivate var state: State
+        @usableFromInline
+        var state: State
 
-        mutating func next() -> Int? {
+        @inlinable
+        init(state: State) { self.state = state }
+
+        /// The next id, or nil after the last.
+        @inlinable
+        public mutating func next() -> Int? {
             switch state {
             case .done:
                 return nil
