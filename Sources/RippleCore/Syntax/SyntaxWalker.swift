@@ -144,21 +144,31 @@ extension SyntaxWalker {
     }
 }
 
-/// A walk that hands every expression to a closure, outermost first, closure bodies included.
+/// A walk that hands expressions to a closure, outermost first: every part of every expression, or
+/// with `descends` false only the statements' own expressions (an `if`'s conditions, a `for`'s
+/// sequence, an assignment's two sides), nested statements' included, and not their parts.
 package struct ExpressionVisitor: SyntaxWalker {
+    let descends: Bool
     let body: (ExprSyntax) -> Void
 
     /// Hands `walk` a visitor that calls `body` for each expression it meets.
-    package static func visit(_ body: (ExprSyntax) -> Void, _ walk: (inout ExpressionVisitor) -> Void) {
+    package static func visit(descending descends: Bool = true, _ body: (ExprSyntax) -> Void, _ walk: (inout ExpressionVisitor) -> Void) {
         withoutActuallyEscaping(body) { body in
-            var visitor = ExpressionVisitor(body: body)
+            var visitor = ExpressionVisitor(descends: descends, body: body)
             walk(&visitor)
         }
     }
 
     package mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
         body(expression)
-        return .visitChildren
+        return descends ? .visitChildren : .skipChildren
+    }
+}
+
+extension StatementSyntax {
+    /// Each expression the statement and the statements nested in it hold, not the parts of them.
+    package func visitOutermostExpressions(_ body: (ExprSyntax) -> Void) {
+        ExpressionVisitor.visit(descending: false, body) { $0.walk(self) }
     }
 }
 
