@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Counts what one simulated write costs in instructions and level-one cache misses, under callgrind's
-# cache model (docs/Performance.md, "How to reproduce").
+# cache model (docs/Performance.md, "Running it").
 #
 #   Scripts/count-instructions.sh [ITEM]      # default: narrow-1000@2000
 #

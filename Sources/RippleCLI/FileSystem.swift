@@ -139,7 +139,7 @@ enum FileSystem {
     /// and one byte more (the byte that shows it grew); a stream in pieces of at most 64 KB.
     ///
     /// The room is left uninitialized for `read` to fill: zero-filling 64 KB for each file and removing
-    /// what the read did not use took 91% of reading 5,000 small files.
+    /// what the read does not use would take 91% of the time of reading 5,000 small files.
     private static func read(_ descriptor: Int32, upTo limit: Int, expecting size: Int?) throws(Errno) -> [UInt8] {
         let chunk = 64 * 1024
         var bytes: [UInt8] = []

@@ -4,12 +4,12 @@
 ///
 /// - **Square brackets open at once.** Its look-ahead for an inline array type tries both readings at
 ///   each level, so time grows exponentially: 18 nested `[` take about a second, 22 take 14 s, and a
-///   900-byte file of them did not finish. Real code nests two or three.
+///   900-byte file of them does not finish. Real code nests two or three.
 /// - **`else if` links.** The parser recurses once per link and is not bounded by its own nesting
 ///   limit: a chain of 4,000 overflows an 8 MB stack. Ripple's own nesting limit (`SwiftModule.maximumDepth`)
 ///   refuses a chain of more than about 120 after the parse; a real file has a few dozen in all.
 /// - **`#elseif` clauses.** Each makes the parse and the reading of `#if` slower the more there are
-///   before it: 20,000 took 20 s. A real file has a handful.
+///   before it: 20,000 take 20 s. A real file has a handful.
 ///
 /// The scan skips comments and the text of string literals, raw ones (`#"…"#`) included, whose contents
 /// the parser does not look at; an interpolation in a string is code (`\(x)`, in a raw string `\#(x)`),

@@ -69,6 +69,15 @@ package struct SwiftModule: Sendable {
         }
     }
 
+    /// Parses each file with swift-syntax alone, on every core as `add(files:)` does, and returns the bytes
+    /// the trees hold: the baseline `ripple-bench` compares Ripple's whole import with.
+    package static func parseOnly(files: [String]) -> Int {
+        let counts = ParallelWork.map(files.count) { index in
+            SwiftParse.syntax(of: files[index]).totalLength.utf8Length
+        }
+        return counts.reduce(0, +)
+    }
+
     /// Parses and lowers one file's text and adds what it declares.
     package mutating func add(source: String, file: String) {
         let positions = SourcePositions(source: source, file: file)

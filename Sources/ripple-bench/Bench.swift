@@ -24,8 +24,8 @@ struct Options {
     /// Per probe, seconds.
     var probeTimeout = 30.0
     /// Extra narrow 1,000- and 100,000-row runs made back to back, for the 100k/1k ratio: the two sizes'
-    /// main items run a minute or more apart, and on a shared machine that alone moved the ratio from
-    /// 1.2× to 2.3× between runs of nearly identical builds.
+    /// main items run a minute or more apart, and on a shared machine that alone moves the ratio between
+    /// 1.2× and 2.3× from one run of a build to the next.
     var pairs = 4
 
     static let usage = """
@@ -321,6 +321,7 @@ final class Bench {
 
     func report() -> String {
         var text = header()
+        text += "\n" + userTable().text
         text += "\n" + engineTable().text
         text += "\n" + peerTable().text
         text += "\n" + otherTable().text
@@ -348,8 +349,7 @@ final class Bench {
         - The 100k/1k goal is judged on the back-to-back pairs (--pairs, default 4; every other pair runs 100,000 rows first):
           the main items run minutes apart, and the machine's load between them moves their ratio. It compares time per write
           over every step, like every other µs/write figure. The ratio after each run's first \(EngineBench.warmupSteps) steps (about 110 writes)
-          is printed beside it: those steps once paid ≈ 17 ms at 100,000 rows for glibc sorting the 100,000 lists the tree's
-          first evaluation freed together, and no longer do (docs/Performance.md, "The seventh round").
+          is printed beside it: the two agree when the first steps cost what the others do (docs/Performance.md, "Reading the report").
 
         """
         return text
@@ -469,6 +469,29 @@ final class Bench {
         return parts.joined(separator: "; ")
     }
 
+    /// What a user waits for, ahead of the engine's own figures: the audit of a generated app and the
+    /// import of its files, beside swift-syntax's parse of the same files in the same run.
+    func userTable() -> Table {
+        var table = Table(title: "User-level work", header: ["item", "value", "detail"], leftColumns: [0, 1, 2])
+        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
+            let one = audit.double("audit_one_thread_s"), all = audit.double("audit_s")
+            let speedUp = one.flatMap { one in all.map { one / $0 } }
+            table.add(["ripple audit, generated app of \(Format.integer(options.importFiles)) view files", Format.seconds(all),
+                       audit.problem ?? "\(Format.integer(audit.int("audit_actions"))) actions, \(Format.integer(audit.int("audit_simulated"))) simulated; one thread \(Format.seconds(one)), \(Format.integer(audit.int("audit_cores"))) cores \(speedUp.map(Format.ratio) ?? "–") faster; same output: \(audit.int("audit_same_output") == 1 ? "yes" : "no"); max RSS \(Format.megabytes(kib: audit.outcome?.maxRSSKiB))"])
+        }
+        if let record = records[ItemName(kind: .import, rows: options.importFiles)] {
+            table.add(["import of a generated app of \(Format.integer(options.importFiles)) view files", Format.seconds(importSeconds(record)),
+                       record.problem ?? "\(Format.integer(record.int("import_lines"))) lines, \(Format.rate(record.double("import_lines_per_s"))) lines/s (parse and lower \(Format.seconds(record.double("parse_lower_s"))), resolve \(Format.seconds(record.double("resolve_s")))); swift-syntax's parse alone \(Format.seconds(record.double("swift_syntax_parse_s"))), so \(Format.ratio(record.double("import_over_parse"))) of it"])
+        }
+        return table
+    }
+
+    /// Parse, lower and resolve: the import a user waits for.
+    func importSeconds(_ record: ItemRecord) -> Double? {
+        guard let lowered = record.double("parse_lower_s"), let resolved = record.double("resolve_s") else { return nil }
+        return lowered + resolved
+    }
+
     func otherTable() -> Table {
         var table = Table(title: "Other measurements", header: ["item", "value", "detail"], leftColumns: [0, 1, 2])
         if let scaling = narrowScaling(rippleWriteSeconds) {
@@ -506,12 +529,6 @@ final class Bench {
                            Format.seconds(probe.double("render_s")), renderStages(probe)])
             }
         }
-        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
-            let one = audit.double("audit_one_thread_s"), all = audit.double("audit_s")
-            let speedUp = one.flatMap { one in all.map { one / $0 } }
-            table.add(["ripple audit, generated app of \(Format.integer(options.importFiles)) view files", Format.seconds(all),
-                       audit.problem ?? "\(Format.integer(audit.int("audit_actions"))) actions, \(Format.integer(audit.int("audit_simulated"))) simulated; one thread \(Format.seconds(one)), \(Format.integer(audit.int("audit_cores"))) cores \(speedUp.map(Format.ratio) ?? "–") faster; same output: \(audit.int("audit_same_output") == 1 ? "yes" : "no"); max RSS \(Format.megabytes(kib: audit.outcome?.maxRSSKiB))"])
-        }
         if let cli = cliRender {
             let seconds = cli.outcome.map { Format.seconds($0.seconds) } ?? "–"
             var detail = cli.note
@@ -524,6 +541,24 @@ final class Bench {
             table.add(["ripple render FILE -o DIR (\(Format.integer(options.renderRows)) rows, \(Format.integer(cli.writes)) writes, all formats)", seconds, detail])
         }
         return table
+    }
+
+    /// The user-level goals, which lead the list: the audit of a generated app, then its import.
+    func userGoals(_ line: (Bool?, String, Bool) -> Void) {
+        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
+            let seconds = audit.double("audit_s")
+            let actions = audit.int("audit_actions") ?? 0, simulated = audit.int("audit_simulated") ?? 0
+            let share = actions > 0 ? Double(simulated) / Double(actions) : 0
+            let pass: Bool? = seconds.map { $0 < 10 && share >= 0.9 && audit.int("audit_same_output") == 1 }
+            let detail = seconds.map { "\(Format.seconds($0)) for \(Format.integer(actions)) actions, \(Int((share * 100).rounded()))% simulated, the same output on one thread (\(Format.seconds(audit.double("audit_one_thread_s"))))" }
+            line(pass, "audit: every action of a generated app of \(Format.integer(options.importFiles)) view files in < 10 s on every core, ≥ 90% simulated — \(detail ?? audit.problem ?? "not measured")", false)
+        }
+        let importName = ItemName(kind: .import, rows: options.importFiles)
+        if let record = records[importName] {
+            let overParse = record.double("import_over_parse")
+            let detail = overParse.map { "\(Format.ratio($0)): \(Format.seconds(importSeconds(record))) for parse, lowering and resolution against swift-syntax's parse alone in \(Format.seconds(record.double("swift_syntax_parse_s"))) (\(Format.rate(record.double("import_lines_per_s"))) lines/s; the first evaluation of every root \(Format.seconds(record.double("first_evaluation_s"))) more)" }
+            line(overParse.map { $0 <= 1.25 }, "import: parse, lowering and resolution of a generated app of \(Format.integer(options.importFiles)) view files within 1.25× swift-syntax's own parse of the same files — \(detail ?? record.problem ?? "not measured")", false)
+        }
     }
 
     func goals() -> String {
@@ -564,12 +599,13 @@ final class Bench {
             }
             return (verdict, parts.joined(separator: "; "), estimated)
         }
-        let narrow = ratios(.narrow, atLeast: 1.0, judged: [1_000, 10_000])
-        line(narrow.0, "narrow: Ripple ≥ 1.0× the runtime's writes/s at 1,000 and 10,000 rows — \(narrow.1)", estimated: narrow.estimated)
+        userGoals(line)
+        let narrow = ratios(.narrow, atLeast: 0.5, judged: [1_000, 10_000])
+        line(narrow.0, "narrow: Ripple ≥ 0.5× the runtime's writes/s at 1,000 and 10,000 rows — \(narrow.1)", estimated: narrow.estimated)
         let broad = ratios(.broad, atLeast: 0.5)
         line(broad.0, "broad: Ripple within 2× of the runtime (ratio ≥ 0.5) at every size — \(broad.1)", estimated: broad.estimated)
         if let paired = pairedScaling {
-            line(paired.median <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows\(paired.median <= 1.5 ? " (and within the former 1.5×)" : "") — \(Format.ratio(paired.median)), the median of \(paired.ratios.count) back-to-back pairs (\(paired.ratios.map { Format.ratio($0) }.joined(separator: ", "))), over every step; the main items gave \(narrowScaling(rippleWriteSeconds).map { Format.ratio($0.ratio) } ?? "–"), and \(narrowScaling(steadyWriteSeconds).map { Format.ratio($0.ratio) } ?? "–") after each run's first \(EngineBench.warmupSteps) steps")
+            line(paired.median <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows — \(Format.ratio(paired.median)), the median of \(paired.ratios.count) back-to-back pairs (\(paired.ratios.map { Format.ratio($0) }.joined(separator: ", "))), over every step; the main items gave \(narrowScaling(rippleWriteSeconds).map { Format.ratio($0.ratio) } ?? "–"), and \(narrowScaling(steadyWriteSeconds).map { Format.ratio($0.ratio) } ?? "–") after each run's first \(EngineBench.warmupSteps) steps")
         } else if let scaling = narrowScaling(rippleWriteSeconds) {
             line(scaling.ratio <= 2.0, "narrow time per write at 100,000 rows ≤ 2.0× that at 1,000 rows — \(Format.ratio(scaling.ratio)) (\(Format.micros(scaling.large * 1e6)) µs vs \(Format.micros(scaling.small * 1e6)) µs)")
         } else {
@@ -594,20 +630,6 @@ final class Bench {
                 detail += "; probe with \(Format.integer(probe.name.writes)) writes: " + (probe.double("render_s").map { "render \(Format.seconds($0))" } ?? renderStages(probe))
             }
             line(pass, "render of the \(Format.integer(options.renderRows))-row scenario (ScenarioRenderer.render, \(Format.integer(Workload.writesPerRun)) writes) < 3 s — \(detail)")
-        }
-        let importName = ItemName(kind: .import, rows: options.importFiles)
-        if let record = records[importName] {
-            let rate = record.double("import_lines_per_s")
-            let detail = rate.map { "\(Format.integer(Int($0))) lines/s (\(Format.integer(record.int("import_lines") ?? 0)) lines: parse and lower \(Format.seconds(record.double("parse_lower_s"))), resolve \(Format.seconds(record.double("resolve_s"))); the first evaluation of every root \(Format.seconds(record.double("first_evaluation_s"))) more)" }
-            line(rate.map { $0 >= 50_000 }, "import: Swift source parsed, lowered and resolved at ≥ 50,000 lines/s on a generated app of \(Format.integer(options.importFiles)) view files — \(detail ?? record.problem ?? "not measured")")
-        }
-        if let audit = records[ItemName(kind: .audit, rows: options.importFiles)] {
-            let seconds = audit.double("audit_s")
-            let actions = audit.int("audit_actions") ?? 0, simulated = audit.int("audit_simulated") ?? 0
-            let share = actions > 0 ? Double(simulated) / Double(actions) : 0
-            let pass: Bool? = seconds.map { $0 < 10 && share >= 0.9 && audit.int("audit_same_output") == 1 }
-            let detail = seconds.map { "\(Format.seconds($0)) for \(Format.integer(actions)) actions, \(Int((share * 100).rounded()))% simulated, the same output on one thread (\(Format.seconds(audit.double("audit_one_thread_s"))))" }
-            line(pass, "audit: every action of a generated app of \(Format.integer(options.importFiles)) view files in < 10 s on every core, ≥ 90% simulated — \(detail ?? audit.problem ?? "not measured")")
         }
         return "Goals\n" + lines.joined(separator: "\n") + "\n"
     }

@@ -30,10 +30,9 @@ struct EngineResult {
 
 enum EngineBench {
     /// Steps at the start of the second run that the steady per-write time leaves out, a figure printed
-    /// beside the one over every step. Until the seventh round the first steps after a simulation was built
-    /// paid, once, for the allocator sorting 100,000 blocks the tree's first evaluation had freed together:
-    /// 17 ms at 100,000 rows, under 0.2 ms at 1,000 (docs/Performance.md, "The seventh round"). The figure
-    /// shows that they no longer do. Twenty steps are about 110 of the 10,000 writes.
+    /// beside the one over every step: when the first steps after a simulation is built pay for what the
+    /// load left behind (the allocator sorting 100,000 blocks freed together costs about 17 ms at 100,000
+    /// rows), the two figures part. Twenty steps are about 110 of the 10,000 writes.
     static let warmupSteps = 20
 
     struct Failure: Error, CustomStringConvertible {

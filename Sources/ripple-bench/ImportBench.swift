@@ -107,6 +107,11 @@ enum ImportBench {
     static func measure(_ files: [(path: String, text: String)], title: String) {
         let lines = files.reduce(0) { $0 + $1.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
         let clock = ContinuousClock()
+        let texts = files.map(\.text)
+        // swift-syntax's own parse of the same files on the same cores, before and after Ripple's import:
+        // the faster of the two is the baseline, so neither side gains from the other warming the caches.
+        var parsedBytes = 0
+        let parseBefore = clock.measure { parsedBytes = SwiftModule.parseOnly(files: texts) }
         var module = SwiftModule()
         let lowered = clock.measure {
             module.add(files: files.map { (path: $0.path, source: $0.text) })
@@ -116,6 +121,8 @@ enum ImportBench {
             syntax = module.scenario(title: title, file: title, root: nil)
             _ = Scenario.resolveOnly(syntax)
         }
+        let parseAfter = clock.measure { parsedBytes = SwiftModule.parseOnly(files: texts) }
+        let parseAlone = min(parseBefore, parseAfter)
         var loadProblem: String?
         let loaded = clock.measure {
             do throws(DiagnosticError) {
@@ -131,6 +138,9 @@ enum ImportBench {
         Results.emit("parse_lower_s", lowered.seconds)
         Results.emit("resolve_s", resolved.seconds)
         Results.emit("import_lines_per_s", Double(lines) / (lowered.seconds + resolved.seconds))
+        Results.emit("swift_syntax_parse_s", parseAlone.seconds)
+        Results.emit("swift_syntax_bytes", parsedBytes)
+        Results.emit("import_over_parse", (lowered.seconds + resolved.seconds) / parseAlone.seconds)
         Results.emit("first_evaluation_s", loaded.seconds)
         if let loadProblem { Results.emit("load_problem", loadProblem.replacingOccurrences(of: "\n", with: " ")) }
     }

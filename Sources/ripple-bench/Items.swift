@@ -66,7 +66,7 @@ enum ItemRunner {
     /// Items whose first repetition takes less than this are repeated at least 3× (medians reported).
     static let repeatBelowSeconds = 5.0
     /// A small item is repeated as often as fits in this time, up to `maximumRepetitions`: a run of
-    /// 10,000 writes over 1,000 rows takes about 15 ms, where a median of three moved by 20% between runs.
+    /// 10,000 writes over 1,000 rows takes about 15 ms, where a median of three moves by 20% between runs.
     static let smallItemSeconds = 4.0
     static let maximumRepetitions = 15
     /// Otherwise the second run and the peer are repeated 3× when two more of them take less than this.

@@ -4,7 +4,7 @@
 # in the build's log, no audit on a build with nothing changed, the budgets of `.ripple-lint` failing the
 # build (read by ripple when it runs, so a changed, new or removed file counts), and a bad `.ripple-lint`
 # reported at its line. `make test` runs it after plugin-check.sh. The fixture's build folder is kept for
-# the next run: from a fresh clone, building ripple there included, the check took 30 s on two cores.
+# the next run: from a fresh clone, building ripple there included, the check takes about 30 s on two cores.
 set -euo pipefail
 repository="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 fixture="$repository/Tests/Fixtures/LintPackage"

@@ -546,9 +546,9 @@ func auditActions(_ stdout: String) -> [[String: Any]]? {
         return try Scenario(syntax: syntax, file: "Scenarios/apps/task-manager")
     }
 
-    /// Each of a list's 40 rows offers an action: the first screen is built once per thread and copied,
-    /// where it was built again for each action (the audit was quadratic in the rows), and each action
-    /// does on the copy what it did on a screen of its own.
+    /// Each of a list's 40 rows offers an action: the first screen is built once per thread and copied
+    /// for each action (building it again for each would make the audit quadratic in the rows), and each
+    /// action does on the copy what it does on a screen of its own.
     @Test func eachActionIsPerformedOnACopyOfOneFirstScreen() throws {
         let scenario = try taskManager(rows: 40)
         let variant = scenario.variants[0].name

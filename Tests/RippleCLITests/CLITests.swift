@@ -110,8 +110,9 @@ func temporaryFolder() throws -> URL {
         ]
     }()
 
-    /// A file prints its first 100 errors, then how many more it has, then the count: the rest were
-    /// once all printed (2 MB of duplicate steps), and 20,000 unknown names on one line took 42 s.
+    /// A file prints its first 100 errors, then how many more it has, then the count: printed whole, the
+    /// errors of 2 MB of duplicate steps would flood the terminal, and 20,000 unknown names on one line
+    /// would take 42 s.
     @Test(arguments: floods.map(\.name))
     func errorFloodsPrintTheFirstHundred(_ name: String) throws {
         let flood = try #require(Self.floods.first { $0.name == name })
@@ -293,7 +294,7 @@ func temporaryFolder() throws -> URL {
             #expect(process.terminationStatus == 0)
         }
         let files = try relativeFiles(in: outputs[0])
-        #expect(files.contains("task-list/narrow.svg"), "the scenario whose clusters graphviz used to lay out differently")
+        #expect(files.contains("task-list/narrow.svg"), "the scenario whose clusters graphviz lays out differently from run to run")
         #expect(try relativeFiles(in: outputs[1]) == files)
         for file in files {
             let first = try Data(contentsOf: outputs[0].appendingPathComponent(file))

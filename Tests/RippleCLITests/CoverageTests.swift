@@ -9,8 +9,8 @@ import Testing
         try auditJSON("Tests/Fixtures/Swift/Dropped/" + fixture, options)
     }
 
-    // A postfix `#if` in a modifier chain once dropped the view around it with a warning; it is now read
-    // by the build configuration (ReachTests holds the macOS and iOS pair).
+    // A postfix `#if` in a modifier chain is read by the build configuration, and the view around it
+    // stays whole, with no warning (ReachTests holds the macOS and iOS pair).
     @Test func aPostfixIfInAModifierChainKeepsTheViewAndItsButton() throws {
         let (object, result) = try audit("PostfixIf")
         #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
@@ -26,8 +26,8 @@ import Testing
                                      + "  actions: 2 exact, 0 partial, 0 not simulated; 0 views or bodies and 1 statements not simulated\n"), "\(text.stdout)")
     }
 
-    // `withAnimation` was not simulated (the row was partial); its closure now runs. What stays partial is
-    // what a `Task` runs after its first `await`.
+    // `withAnimation` runs its closure, so an action that calls it is exact. What is partial is what a
+    // `Task` runs after its first `await`.
     @Test func anActionThatRunsWhatIsNotSimulatedIsPartialAndOneThatDoesNotIsExact() throws {
         let (animated, _) = try audit("WithAnimation")
         #expect(actionsByName(animated)["tap Button \"Add animated\" in CounterView"]?["confidence"] as? String == "exact")

@@ -161,7 +161,8 @@ enum DocCommands {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ripple-check.xml").path))
     }
 
-    /// What the issue found untrue in the old tutorial stays out of it.
+    /// The tutorial names the toolchain, audits `Sources` first, keeps scenarios in a folder of their
+    /// own, takes its workflow from CI.md, and shows no `--verbose` trace under a plain `ripple run`.
     @Test func theTutorialSaysWhatANewcomerNeeds() throws {
         let text = try String(contentsOf: repository.appendingPathComponent("docs/Tutorial.md"), encoding: .utf8)
         #expect(text.contains("Swift 6 toolchain"))

@@ -186,8 +186,8 @@ extension CLITests {
         #expect(throws: Errno(code: ENOENT)) { try FileSystem.read(file + "-missing", atMost: 5) }
     }
 
-    /// A small file is read into room for its size: when each read zero-filled 64 KB and removed what it
-    /// did not use, one read took about 15 ms in a debug build and 5,000 one-view files took 112 s.
+    /// A small file is read into room for its size: zero-filling 64 KB for each read and removing what it
+    /// does not use would take about 15 ms a read in a debug build, and 112 s for 5,000 one-view files.
     @Test func readingASmallFileCostsItsSize() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

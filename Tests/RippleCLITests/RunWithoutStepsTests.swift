@@ -42,7 +42,7 @@ extension CLITests {
             """, "\(result.stdout)")
     }
 
-    /// A scenario with steps prints its steps and its table as before.
+    /// A scenario with steps prints its steps and its table.
     @Test func runWithStepsStillPrintsTheTable() {
         let result = ripple("run", "Scenarios/task-manager.ripple")
         #expect(result.stdout.contains("step \"add Call Sam\"\n") && result.stdout.contains("evals  wasted  stale\n"))

@@ -2,8 +2,8 @@ import Testing
 @testable import RippleCore
 
 /// What a write's causes say when it reaches many views, and when later writes in the step reach them
-/// again. Views that reached a key the same way share one list of causes (docs/Performance.md); each view
-/// must still read exactly its own.
+/// again. Views that reached a key the same way share one list of causes (docs/Performance.md, "How the
+/// engine keeps a write cheap"); each view must still read exactly its own.
 @Suite struct CauseTests {
     static let source = """
     scenario "causes"

@@ -142,7 +142,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
             Array("scenario \"t\"\n".utf8) + [UInt8](repeating: 0, count: 1 << 20)
         }),
         GeneratedInput("value-nested-by-3000-steps", expected: "value-nested-by-3000-steps.ripple:41:35: error: value is nested more than 64 levels deep (limit: nesting depth)") {
-            // Each step wraps the last value once more; 3,000 of them overflowed the stack.
+            // Each step wraps the last value once more; unbounded, 3,000 of them would overflow the stack.
             "scenario \"t\"\nstruct Node { var next: [Node] }\n@Observable final class Model {\n    var n: Node = Node(next: [])\n}\n"
                 + "let model = Model()\nstruct Root: View {\n    var body: some View { Text(\"\\(model.n)\") }\n}\n"
                 + (0..<3_000).map { "step \"s\($0)\" { model.n = Node(next: [model.n]) }\n" }.joined()
@@ -192,8 +192,8 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
     }
 
     @Test func viewsBuiltInsideViews() {
-        // A chain of 10,000 view types, each building the next, once overflowed the stack of the cycle
-        // check (from about 6,000). Loading 500 KB of declarations takes about a second in a debug build,
+        // A chain of 10,000 view types, each building the next: a recursive cycle check would overflow
+        // the stack from about 6,000. Loading 500 KB of declarations takes about a second in a debug build,
         // so this case is here rather than among the fixtures bound to a second.
         let text = "scenario \"t\"\n" + (0..<10_000).map { "struct V\($0): View { var body: some View { V\($0 + 1)() } }\n" }.joined()
             + "struct V10000: View { var body: some View { Text(\"end\") } }\n"
@@ -259,7 +259,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
 
     @Test func rowsThatEvaluateNothingCountAsWork() {
         // 8,000,000 rows of a `Text` with a literal: no expression in them, but each row and each view
-        // built costs one evaluation. Uncounted, 400 × 400 × 400 rows took 18 s to build.
+        // built costs one evaluation. Uncounted, 400 × 400 × 400 rows would take 18 s to build.
         let text = "scenario \"t\"\nstruct Root: View {\n    var body: some View {\n"
             + "        ForEach(0..<200, id: \\.self) { i in ForEach(0..<200, id: \\.self) { j in ForEach(0..<200, id: \\.self) { k in Text(\"row\") } } }\n"
             + "    }\n}\n"
@@ -330,7 +330,7 @@ func loadFixtureWithinBound(_ bytes: [UInt8], file: String) -> LoadOutcome {
     }
 
     /// Operations that make a new array or string, each written nine times in one step: each copies
-    /// 600,000 elements or bytes, 5,400,000 in all, past the work limit. They cost nothing before.
+    /// 600,000 elements or bytes, 5,400,000 in all, past the work limit: each is charged what it makes.
     @Test(arguments: ["model.xs.append(1)", "model.xs.append(contentsOf: [1])", "model.xs.insert(1, at: 0)",
                       "model.xs.remove(at: 0)", "model.n = model.xs.indices.count", "model.n = model.xs.reversed().count",
                       "model.n = model.xs.sorted().count", "model.s = model.s.uppercased()"])

@@ -1,8 +1,9 @@
 import Testing
 @testable import RippleCore
 
-/// The sizes the engine's memory budget rests on (docs/Performance.md): 100,000 rows hold millions of
-/// values, so a wider `Value` or `Instance` shows up at once in the load's peak memory.
+/// The sizes the engine's memory budget rests on (docs/Performance.md, "How the engine keeps a write
+/// cheap"): 100,000 rows hold millions of values, so a wider `Value` or `Instance` shows up at once in
+/// the load's peak memory.
 @Suite struct LayoutTests {
     @Test func aValueIsThreeWordsWide() {
         // Inline cases: at most a String and an array (`record`); wider payloads are boxed.

@@ -2,9 +2,9 @@ import Testing
 @testable import RippleCore
 import RippleSwift
 
-/// The engine's shortcuts (docs/Performance.md) must give what the general path gives. Each case here is
-/// one a shortcut once got wrong: values that are equal but print differently, and a write whose value
-/// names the object written.
+/// The engine's shortcuts (docs/Performance.md, "How the engine keeps a write cheap") must give what the
+/// general path gives. Each case here is one a shortcut can get wrong: values that are equal but print
+/// differently, and a write whose value names the object written.
 @Suite struct ShortcutTests {
     /// `0.0 == -0.0`, but `Row[0.0]` and `Row[-0.0]` are different names: the identity is new, so the
     /// row is replaced in the step that changes it, not kept (the same-order shortcut of `reconcile`).

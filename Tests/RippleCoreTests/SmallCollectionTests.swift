@@ -3,8 +3,9 @@ import Testing
 @testable import RippleCore
 import RippleSwift
 
-/// The engine's small collections (docs/Performance.md): short lists that stand in for hash tables while
-/// they are small. Each must behave like the table it replaced, on both sides of its threshold.
+/// The engine's small collections (docs/Performance.md, "How the engine keeps a write cheap"): short
+/// lists that stand in for hash tables while they are small. Each must behave like the table it stands
+/// for, on both sides of its threshold.
 @Suite struct SmallCollectionTests {
     @Test func nameTableBehavesLikeADictionary() {
         var table = NameTable<Int>()
@@ -108,9 +109,10 @@ import RippleSwift
     }
 
     /// The engine evaluates every body with one tracker and every step with one pass, emptied in between
-    /// (docs/Performance.md). Nothing may carry over: `A` reads an ignored property, `B`, evaluated right
-    /// after it in the same pass, does not, and must neither read it nor be left stale by its write. A body
-    /// whose branch flips reads a different number of paths, and its records are replaced, not updated.
+    /// (docs/Performance.md, "How the engine keeps a write cheap"). Nothing may carry over: `A` reads an
+    /// ignored property, `B`, evaluated right after it in the same pass, does not, and must neither read
+    /// it nor be left stale by its write. A body whose branch flips reads a different number of paths,
+    /// and its records are replaced, not updated.
     @Test func reusedTrackerAndPassCarryNothingOverBetweenBodiesAndSteps() throws {
         let source = """
         scenario "reuse"

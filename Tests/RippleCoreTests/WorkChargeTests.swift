@@ -67,15 +67,16 @@ import Testing
     }
 
     /// A stored property read 2^16 times through one chain of computed properties is one use of its key:
-    /// each use was logged with its chain, which took 656 MB at 2^20.
+    /// logging each use with its chain would take 656 MB at 2^20.
     @Test func aKeyUsedAgainThroughTheSameChainIsLoggedOnce() throws {
         let (_, simulation) = try simulation(fanningProperties(levels: 16))
         #expect(simulation.engine.log.keyLog.count == 1)
         #expect(simulation.engine.log.keyLog.first?.via == (1...16).reversed().map { "p\($0)" })
     }
 
-    /// A limit ends the pass: the bodies after it were built and evaluated (and their errors reported)
-    /// before; a million views took 12 s to report the instance limit. `Late` runs after the rows' bodies.
+    /// A limit ends the pass: the bodies after it are neither built nor evaluated, and report no errors
+    /// (going on, a million views would take 12 s to report the instance limit). `Late` runs after the
+    /// rows' bodies.
     @Test(arguments: [
         // The instance limit, crossed while the rows' bodies create their cells.
         "ForEach(0..<300, id: \\.self) { i in Row() }; Late()",

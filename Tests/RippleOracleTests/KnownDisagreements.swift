@@ -1,4 +1,4 @@
-// Disagreements the oracle found, kept as regression tests now that the engine agrees.
+// Disagreements the oracle found, kept as regression tests: on each, the engine must agree with the runtime.
 
 import Observation
 import Testing
@@ -6,7 +6,7 @@ import Testing
 
 /// Optional class-typed properties: `Ref?` is neither `Equatable` nor `AnyObject` (Optional is an enum), so the
 /// macro's setter picks the generic `shouldNotifyObservers` overload and notifies on every assignment, even of
-/// the same instance. Ripple once treated an optional class like the class itself and skipped it.
+/// the same instance. Ripple must not treat an optional class like the class itself and skip it.
 @Observable final class OptionalObjects {
     var ref: Ref? = Ref()
     var inner: Inner? = Inner()

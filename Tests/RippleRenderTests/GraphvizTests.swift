@@ -115,8 +115,8 @@ import Darwin
         #expect(try Graphviz.render(dot: Self.twoNodes) == before)
     }
 
-    /// Graphviz's lexer keeps its line count between parses; a failed parse of several lines used to
-    /// shift the line number in the next parse's message (seen once in twenty runs of the suite).
+    /// Graphviz's lexer keeps its line count between parses: left alone, a failed parse of several lines
+    /// shifts the line number in the next parse's message (about once in twenty runs of the suite).
     @Test func parseErrorsCountLinesFromTheirOwnInput() throws {
         for earlier in ["   \n\t", "digraph G {\n a ->\n}", "digraph G {\n a\n}\n", "\n\n\n"] {
             _ = renderError(dot: earlier)

@@ -4,8 +4,8 @@ import Testing
 import RippleSwift
 
 /// A `switch`, an `else if` chain and a run of `guard`s are lowered so that nothing walking Ripple's tree
-/// recurses once per case, link or guard: a `switch` of 5,000 cases once overflowed the stack of every
-/// walk over the chain of `if`s it became, and one of 50,000 the stack of what freed it.
+/// recurses once per case, link or guard: as a chain of nested `if`s, a `switch` of 5,000 cases would
+/// overflow the stack of every walk over it, and one of 50,000 the stack of what frees it.
 @Suite struct FlatStatementTests {
     /// A view whose body switches over `n` in `count` cases; the last builds `Last`, the others text.
     static func switchView(cases count: Int, selecting selected: Int) -> String {
@@ -96,7 +96,7 @@ import RippleSwift
     }
 
     /// Each `guard` nests what follows it: the 65th in a row is refused at its place, in app source and in
-    /// a scenario file alike, where 5,000 once overflowed the stack of the lowering.
+    /// a scenario file alike, so that 5,000 cannot overflow the stack of the lowering.
     @Test(arguments: [65, 5_000])
     func guardsPastTheNestingDepthAreRefusedWhereTheyCrossIt(count: Int) throws {
         let view = "struct Root: View {\n    @State private var n = 0\n    var label: Text {\n" + Self.guards(count)

@@ -11,7 +11,7 @@ import RippleSwift
             + "        #else\n        Text(\"none\")\n        #endif\n    }\n}\n"
     }
 
-    /// 20,000 took 20 s to read: past the limit the file is refused at the first clause too many.
+    /// 20,000 take swift-syntax 20 s to read: past the limit the file is refused at the first clause too many.
     @Test func moreThanTheLimitAreRefusedBeforeTheParse() throws {
         let started = Date()
         let result = loadSwift(Self.source(clauses: 20_000))

@@ -3,8 +3,7 @@ import Testing
 import RippleSwift
 
 /// A scenario file's Swift goes through the same parser and lowering as a `.swift` file: what one
-/// accepts, the other does. Each construct here was refused in scenario files by the parser that read
-/// them before swift-syntax did; it loads in both now, to the same result.
+/// accepts, the other does. Each construct here loads in both, to the same result.
 @Suite struct ScenarioFileTests {
     static let root = "struct Root: View {\n    var body: some View { Text(\"a\") }\n}\n"
 

@@ -222,7 +222,7 @@ func diagnostics(_ source: String) -> [Diagnostic] {
         #expect(result.module.errors.first?.location.line == 2)
         let quoted = loadSwift("// [[[[[[[[[[[[[[[[\nstruct A: View {\n    let s = \"[[[[[[[[[[[[[[[[\"\n    var body: some View { Text(s) }\n}\n")
         #expect(quoted.scenario != nil, "\(String(describing: quoted.error))")
-        // An interpolation is code: its brackets count (the fuzzer's input took minutes in the parser).
+        // An interpolation is code: its brackets count (the fuzzer's input takes minutes in the parser).
         let interpolated = loadSwift("let a = [1]\nlet s = \"x \\(a" + String(repeating: "[", count: 40) + "0)\"\n")
         #expect(interpolated.module.errors.map(\.message) == ["more than 12 '[' are open at once (limit: bracket depth)"])
         let text = loadSwift("struct A: View {\n    let s = \"\\(1) [[[[[[[[[[[[[[[[ \\(2)\"\n    var body: some View { Text(s) }\n}\n")
