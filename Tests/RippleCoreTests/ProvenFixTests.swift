@@ -246,11 +246,12 @@ import RippleSwift
     }
 
     /// Must not: the child has an `init` of its own, is built elsewhere too, or already uses the
-    /// object's name.
+    /// object's name (as a property, or as a `let` inside an `if` of a method).
     @Test(arguments: [
         ("let count: Int\n    init(count: Int) { self.count = count }", ""),
         ("let count: Int", "struct Other: View {\n    var body: some View { Badge(count: 1) }\n}"),
         ("let count: Int\n    let mailbox = 0", ""),
+        ("let count: Int\n    func label() -> String {\n        if count > 0 {\n            let mailbox = \"m\"\n            return mailbox + \"\\(count)\"\n        }\n        return \"\"\n    }", ""),
     ])
     func aValuePassedOnIsLeftAloneWhereTheRewriteWouldChangeTheCode(inputs: String, extra: String) throws {
         let declarations = try Self.declarations(Self.inbox.replacingOccurrences(of: "BUILD", with: "Badge(count: mailbox.unreadCount)") + """
