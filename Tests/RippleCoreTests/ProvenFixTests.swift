@@ -73,6 +73,9 @@ import RippleSwift
         ("Button(\"Rename\") { state.rename() }", ""),
         // The index is read through something that is not an input.
         ("ForEach(0..<1) { i in Text(state.users[i].name) }", ""),
+        // A name bound inside a closure or an `if` hides the input.
+        ("VStack { let index = 0; Text(state.users[index].name) }", ""),
+        ("if true { let index = 0; Text(state.users[index].name) }", ""),
     ])
     func aRowThatUsesTheModelOtherwiseIsLeftAlone(body: String, extra: String) throws {
         let declarations = try Self.declarations(Self.model + """
