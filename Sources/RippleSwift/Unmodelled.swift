@@ -8,11 +8,10 @@ internal import RippleCore
 /// members are not run.
 enum Unmodelled {
     /// The property wrappers and attributes the resolver knows.
-    static let knownAttributes: Set<String> = [
-        "State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject",
-        "ObservedObject", "AppStorage", "Published", "ObservationIgnored", "Observable", "MainActor", "ViewBuilder",
+    static let knownAttributes = Set(ViewPropertyRole.wrapperNames).union([
+        "Published", "ObservationIgnored", "Observable", "MainActor", "ViewBuilder",
         "Entry", "main", "MainActor", "preconcurrency", "discardableResult", "inlinable", "usableFromInline",
-    ]
+    ])
 
     static func simplify(_ declarations: [DeclarationSyntax], notes: inout [Diagnostic]) -> [DeclarationSyntax] {
         declarations.map { declaration in

@@ -17,6 +17,8 @@ final class ViewInfo: Sendable {
     /// Each property's role as reads print it (`input`, `@State`), by property index: a read of the body
     /// names its root's role, and rendering the role anew for every read cost more than the read.
     let roleTexts: [String]
+    /// Each property's storage kind, by property index: looked up once, not once a read.
+    let kinds: [any StorageKind]
     /// The properties' names, by index: searched for every name a body reads, where the search through
     /// the declaration's properties copied each property it passed.
     let propertyNames: [String]
@@ -43,23 +45,23 @@ final class ViewInfo: Sendable {
             if let enumeration = table.enums[name] { return enumeration.cases.values.allSatisfy { $0 == 0 } ? [] : nil }
             return nil
         }
-        roleTexts = declaration.properties.map(\.role.description)
+        let kinds = declaration.properties.map(\.role.kind)
+        self.kinds = kinds
+        roleTexts = kinds.map(\.description)
         propertyNames = declaration.properties.map(\.name)
-        ownedStorageNames = declaration.properties.filter { $0.role.isOwnedStorage }.map(\.name)
-        dynamicFields = declaration.properties.filter { PrintChanges.isDynamic($0.role) }.map { PrintChanges.fieldName($0.name) }
-        setByParent = declaration.properties.indices.filter { declaration.properties[$0].role.isSetByParent }
+        ownedStorageNames = declaration.properties.indices.filter { kinds[$0].isOwnedStorage }.map { declaration.properties[$0].name }
+        dynamicFields = declaration.properties.indices.filter { kinds[$0].isDynamicProperty }.map { PrintChanges.fieldName(declaration.properties[$0].name) }
+        setByParent = declaration.properties.indices.filter { kinds[$0].isSetByParent }
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
-        hasBindings = declaration.properties.contains { $0.role == .binding }
-        hasDeclaredKeys = declaration.properties.contains {
-            switch $0.role {
-            case .environment, .appStorage, .observedObject, .stateObject, .environmentObject: true
-            default: false
-            }
-        }
+        hasBindings = kinds.contains { $0.isBindingWrapper }
+        hasDeclaredKeys = kinds.contains { $0.declaredDependency != nil }
     }
 
     /// The index of a property, without copying the property out of the declaration.
     func propertyIndex(named name: String) -> Int? { propertyNames.firstIndex(of: name) }
+
+    /// The storage kind of the property named `name`.
+    func kind(named name: String) -> (any StorageKind)? { propertyIndex(named: name).map { kinds[$0] } }
 }
 
 /// How reading one stored property of an object reaches a body.

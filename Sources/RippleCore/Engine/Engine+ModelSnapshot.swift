@@ -22,20 +22,17 @@ extension Engine {
             let declaration = table.views[instance.viewType]
             var properties: [ModelSnapshot.Property] = []
             for property in declaration?.properties ?? [] {
+                let kind = property.role.kind
                 let value: Value
-                switch property.role {
-                case .state, .stateObject, .focusState:
-                    value = instance.slots[property.name].map { slots[$0.raw].value } ?? Value.none
-                case .environment(let key): value = environmentValue(key, at: id)
-                case .environmentModel(let type): value = environmentValue("type:" + type, at: id)
-                case .environmentObject:
-                    let type: String = if case .named(let t) = property.type { t } else { "" }
-                    value = environmentValue("object:" + type, at: id)
-                case .appStorage(let key): value = appStorage[key] ?? Value.none
-                default: value = instance.description.fields[property.name] ?? Value.none
+                switch kind.read(type: property.type) {
+                case .slot: value = instance.slots[property.name].map { slots[$0.raw].value } ?? Value.none
+                case .environmentValue(let key): value = environmentValue(key, at: id)
+                case .environmentObject(let entry): value = environmentValue(entry, at: id)
+                case .persisted(let key): value = appStorage[key] ?? Value.none
+                case .field, .carriedBinding: value = instance.description.fields[property.name] ?? Value.none
                 }
                 let source = instance.description.fieldSources[property.name]
-                    ?? (property.role.isOwnedStorage ? property.defaultValue?.rendered : nil)
+                    ?? (kind.isOwnedStorage ? property.defaultValue?.rendered : nil)
                 properties.append(ModelSnapshot.Property(name: property.name, role: property.role.description, source: source, value: describe(value)))
             }
             let reads = instance.reads.map { read in

@@ -227,7 +227,7 @@ extension Engine {
             return objectName(object) + (name.isEmpty ? "" : "." + name) + path.map(\.description).joined()
         case .closures: return "Binding(get:set:)"
         case .constant(let value): return ".constant(\(describe(value)))"
-        case .appStorage(let key): return "AppStorage(\"\(key)\")"
+        case .appStorage(let key): return PersistedStorageKind(storageKey: key).subject
         }
     }
 
@@ -306,7 +306,7 @@ extension Engine {
             let record = slots[slot.raw]
             return instances[record.owner].path + "._" + record.name
         case .environment(let key): return "\\." + key
-        case .appStorage(let key): return "AppStorage(\"\(key)\")"
+        case .appStorage(let key): return PersistedStorageKind(storageKey: key).subject
         }
     }
 

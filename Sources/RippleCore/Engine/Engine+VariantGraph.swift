@@ -111,7 +111,7 @@ extension Engine {
         let storageKeys = appStorage.keys.sorted()
         if !storageKeys.isEmpty {
             groups.append(.init(name: "AppStorage", kind: "app storage", type: "", key: "AppStorage",
-                                properties: storageKeys.map { .init(key: "AppStorage(\"\($0)\")", label: $0, kind: "appstorage", reads: []) }))
+                                properties: storageKeys.map { .init(key: PersistedStorageKind(storageKey: $0).subject, label: $0, kind: "appstorage", reads: []) }))
         }
         // Instances: one per path, first identity wins; keep tree order by creation.
         var seenPaths: Set<String> = []
@@ -119,7 +119,7 @@ extension Engine {
         for instance in instances where seenPaths.insert(instance.path).inserted {
             let declaration = table.views[instance.viewType]
             let properties = (declaration?.properties ?? []).map { property -> String in
-                let role = property.role == .input ? (property.isLet ? "let" : "var") : property.role.description
+                let role = property.role.kind.graphText(isLet: property.isLet)
                 let type = property.type == .unknown || property.type.description.hasPrefix("\\.") ? "" : ": \(property.type)"
                 return "\(role) \(property.name)\(type)"
             }

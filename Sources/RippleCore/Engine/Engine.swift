@@ -362,11 +362,12 @@ struct Engine {
         let info = viewInfos[viewType]
         instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, parent: parent,
                                   depth: depth, description: description, sequence: nextSequence))
-        guard let declaration = info?.declaration else { return id }
+        guard let info else { return id }
+        let declaration = info.declaration
         // Owned storage starts from the parent's seed or the property's default, once per identity.
-        for property in declaration.properties {
-            switch property.role {
-            case .state, .stateObject, .focusState:
+        for (index, property) in declaration.properties.enumerated() {
+            switch info.kinds[index].construction {
+            case .ownedSlot(let fallback):
                 var value: Value
                 if let seed = instances[id].description.seeds[property.name] {
                     value = seed
@@ -374,8 +375,8 @@ struct Engine {
                     value = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
                 } else if case .optional = property.type {
                     value = .none
-                } else if case .focusState = property.role {
-                    value = .bool(false)
+                } else if let fallback {
+                    value = fallback
                 } else if readsOtherModules {
                     value = try standIn(for: property.type, "'\(property.name)' of '\(declaration.name)', set in its initializer,", at: property.location)
                 } else {
@@ -385,14 +386,14 @@ struct Engine {
                 let slot = SlotID(raw: slots.count)
                 slots.append(SlotRecord(owner: id, name: property.name, value: value))
                 instances[id].slots[property.name] = slot
-            case .environment(let key):
+            case .declaresEnvironment(let key):
                 environmentDeclarers[key, default: []].insert(id)
                 instances[id].environmentSeen[key] = environmentValue(key, at: id)
-            case .appStorage(let key):
+            case .seedsPersisted(let key):
                 if appStorage[key] == nil, let initial = property.defaultValue {
                     appStorage[key] = try evaluate(initial, in: Scope(), expected: property.type)
                 }
-            default:
+            case .none:
                 break
             }
         }

@@ -418,19 +418,19 @@ extension Engine {
             guard case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) else {
                 throw EvaluationError("unknown name '$\(name)'", at: expression.location)
             }
-            switch property.role {
-            case .state, .focusState:
+            switch property.role.kind.projection {
+            case .slot?:
                 guard let slot = instances[id].slots[name] else { break }
                 if case .object(let object) = slots[slot.raw].value { return .property(object, "", []) }
                 return .state(slot, [])
-            case .binding, .plainBinding:
+            case .carriedBinding?:
                 if case .binding(let target)? = instances[id].description.fields[name] { return target }
-            case .appStorage(let key):
+            case .persisted(let key)?:
                 return .appStorage(key)
-            case .bindable, .observedObject, .stateObject, .environmentObject, .environmentModel:
+            case .heldObject?, .slotObject?:
                 let value = try viewProperty(name, of: id, at: expression.location, scope: scope) ?? Value.none
                 if case .object(let object) = value { return .property(object, "", []) }
-            default:
+            case .input?, .environment?, nil:
                 break
             }
             if readsOtherModules { return opaqueBinding(expression) }

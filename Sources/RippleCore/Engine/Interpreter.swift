@@ -256,10 +256,7 @@ extension Engine {
     /// Whether `name` is an `@Binding` or plain `Binding` property of the view being evaluated.
     private func isBindingProperty(_ name: String, in scope: Scope) -> Bool {
         guard case .view(let id) = scope.this, let property = table.views[instances[id].viewType]?.property(named: name) else { return false }
-        switch property.role {
-        case .binding, .plainBinding: return true
-        default: return false
-        }
+        return property.role.kind.carriesBinding
     }
 
     /// A closure, kept with the scope it captures.
@@ -474,37 +471,32 @@ extension Engine {
     /// `viewProperty(_:of:at:scope:)` for the property at `index` of the view's declaration `info`; nil,
     /// before recording anything, when the instance holds no value for it.
     mutating func viewProperty(at index: Int, named name: String, of id: Int, info: ViewInfo, at location: SourceLocation) throws(EvaluationError) -> Value? {
-        let role = info.declaration.properties[index].role
-        switch role {
-        case .state, .stateObject, .focusState:
+        let kind = info.kinds[index]
+        switch kind.read(type: info.declaration.properties[index].type) {
+        case .slot(let registersKey):
             guard let slot = instances[id].slots[name] else { return nil }
-            if case .stateObject = role {} else {
-                if isTracking {
-                    log.use(.state(slot))
-                    log.touch(.state(slot))
-                }
+            if registersKey, isTracking {
+                log.use(.state(slot))
+                log.touch(.state(slot))
             }
             return slots[slot.raw].value
-        case .binding:
+        case .carriedBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { return nil }
-            return readBinding(target, tracked: BindingDependency.readIsTracked(isDynamicProperty: true))
-        case .plainBinding, .input, .bindable, .observedObject:
+            return readBinding(target, tracked: true)
+        case .field:
             return instances[id].description.fields[name] ?? Value.none
-        case .environment(let key):
+        case .environmentValue(let key):
             if readsOtherModules, table.environmentKeys[key] == nil {
                 return assumeOpaque("\\." + key, note: "environment key '\\.\(key)' is not declared in the source; its value is opaque", at: location)
             }
             return environmentValue(key, at: id)
-        case .environmentModel(let type):
-            let value = environmentValue("type:" + type, at: id)
-            if value.isNone { throw EvaluationError("no '\(type)' in the environment of '\(instances[id].path)'; add '.environment(\(type.prefix(1).lowercased() + type.dropFirst()))' to an ancestor", at: location) }
+        case .environmentObject(let entry):
+            let value = environmentValue(entry, at: id)
+            if value.isNone {
+                throw EvaluationError(kind.missingFromEnvironment(type: info.declaration.properties[index].type, above: instances[id].path), at: location)
+            }
             return value
-        case .environmentObject:
-            let type: String = if case .named(let t) = info.declaration.properties[index].type { t } else { "" }
-            let value = environmentValue("object:" + type, at: id)
-            if value.isNone { throw EvaluationError("no '\(type)' environment object above '\(instances[id].path)'; add '.environmentObject(...)' to an ancestor", at: location) }
-            return value
-        case .appStorage(let key):
+        case .persisted(let key):
             if isTracking { log.touch(.appStorage(key)) }
             return appStorage[key] ?? Value.none
         }

@@ -113,7 +113,7 @@ extension Engine {
             return nil
         }
         guard stepScope.locals[key] == nil, let property = instances[id].info?.declaration.property(named: key),
-              case .environment(let environment) = property.role, environment == "dismiss" || environment == "presentationMode" else { return nil }
+              case .environment(let environment)? = property.role.kind.declaredDependency, environment == "dismiss" || environment == "presentationMode" else { return nil }
         var presenter: Int? = id
         while let current = presenter, instances[current].description.contentClosure?.presentation == nil { presenter = instances[current].parent }
         let trigger = presenter.flatMap { instances[$0].description.contentClosure?.presentation }

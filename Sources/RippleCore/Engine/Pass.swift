@@ -206,8 +206,7 @@ extension Engine {
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
         let info = instances[id].info
         if let info, info.hasBindings {
-            for property in info.declaration.properties
-            where BindingDependency.refreshesCarriedValue(isDynamicProperty: property.role == .binding) {
+            for (index, property) in info.declaration.properties.enumerated() where info.kinds[index].isBindingWrapper {
                 if case .binding(let target)? = instances[id].description.fields[property.name] {
                     instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
                 }
@@ -228,16 +227,16 @@ extension Engine {
         var keys = log.keyList
         func add(_ key: DependencyKey) { if !keys.contains(key) { keys.append(key) } }
         if let info, info.hasDeclaredKeys {
-            for property in info.declaration.properties {
-                switch property.role {
-                case .environment(let key): add(.environment(key))
-                case .appStorage(let key): add(.appStorage(key))
-                case .observedObject, .stateObject, .environmentObject:
+            for (index, property) in info.declaration.properties.enumerated() {
+                switch info.kinds[index].declaredDependency {
+                case .environment(let key)?: add(.environment(key))
+                case .persisted(let key)?: add(.appStorage(key))
+                case .heldObject?:
                     let value = (try? viewProperty(property.name, of: id, at: property.location, scope: Scope())) ?? Value.none
                     if case .object(let object)? = Optional(value), table.data[objects[object.raw].type]?.modelKind == .observableObject {
                         add(.objectWillChange(object))
                     }
-                default: break
+                case nil: break
                 }
             }
         }

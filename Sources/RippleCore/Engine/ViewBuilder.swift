@@ -367,11 +367,8 @@ extension Engine {
     /// `@Bindable`).
     private static func isPlainValue(_ name: String, in scope: Scope, of info: ViewInfo?) -> Bool {
         if scope.locals[name] != nil { return scope.bindingLocals[name] == nil }
-        guard let property = info?.declaration.property(named: name) else { return false }
-        switch property.role {
-        case .input, .plainBinding, .bindable: return true
-        default: return false
-        }
+        guard let info, let index = info.propertyIndex(named: name) else { return false }
+        return info.kinds[index].isPlainValue
     }
 
     /// One element standing for a collection Ripple does not model (Swift source only): the content is

@@ -4,12 +4,7 @@ extension Engine {
     /// The parameters of a view's memberwise initializer, in declaration order.
     static func memberwiseParameters(of declaration: ViewDeclaration) -> [ViewProperty] {
         declaration.properties.filter { property in
-            switch property.role {
-            case .input, .plainBinding: return !(property.isLet && property.defaultValue != nil) && !property.isPrivate
-            case .binding, .bindable, .observedObject: return !property.isPrivate
-            case .state, .stateObject, .focusState: return !property.isPrivate
-            default: return false
-            }
+            property.role.kind.isMemberwiseParameter(isLet: property.isLet, hasDefault: property.defaultValue != nil, isPrivate: property.isPrivate)
         }
     }
 
@@ -92,9 +87,10 @@ extension Engine {
                     continue
                 }
                 let value = try evaluate(wrapped ? Self.wrappedValue(in: valueExpression) : valueExpression, in: initScope, expected: property.type)
-                if property.role.isOwnedStorage {
+                let kind = property.role.kind
+                if kind.isOwnedStorage {
                     description.seeds[name] = value
-                } else if case .binding = property.role, !wrapped, !isBinding(value) {
+                } else if kind.isBindingWrapper, !wrapped, !isBinding(value) {
                     throw EvaluationError("'\(name)' is a '@Binding': assign '_\(name) = binding' or pass a binding", at: target.location)
                 } else {
                     given[name] = value
@@ -126,15 +122,13 @@ extension Engine {
                 }
                 if sources != nil { sources?[name] = all[next].value.rendered }
                 next += 1
-                switch parameters[position].role {
-                case .state, .stateObject, .focusState:
+                let kind = parameters[position].role.kind
+                if kind.isOwnedStorage {
                     description.seeds[name] = value
-                case .binding, .plainBinding:
-                    guard isBinding(value) else {
+                } else {
+                    if kind.carriesBinding, !isBinding(value) {
                         throw EvaluationError("'\(name)' is a binding; pass '$\(name)' or a binding, not \(describe(value))", at: all[next - 1].location)
                     }
-                    given[name] = value
-                default:
                     given[name] = value
                 }
             }
@@ -159,7 +153,7 @@ extension Engine {
                 given[property.name] = try evaluate(defaultValue, in: Scope(), expected: property.type)
                 isTracking = saved
                 sources?[property.name] = defaultValue.rendered
-                if case .observedObject = property.role { description.inlineObjects.insert(property.name) }
+                if info.kinds[index].defaultMakesInlineObject { description.inlineObjects.insert(property.name) }
             } else if case .optional = property.type, !property.isLet {
                 given[property.name] = Value.none
             } else if readsOtherModules {

@@ -176,9 +176,9 @@ extension Engine {
             let old = rootEnvironment[key] ?? Value.none
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
-            let decision = EnvironmentWrite.decide(differs: inputDifference(old, value) != nil)
+            let decision = EnvironmentValueKind(key: key).write(differs: inputDifference(old, value) != nil)
             return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describeWritten(old), new: describeWritten(value),
-                              notified: decision.notifies, note: decision.note(key: key), location: TraceLocation(statement.location),
+                              notified: decision?.notifies ?? false, note: decision?.note ?? "", location: TraceLocation(statement.location),
                               oldValue: traceWritten(old), newValue: traceWritten(value))
         case .assignment(let targetExpression, let op, let valueExpression):
             let target = try lvalue(targetExpression)
@@ -534,19 +534,17 @@ extension Engine {
         guard let info = instances[id].info, let index = info.propertyIndex(named: name) else {
             throw EvaluationError("'\(instances[id].viewType)' has no property '\(name)'\(Suggestion.didYouMean(name, in: table.views[instances[id].viewType]?.properties.map(\.name) ?? []))", at: location)
         }
-        let role = info.declaration.properties[index].role
-        switch role {
-        case .state, .focusState, .stateObject:
+        switch info.kinds[index].writePlace {
+        case .slotObject:
             guard let slot = instances[id].slots[name] else { break }
-            if case .stateObject = role {
-                if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, nil) }
-                break
-            }
+            if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, nil) }
+        case .slot:
+            guard let slot = instances[id].slots[name] else { break }
             // A `@State` holding an object is written through to the object's properties, or replaced
             // whole (`Root.selected = Root.library.books[0]`).
             if case .object(let object) = slots[slot.raw].value { return TargetCursor(object, LValue(root: .slot(slot), path: [])) }
             return TargetCursor(nil, LValue(root: .slot(slot), path: []))
-        case .binding, .plainBinding:
+        case .carriedBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { break }
             switch target {
             case .state(let slot, let path): return TargetCursor(nil, LValue(root: .slot(slot), path: path))
@@ -560,9 +558,9 @@ extension Engine {
             case .closures: throw EvaluationError("'\(name)' is a 'Binding(get:set:)'; write to the place its setter writes", at: location)
             case .constant: throw EvaluationError("'\(name)' is a constant binding and cannot be written", at: location)
             }
-        case .appStorage(let key):
+        case .persisted(let key):
             return TargetCursor(nil, LValue(root: .appStorage(key), path: []))
-        case .bindable, .observedObject, .environmentModel, .environmentObject:
+        case .heldObject:
             if case .object(let object)? = try viewProperty(name, of: id, at: location, scope: Scope()) { return TargetCursor(object, nil) }
         case .input:
             if case .object(let object)? = instances[id].description.fields[name] { return TargetCursor(object, nil) }
@@ -926,7 +924,10 @@ extension Engine {
         // when the outcome is known (as for an object's property, above).
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        let decision = StateWrite.decide(differs: inputDifference(oldWhole, newWhole) != nil)
+        // The slot's owner declares it `@State` or `@FocusState`: its kind decides the write.
+        let storage = instances[record.owner].info?.kind(named: record.name)
+        let differs = inputDifference(oldWhole, newWhole) != nil
+        let decision = storage?.write(differs: differs) ?? StateWrite.slotWrite(differs: differs)
         guard decision.notifies else {
             return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,
                               location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
@@ -934,7 +935,7 @@ extension Engine {
         slots[slot.raw].value = newWhole
         for id in orderedDependents(of: .state(slot)) {
             let own = id == record.owner
-            markDirty(id, Cause(kind: StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
+            markDirty(id, Cause(kind: storage?.causeKind(isOwner: own) ?? StateWrite.causeKind(isOwner: own), subject: own ? "_" + record.name : subject,
                                 detail: own ? "_\(record.name) changed" : "reads \(subject) through a binding",
                                 old: oldText, new: newText, source: subject), pass: &pass)
         }
@@ -950,13 +951,16 @@ extension Engine {
         // Described and named once for the trace and every view told.
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        let subject = "AppStorage(\"\(key)\")"
+        let storage = PersistedStorageKind(storageKey: key)
+        let subject = storage.subject
+        // Equal or not, the write is told: the decision does not compare.
+        let decision = storage.write(differs: true)
         for id in orderedDependents(of: .appStorage(key)) {
-            markDirty(id, Cause(kind: .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
+            markDirty(id, Cause(kind: storage.causeKind(isOwner: true) ?? .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
                                 old: oldText, new: newText, source: subject), pass: &pass)
         }
         return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
-                          notified: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key),
+                          notified: decision?.notifies ?? true, note: decision?.note ?? "",
                           location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
     }
 
@@ -1205,11 +1209,11 @@ extension Engine {
     private func holderFields(of id: Int, objectNamed name: String) -> [String] {
         guard let info = instances[id].info else { return [] }
         var fields: [String] = []
-        for property in info.declaration.properties {
+        for (index, property) in info.declaration.properties.enumerated() where info.kinds[index].holdsObservableObject {
             let value: Value?
-            switch property.role {
-            case .observedObject: value = instances[id].description.fields[property.name]
-            case .stateObject: value = instances[id].slots[property.name].map { slots[$0.raw].value }
+            switch info.kinds[index].read(type: property.type) {
+            case .slot: value = instances[id].slots[property.name].map { slots[$0.raw].value }
+            case .field: value = instances[id].description.fields[property.name]
             default: value = nil
             }
             if case .object(let object)? = value, objectName(object) == name { fields.append(PrintChanges.fieldName(property.name)) }

@@ -87,18 +87,13 @@ struct DeclarationBuilder {
         for view in table.views.values.sorted(by: { $0.location < $1.location }) {
             for property in view.properties {
                 guard case .named(let typeName) = property.type, let model = table.data[typeName] else { continue }
-                switch property.role {
-                case .stateObject, .observedObject, .environmentObject:
-                    if model.modelKind != .observableObject {
-                        let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
-                        diagnostics.append(.error("'\(property.role)' needs an 'ObservableObject'; '\(typeName)' is \(model.modelKind == .observable ? "'@Observable'" : "a plain class")\(advice)", at: property.location))
-                    }
-                case .environmentModel, .bindable:
-                    if model.modelKind != .observable {
-                        diagnostics.append(.error("'\(property.role)' needs an '@Observable' class; '\(typeName)' is \(model.modelKind == .observableObject ? "an 'ObservableObject'" : "a plain class")", at: property.location))
-                    }
+                guard let required = property.role.kind.requiredModelKind, model.modelKind != required else { continue }
+                switch required {
+                case .observableObject:
+                    let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
+                    diagnostics.append(.error("'\(property.role)' needs an 'ObservableObject'; '\(typeName)' is \(model.modelKind == .observable ? "'@Observable'" : "a plain class")\(advice)", at: property.location))
                 default:
-                    break
+                    diagnostics.append(.error("'\(property.role)' needs an '@Observable' class; '\(typeName)' is \(model.modelKind == .observableObject ? "an 'ObservableObject'" : "a plain class")", at: property.location))
                 }
             }
         }
@@ -344,6 +339,23 @@ struct DeclarationBuilder {
         return ViewHelper(name: name, parameters: parameters, statements: statements, buildsViews: buildsViews, type: resolved, location: location)
     }
 
+    /// The role of a property a persisted store's wrapper declares (`@AppStorage("k")`): nil, with an
+    /// error, when its key is not a literal Ripple can read.
+    private mutating func persistedRole(_ store: PersistedStorageKind.Store, _ attribute: AttributeSyntax) -> ViewPropertyRole? {
+        let name = attribute.name
+        if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
+           case .text(let key)? = parts.first, parts.count == 1 {
+            return store.role(key: key)
+        } else if readsOtherModules, let argument = attribute.arguments?.first {
+            // A key computed from a constant (`@AppStorage(Keys.theme)`): its text stands for it.
+            noteOnce("app storage " + argument.value.rendered, "the '@\(name)' key '\(argument.value.rendered)' is not a literal; its text is used as the key",
+                     at: argument.location)
+            return store.role(key: argument.value.rendered)
+        }
+        diagnostics.append(.error("'@\(name)' takes a key in quotes", at: attribute.location))
+        return nil
+    }
+
     private mutating func viewProperty(_ property: PropertySyntax, in view: String, typeNames: Set<String>, isContent: Bool = false) -> ViewProperty {
         var role = ViewPropertyRole.input
         var wrappers = 0
@@ -379,22 +391,14 @@ struct DeclarationBuilder {
                 default:
                     diagnostics.append(.error("'@Environment' takes '\\.key' or 'Model.self'", at: argument.location))
                 }
-            case "AppStorage":
-                if let argument = attribute.arguments?.first, case .string(let parts) = argument.value.kind,
-                   case .text(let key)? = parts.first, parts.count == 1 {
-                    role = .appStorage(key: key)
-                } else if readsOtherModules, let argument = attribute.arguments?.first {
-                    // A key computed from a constant (`@AppStorage(Keys.theme)`): its text stands for it.
-                    role = .appStorage(key: argument.value.rendered)
-                    noteOnce("app storage " + argument.value.rendered, "the '@AppStorage' key '\(argument.value.rendered)' is not a literal; its text is used as the key",
-                             at: argument.location)
-                } else {
-                    diagnostics.append(.error("'@AppStorage' takes a key in quotes", at: attribute.location))
-                }
             case "Published", "ObservationIgnored":
                 diagnostics.append(.error("'@\(attribute.name)' belongs in a model class, not in view '\(view)'", at: attribute.location))
             default:
-                diagnostics.append(.error("property wrapper '@\(attribute.name)' is not supported in scenarios\(Suggestion.didYouMean(attribute.name, in: ["State", "StateObject", "FocusState", "Binding", "Bindable", "Environment", "EnvironmentObject", "ObservedObject", "AppStorage"]))", at: attribute.location))
+                if let store = PersistedStorageKind.Store(wrapper: attribute.name) {
+                    role = persistedRole(store, attribute) ?? role
+                } else {
+                    diagnostics.append(.error("property wrapper '@\(attribute.name)' is not supported in scenarios\(Suggestion.didYouMean(attribute.name, in: ViewPropertyRole.wrapperNames))", at: attribute.location))
+                }
             }
         }
         if wrappers > 1 {
@@ -415,14 +419,10 @@ struct DeclarationBuilder {
             role = .plainBinding
             type = .binding(value)
         }
-        if case .environment(let key) = role, property.type == nil { type = .named("\\." + key) }
-        if case .environmentModel(let model) = role { type = .named(model) }
-        if property.type == nil && property.initializer == nil {
-            switch role {
-            case .environment, .environmentModel: break
-            default:
-                diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
-            }
+        let kind = role.kind
+        if let implied = kind.impliedType(isWritten: property.type != nil) { type = implied }
+        if property.type == nil && property.initializer == nil && kind.needsTypeOrValue {
+            diagnostics.append(.error("property '\(property.name)' needs a type or an initial value", at: property.location))
         }
         return ViewProperty(name: property.name, role: role, type: type, defaultValue: property.initializer,
                             isPrivate: property.modifiers.contains("private") || property.modifiers.contains("fileprivate"),

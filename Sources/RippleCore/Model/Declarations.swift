@@ -54,38 +54,8 @@ public enum ViewPropertyRole: Hashable, Sendable, CustomStringConvertible {
     case observedObject
     case appStorage(key: String)
 
-    public var description: String {
-        switch self {
-        case .input: "input"
-        case .state: "@State"
-        case .stateObject: "@StateObject"
-        case .focusState: "@FocusState"
-        case .binding: "@Binding"
-        case .plainBinding: "Binding (plain)"
-        case .bindable: "@Bindable"
-        case .environment(let key): "@Environment(\\.\(key))"
-        case .environmentModel(let type): "@Environment(\(type).self)"
-        case .environmentObject: "@EnvironmentObject"
-        case .observedObject: "@ObservedObject"
-        case .appStorage(let key): "@AppStorage(\"\(key)\")"
-        }
-    }
-
-    /// Whether the parent passes this property's value when it builds the view.
-    var isSetByParent: Bool {
-        switch self {
-        case .input, .binding, .plainBinding, .bindable, .observedObject: true
-        default: false
-        }
-    }
-
-    /// Whether the property is kept by SwiftUI in the view's own storage (seeded once, then owned).
-    var isOwnedStorage: Bool {
-        switch self {
-        case .state, .stateObject, .focusState: true
-        default: false
-        }
-    }
+    /// The wrapper as Swift spells it, as traces print the role.
+    public var description: String { kind.description }
 }
 
 /// A stored property of a view or view modifier.

@@ -74,14 +74,11 @@ struct StandIns {
         guard var root = table.views[table.rootView] else { return }
         for argument in arguments {
             guard let label = argument.label, let index = root.properties.firstIndex(where: { $0.name == label }) else { continue }
-            switch root.properties[index].role {
-            case .input, .binding, .plainBinding, .bindable, .observedObject, .state, .stateObject, .focusState:
-                root.properties[index].defaultValue = argument.value
-                notes.append(.note("'\(label)' of the root '\(root.name)' starts as the preview builds it: '\(argument.value.rendered)'",
-                                   at: argument.location))
-            default:
-                continue
-            }
+            let kind = root.properties[index].role.kind
+            guard kind.isSetByParent || kind.isOwnedStorage else { continue }
+            root.properties[index].defaultValue = argument.value
+            notes.append(.note("'\(label)' of the root '\(root.name)' starts as the preview builds it: '\(argument.value.rendered)'",
+                               at: argument.location))
         }
         table.views[table.rootView] = root
     }
@@ -92,17 +89,14 @@ struct StandIns {
         let standIns = StandIns(table: table)
         for index in root.properties.indices where root.properties[index].defaultValue == nil {
             let property = root.properties[index]
-            switch property.role {
-            case .input, .binding, .plainBinding, .bindable, .observedObject:
-                // A `@Binding var x: T` holds a binding to a T.
-                let type: ValueType = if case .binding = property.role, !isBinding(property.type) { .binding(property.type) } else { property.type }
-                let value = standIns.expression(for: type, at: property.location)
-                root.properties[index].defaultValue = value
-                notes.append(.note("no caller sets '\(property.name)' of the root '\(root.name)'; it is given the stand-in '\(value.rendered)'",
-                                   at: property.location))
-            default:
-                continue
-            }
+            let kind = property.role.kind
+            guard kind.isSetByParent else { continue }
+            // A `@Binding var x: T` holds a binding to a T.
+            let type: ValueType = if kind.isBindingWrapper, !isBinding(property.type) { .binding(property.type) } else { property.type }
+            let value = standIns.expression(for: type, at: property.location)
+            root.properties[index].defaultValue = value
+            notes.append(.note("no caller sets '\(property.name)' of the root '\(root.name)'; it is given the stand-in '\(value.rendered)'",
+                               at: property.location))
         }
         table.views[table.rootView] = root
     }
@@ -133,7 +127,7 @@ struct StandIns {
         for name in table.views.keys.sorted() {
             for index in table.views[name]!.properties.indices {
                 let property = table.views[name]!.properties[index]
-                guard case .state = property.role else { continue }
+                guard property.role.kind.fillsEmptyCollections else { continue }
                 if let value = filled(property.type, property.defaultValue, owner: name, name: property.name, at: property.location) {
                     table.views[name]!.properties[index].defaultValue = value
                 }

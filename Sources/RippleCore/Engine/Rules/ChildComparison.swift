@@ -85,7 +85,7 @@ enum ChildComparison {
             case .string, .url, .array, .function, .binding, .keyPath, .unknown: return false
             }
         }
-        return properties.allSatisfy { $0.role == .input && plain($0.type) }
+        return properties.allSatisfy { $0.role.kind.isPlainInput && plain($0.type) }
     }
 
     /// Whether a value holds a closure anywhere, so that it never compares equal.

@@ -63,9 +63,6 @@ enum Presentation {
     /// Whether the content sees a property's value as of the presenter's last body run rather than its
     /// value now: a `@State` value (not an object, whose properties the content reads through Observation).
     static func capturesValue(of role: ViewPropertyRole, holdsObject: Bool) -> Bool {
-        switch role {
-        case .state, .focusState: !holdsObject
-        default: false
-        }
+        role.kind.capturesValue(holdsObject: holdsObject)
     }
 }

@@ -28,13 +28,7 @@ enum PrintChanges {
 
     /// Whether a property is a dynamic property, which `_printChanges` names: `@Bindable` and plain
     /// values are not (a `Binding` without its wrapper is an ordinary value).
-    static func isDynamic(_ role: ViewPropertyRole) -> Bool {
-        switch role {
-        case .input, .plainBinding, .bindable: false
-        case .state, .stateObject, .focusState, .binding, .environment, .environmentModel, .environmentObject,
-             .observedObject, .appStorage: true
-        }
-    }
+    static func isDynamic(_ role: ViewPropertyRole) -> Bool { role.kind.isDynamicProperty }
 
     /// Whether a cause of this kind is printed as `@dependencies` and nothing else.
     static func isDependency(_ kind: Cause.Kind) -> Bool {
