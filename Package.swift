@@ -104,6 +104,7 @@ let package = Package(
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "RippleCore", targets: ["RippleCore"]),
         .library(name: "RippleRender", targets: ["RippleRender"]),
+        .library(name: "RippleAudit", targets: ["RippleAudit"]),
         .plugin(name: "RippleAuditPlugin", targets: ["RippleAuditPlugin"]),
         .plugin(name: "RippleLintPlugin", targets: ["RippleLintPlugin"]),
     ],
@@ -123,8 +124,11 @@ let package = Package(
         ),
         // DOT writer, the graphviz bridge and the reports (text, JSON, HTML, SVG).
         .target(name: "RippleRender", dependencies: ["RippleCore", "CGraphviz"]),
+        // The audit of loaded code: actions found and performed, ranked, judged, with hints and proven
+        // fixes, budgets and coverage. No I/O: the command line reads the files and prints.
+        .target(name: "RippleAudit", dependencies: ["RippleCore"]),
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
-        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift"]),
+        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `swift package ripple-audit` in a package that depends on Ripple (docs/Plugin.md).
         .plugin(name: "RippleAuditPlugin",
@@ -135,10 +139,11 @@ let package = Package(
         // add it (docs/Plugin.md).
         .plugin(name: "RippleLintPlugin", capability: .buildTool(), dependencies: ["ripple"]),
         // `make bench`: Ripple's engine against Swift's Observation runtime on generated workloads.
-        .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleCLI"]),
+        .executableTarget(name: "ripple-bench", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit"]),
         .testTarget(name: "RippleCoreTests", dependencies: ["RippleCore", "RippleSwift"], exclude: ["Snapshots"]),
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
+        .testTarget(name: "RippleAuditTests", dependencies: ["RippleAudit", "RippleCore", "RippleSwift"]),
         .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender", "RippleSwift"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
         .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore", "RippleSwift"]),

@@ -1,3 +1,4 @@
+import RippleAudit
 import RippleCore
 import RippleRender
 
@@ -10,10 +11,10 @@ enum AuditAppSummary {
         var name: String
         /// The screen's report folder; nil for a screen without actions, which has none.
         var folder: String?
-        var rows: [AuditCommand.Row]
+        var rows: [AuditRow]
         /// Whether the screen exists only for previews (`_`-prefixed or a `PreviewProvider`'s).
         var isPreviewOnly: Bool { Coverage.isPreviewOnly(name) }
-        var performed: [AuditCommand.Row] { rows.filter { $0.kind != "step" } }
+        var performed: [AuditRow] { rows.filter { $0.kind != "step" } }
         var wasted: Int { rows.reduce(0) { $0 + $1.wasted } }
         var evaluations: Int { rows.reduce(0) { $0 + $1.evaluations } }
         var stale: Int { rows.reduce(0) { $0 + $1.stale } }
@@ -61,7 +62,7 @@ enum AuditAppSummary {
 
             """
         html += AuditReport.coveragePanel(coverage)
-        let ranked = AuditCommand.ranked(shown.flatMap(\.performed)).prefix(actionsShown)
+        let ranked = AuditRow.ranked(shown.flatMap(\.performed)).prefix(actionsShown)
         let screenOf = Dictionary(shown.flatMap { screen in screen.rows.map { ($0.variant, screen) } }, uniquingKeysWith: { first, _ in first })
         if !ranked.isEmpty {
             html += "<h2>The most wasteful actions</h2>\n<table>\n<thead><tr><th>action</th><th>screen</th><th>evaluations</th><th>wasted</th><th>stale</th><th>confidence</th><th>most wasted, or why</th></tr></thead>\n<tbody>\n"

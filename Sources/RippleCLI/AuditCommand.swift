@@ -1,3 +1,4 @@
+import RippleAudit
 import RippleCore
 import RippleSwift
 import RippleRender
@@ -5,137 +6,9 @@ import RippleRender
 /// `ripple audit PATH...`: every action a person can take on each screen, performed from its first
 /// state, ranked by the work SwiftUI would do for nothing.
 enum AuditCommand {
-    /// One action performed in one variant.
-    struct Row: Encodable, Sendable {
-        var file: String
-        var variant: String
-        var action: String
-        var kind: String
-        /// The control as written: `Button`, `.onTapGesture`; `step` for a scenario's own step.
-        var control: String
-        var location: TraceLocation
-        /// How far its counts can be trusted.
-        var confidence: Confidence = .exact
-        /// What its verdicts rest on that Ripple does not know (an opaque value read, a body it could not
-        /// simulate), as `View: what`; empty for an exact row.
-        var uncertainty: [String] = []
-        var evaluations: Int
-        var wasted: Int
-        var stale: Int
-        /// The view type with the most wasted evaluations, and how many; nil when nothing was wasted.
-        var mostWasted: String?
-        var mostWastedCount: Int
-        /// What would have avoided the waste or the stale views, the hint for `mostWasted` first.
-        var hints: [AuditHint]
-        /// Why it could not be simulated; nil when it was.
-        var error: String?
-        /// What Ripple assumed while performing it, beyond what loading the code assumed: code it does not
-        /// simulate.
-        var notes: [Note] = []
-        /// What the action does with every proven fix applied; nil when no fix was kept.
-        var fixed: Counts? = nil
-        /// Per view type the action re-ran or left stale, in the order the step lists them.
-        var views: [ViewCounts] = []
-
-        /// Whether some of what the action runs was not simulated: its notes say what.
-        var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }
-
-        /// The view type that wasted most, or why the row is not exact: what the last column shows.
-        var why: String {
-            let most = error.map { "not simulated: \($0)" } ?? mostWasted.map { "\($0) ×\(mostWastedCount)" } ?? "–"
-            guard confidence == .partial else { return most }
-            let what = uncertainty.first ?? notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
-            return mostWasted == nil ? what : most + "; " + what
-        }
-
-        /// Wasted evaluations whose verdict rests on nothing Ripple does not know: what a budget counts.
-        var judgedWasted = 0
-
-        /// An action not yet performed: no evaluations, nothing wasted, no hint.
-        init(file: String, variant: String, action: String, kind: String, control: String, location: TraceLocation) {
-            self.file = file
-            self.variant = variant
-            self.action = action
-            self.kind = kind
-            self.control = control
-            self.location = location
-            evaluations = 0
-            wasted = 0
-            stale = 0
-            mostWasted = nil
-            mostWastedCount = 0
-            hints = []
-            error = nil
-        }
-
-        /// Takes the counts, the view type that wasted most, and the hints from what the action did in the
-        /// code of `declarations`, with the updates its `.onChange` actions ran after it.
-        mutating func count(_ step: StepTrace, declarations: [DeclarationSyntax]) {
-            let updates = [step] + (step.followUps ?? [])
-            evaluations = updates.reduce(0) { $0 + $1.counts.evaluations }
-            wasted = updates.reduce(0) { $0 + $1.counts.wasted }
-            stale = updates.reduce(0) { $0 + $1.counts.stale }
-            let instances = updates.flatMap(\.instances)
-            uncertainty = []
-            for instance in instances {
-                for what in instance.uncertainty ?? [] where !uncertainty.contains(instance.viewType + ": " + what) {
-                    uncertainty.append(instance.viewType + ": " + what)
-                }
-            }
-            for update in updates {
-                for input in update.opaqueSkips ?? [] { uncertainty.append(input + ": an opaque input compared equal, so it was not re-run") }
-            }
-            judgedWasted = instances.count { $0.outcome == .wasted && $0.uncertainty == nil }
-            var wastedByType: [String: Int] = [:]
-            for instance in instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
-            views = []
-            for instance in instances {
-                if !views.contains(where: { $0.view == instance.viewType }) { views.append(ViewCounts(view: instance.viewType)) }
-                let index = views.firstIndex { $0.view == instance.viewType }!
-                switch instance.outcome {
-                case .stale: views[index].stale += 1
-                case .wasted: views[index].wasted += 1; views[index].evaluations += 1
-                default: views[index].evaluations += 1
-                }
-            }
-            if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
-                mostWasted = top.key
-                mostWastedCount = top.value
-            }
-            // No hint is built on a verdict that rests on what Ripple does not know.
-            var hints: [AuditHint] = []
-            for var update in updates {
-                update.instances.removeAll { $0.uncertainty != nil }
-                for hint in AuditHints.hints(for: update, declarations: declarations) where !hints.contains(hint) { hints.append(hint) }
-            }
-            self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
-        }
-    }
-
-    /// Sets each row's confidence from what it did: not simulated when it could not be performed, partial
-    /// when something it ran was not simulated or a verdict rests on what Ripple does not know.
-    static func judge(_ rows: inout [Row]) {
-        for index in rows.indices {
-            let row = rows[index]
-            rows[index].confidence = row.error != nil ? .notSimulated : row.isPartial || !row.uncertainty.isEmpty ? .partial : .exact
-        }
-    }
-
-    /// Something Ripple assumed while performing an action, where the code is.
-    struct Note: Encodable, Sendable {
-        var location: TraceLocation
-        var message: String
-        /// `note`, or `warning` where views, a body or an action were left out.
-        var severity = "note"
-    }
-
-    /// What one action did to one view type.
-    struct ViewCounts: Encodable, Sendable {
-        var view: String
-        var evaluations = 0
-        var wasted = 0
-        var stale = 0
-    }
+    /// `RippleAudit`'s row, and what it counts per view type, under the names the command's tests use.
+    typealias Row = AuditRow
+    typealias ViewCounts = AuditRow.ViewCounts
 
     /// The threads `--jobs N` asks for, at most one per core: each thread has a stack of its own, and
     /// 100,000 asked for hundreds of threads and a gigabyte. (`ParallelWork` also starts no more
@@ -145,20 +18,8 @@ enum AuditCommand {
         return min(count, ParallelWork.threadCount)
     }
 
-    /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
-    static func ranked(_ rows: [Row]) -> [Row] {
-        rows.enumerated().sorted { a, b in
-            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
-        }.map(\.element)
-    }
-
-    /// Evaluations, wasted evaluations and stale views of one action.
-    struct Counts: Encodable, Sendable {
-        var evaluations: Int
-        var wasted: Int
-        var stale: Int
-    }
-
+    /// `ripple audit`'s arguments read, the files loaded and audited (`Audit`), and the result printed in the
+    /// format asked for; the exit status.
     static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         var parsed = arguments
         let format = parsed.values["format"] ?? "text"
@@ -177,7 +38,7 @@ enum AuditCommand {
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
         let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
-        let budget = try Budget(parsed)
+        let budget = try AuditBudget(parsed)
         let options = try SourceOptions(parsed)
         if let path = parsed.values["junit"] {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
@@ -188,13 +49,9 @@ enum AuditCommand {
         if let stamp, let refusal = Self.stampRefusal(stamp, inputs: inputs) { throw UsageError(message: refusal) }
         var unread: [String] = []
         var refused = false
-        var rows: [Row] = []
-        var coverages: [Coverage] = []
-        var coverageFiles: [String] = []
-        var loadNotes: [Note] = []
-        var proofs: [AuditFixes] = []
-        var audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)] = []
+        var results: [AuditResult] = []
         var failed = false
+        let audit = Audit(allRows: allRows, threads: jobs)
         for file in inputs {
             // The warnings format keeps what loading prints, the notes and errors, to itself.
             var loading = ""
@@ -203,59 +60,26 @@ enum AuditCommand {
                 if warnings { unread.append(file) } else { failed = true }
                 continue
             }
-            // The variants (an app's roots) are audited on every core, or, for one variant, its actions.
-            let variants = scenario.variants.map(\.name)
-            let inner = variants.count > 1 ? 1 : jobs
-            let audits = ParallelWork.map(variants.count, threads: variants.count > 1 ? jobs : 1) { index -> Result<([Row], AuditFixes), DiagnosticError> in
-                do throws(DiagnosticError) {
-                    var found = try audit(scenario, variant: variants[index], file: file, allRows: allRows, threads: inner)
-                    let fixes = AuditFixes(scenario: scenario, variant: variants[index], file: file, rows: found, allRows: allRows, threads: inner)
-                    for index in found.indices {
-                        guard let fixed = fixes.fixedRows[found[index].action], fixed.error == nil else { continue }
-                        found[index].fixed = Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
-                    }
-                    return .success((found, fixes))
-                } catch {
-                    return .failure(error)
+            let result = audit.run(scenario, file: file)
+            for error in result.failures {
+                if warnings {
+                    if !unread.contains(file) { unread.append(file) }
+                    continue
                 }
+                stderr.write(error.description + "\n")
+                failed = true
             }
-            var fileRows: [Row] = []
-            for (variant, outcome) in zip(variants, audits) {
-                switch outcome {
-                case .success(let (found, fixes)):
-                    if !fixes.proofs.isEmpty { proofs.append(fixes) }
-                    if report != nil { audited.append((scenario, variant, file, found, fixes)) }
-                    fileRows += found
-                case .failure(let error):
-                    if warnings {
-                        if !unread.contains(file) { unread.append(file) }
-                        continue
-                    }
-                    stderr.write(error.description + "\n")
-                    failed = true
-                }
-            }
-            rows += fileRows
-            coverages.append(coverage(of: scenario, rows: fileRows))
-            coverageFiles.append(file)
-            loadNotes += scenario.notes.map { Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue) }
+            results.append(result)
         }
-        var performing: [Diagnostic] = []
-        for row in rows {
-            let location = SourceLocation(row.location)
-            if let error = row.error { performing.append(.warning("'\(row.action)' was not simulated: \(error)", at: location)) }
-            for note in row.notes {
-                performing.append(.note("while performing '\(row.action)': \(note.message)",
-                                        at: SourceLocation(note.location)))
-            }
-        }
-        let coverage = Coverage(combining: coverages)
-        let ranked = Self.ranked(rows)
+        let rows = results.flatMap(\.rows)
+        let loadNotes = results.flatMap(\.loadNotes)
+        let proofs = results.flatMap(\.variants).map(\.fixes).filter { !$0.proofs.isEmpty }
+        let performing = AuditResult.diagnostics(performing: rows)
+        let coverage = Coverage(combining: results.map(\.coverage))
+        let ranked = AuditRow.ranked(rows)
         let wide = parsed.flags.contains("wide")
         if format == "json" {
-            stdout.write(TraceJSON.encode(value: AuditJSON(coverage: coverage, actions: ranked, notes: loadNotes + performing.map {
-                Note(location: TraceLocation($0.location), message: $0.message, severity: $0.severity.rawValue)
-            }, fixes: proofs)) + "\n")
+            stdout.write(TraceJSON.encode(value: AuditJSON(results)) + "\n")
         } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
@@ -274,7 +98,8 @@ enum AuditCommand {
             }
             stdout.write(summary(coverage, wide: wide))
         }
-        let coverageByFile = Dictionary(zip(coverageFiles, coverages), uniquingKeysWith: { first, _ in first })
+        let coverageByFile = Dictionary(results.map { ($0.file, $0.coverage) }, uniquingKeysWith: { first, _ in first })
+        let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows, $0.fixes) } }
         if let report, !write(audited, into: report, allRows: allRows, coverage: coverageByFile, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
             let withFixes = proofs.filter { !$0.kept.isEmpty }
@@ -298,7 +123,7 @@ enum AuditCommand {
                 }
             }
         }
-        let skipped = rows.filter { $0.error == notPerformed }
+        let skipped = rows.filter { $0.error == Audit.notPerformed }
         // The warnings format counts them with the actions not simulated.
         if !skipped.isEmpty, !warnings {
             stderr.write("error: the audit performed \(rows.count - skipped.count) of \(rows.count) actions; the other \(skipped.count) were not performed: "
@@ -311,7 +136,7 @@ enum AuditCommand {
         if !warnings {
             SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
             for overrun in overruns { stderr.write("error: \(overrun)\n") }
-            if overruns.isEmpty, budget.maximumWasted != nil, let caveat = Budget.unjudged(ranked) {
+            if overruns.isEmpty, budget.maximumWasted != nil, let caveat = AuditBudget.unjudged(ranked) {
                 stderr.write("note: --max-wasted could not judge \(caveat)\n")
             }
             if let baseline, let comparison { stderr.write(baseline.report(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1)) }
@@ -340,7 +165,7 @@ enum AuditCommand {
 
     /// Writes one report folder per audited variant into the output folder, and the gallery page that
     /// links them; false when something could not be drawn or written.
-    static func write(_ audited: [(scenario: Scenario, variant: String, file: String, rows: [Row], fixes: AuditFixes)], into output: OutputFolder,
+    static func write(_ audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes)], into output: OutputFolder,
                       allRows: Bool, coverage: [String: Coverage] = [:], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
         do throws(FileError) {
             try output.create()
@@ -403,196 +228,23 @@ enum AuditCommand {
         return succeeded
     }
 
-    /// The most wasted evaluations and stale views the audit may find in all, for CI.
-    struct Budget {
-        var maximumWasted: Int?
-        var maximumStale: Int?
-        var maximumEvaluations: Int?
-        /// The least share of controls simulated exactly, from 0 to 1.
-        var minimumCoverage: Double?
-
-        /// A budget written in a scenario file (`expect audit { … }`).
-        init(_ syntax: AuditBudgetSyntax) {
-            maximumWasted = syntax.maximumWasted
-            maximumStale = syntax.maximumStale
-            maximumEvaluations = syntax.maximumEvaluations
-        }
-
-        init(_ parsed: ParsedArguments) throws(UsageError) {
-            func number(_ name: String) throws(UsageError) -> Int? {
-                guard let text = parsed.values[name] else { return nil }
-                guard let value = Int(text), value >= 0 else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'") }
-                return value
-            }
-            maximumWasted = try number("max-wasted")
-            maximumStale = try number("max-stale")
-            if let text = parsed.values["min-coverage"] {
-                let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-                guard let value = Double(digits), value >= 0, value <= 100 else {
-                    throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
-                }
-                minimumCoverage = value / 100
-            }
-        }
-
-        /// The actions a budget of wasted evaluations cannot judge, `2 actions: 1 not simulated, 1 with a
-        /// verdict that rests on an opaque value`; nil when it judges every one.
-        static func unjudged(_ rows: [Row]) -> String? {
-            let notSimulated = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted > $0.judgedWasted }
-            guard notSimulated + uncertain > 0 else { return nil }
-            let parts = [notSimulated > 0 ? "\(notSimulated) not simulated" : nil, uncertain > 0 ? "\(uncertain) with a verdict that rests on an opaque value" : nil]
-            return "\(notSimulated + uncertain) action\(notSimulated + uncertain == 1 ? "" : "s"): " + parts.compactMap { $0 }.joined(separator: ", ")
-        }
-
-        /// What went over the budget, each with the actions and views that did most of it.
-        ///
-        /// Wasted evaluations are counted only where the verdict rests on nothing Ripple does not know; a
-        /// partial row's counts are a lower bound, and still count. The message says how many rows could
-        /// not be judged.
-        func overruns(_ rows: [Row], coverage: Coverage? = nil) -> [String] {
-            var found: [String] = []
-            let wasted = rows.reduce(0) { $0 + $1.judgedWasted }, stale = rows.reduce(0) { $0 + $1.stale }
-            let caveat = Self.unjudged(rows).map { " (it could not judge \($0))" } ?? ""
-            if let maximumWasted, wasted > maximumWasted {
-                let worst = rows.filter { $0.judgedWasted > 0 }.prefix(3).map { "'\($0.action)' \($0.judgedWasted) (most: \($0.mostWasted ?? "?"))" }
-                found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))\(caveat)")
-            }
-            if let minimumCoverage, let coverage, coverage.exactShare < minimumCoverage {
-                found.append("the audit simulated \(coverage.controlsExact) of \(coverage.controls) controls exactly (\(Coverage.percent(coverage.exactShare))), "
-                             + "under the minimum of \(Coverage.percent(minimumCoverage))")
-            }
-            let evaluations = rows.reduce(0) { $0 + $1.evaluations }
-            if let maximumEvaluations, evaluations > maximumEvaluations {
-                let worst = rows.sorted { $0.evaluations > $1.evaluations }.prefix(3).map { "'\($0.action)' \($0.evaluations)" }
-                found.append("the audit found \(evaluations) evaluations, over the budget of \(maximumEvaluations): \(worst.joined(separator: ", "))")
-            }
-            if let maximumStale, stale > maximumStale {
-                let worst = rows.filter { $0.stale > 0 }.sorted { $0.stale > $1.stale }.prefix(3).map { "'\($0.action)' \($0.stale)" }
-                found.append("the audit found \(stale) stale views, over the budget of \(maximumStale): \(worst.joined(separator: ", "))")
-            }
-            return found
-        }
+    /// The rows of one variant (`Audit.rows(of:variant:file:)`).
+    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil) throws(DiagnosticError) -> [AuditRow] {
+        try Audit(allRows: allRows, threads: threads).rows(of: scenario, variant: variant, file: file)
     }
 
-    /// Every action of one variant, each performed on a screen of its own in its first state, and then
-    /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
-    static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil) throws(DiagnosticError) -> [Row] {
-        var drawing: AuditDrawing?
-        return try audit(scenario, variant: variant, file: file, allRows: allRows, threads: threads, drawing: &drawing)
-    }
-
-    /// `audit(_:variant:file:allRows:)`, also keeping what the HTML report draws when `drawing` is not
-    /// nil: each action's trace, and one graph of everything the actions touched.
-    /// The actions run on `threads` threads, one per core unless given (1 when the caller runs variants
-    /// in parallel).
-    /// The error of an action the audit did not perform: the actions before it spent the audit's work.
-    static let notPerformed = "not performed: the actions before it took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)"
-
+    /// The rows of one variant, and what the HTML report draws of them (`Audit.rows(of:variant:file:drawing:)`).
     static func audit(_ scenario: Scenario, variant: String, file: String, allRows: Bool, threads: Int? = nil,
-                      drawing: inout AuditDrawing?, workLimit: Int = Simulation.maximumAuditWork) throws(DiagnosticError) -> [Row] {
-        let drawn = drawing != nil
-        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
-        let actions = first.availableActions(allRows: allRows)
-        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
-        let loaded = Set(scenario.notes)
-        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
-        let budget = AuditWorkBudget(actions: actions.count, limit: workLimit)
-        // Each action is performed on a screen of its own, so they run on every core; the rows come back
-        // in the screen's order whichever finishes first.
-        let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: Row, step: StepTrace?, graph: VariantGraph?) in
-            let action = actions[index]
-            var row = Row(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
-            guard budget.mayPerform(index) else {
-                budget.record(0, at: index)
-                return (row, nil, nil)
-            }
-            do throws(DiagnosticError) {
-                return try screens.withCopy { (simulation) throws(DiagnosticError) in
-                    defer { budget.record(simulation.work, at: index) }
-                    let step = try simulation.perform(actionAt: index, allRows: allRows)
-                    row.count(step, declarations: declarations)
-                    row.notes = simulation.notes.filter { !loaded.contains($0) }.map { Note(location: TraceLocation($0.location), message: $0.message) }
-                    guard drawn else { return (row, nil, nil) }
-                    simulation.collectDependencies()
-                    return (row, step, simulation.graph())
-                }
-            } catch {
-                row.error = error.diagnostics.first?.message ?? "\(error)"
-                return (row, nil, nil)
-            }
-        }
-        var rows: [Row] = []
-        let performedCount = budget.performedCount()
-        for (index, (action, result)) in zip(actions, performed).enumerated() {
-            guard index < performedCount else {
-                var row = result.row
-                row = Row(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
-                row.error = notPerformed
-                rows.append(row)
-                continue
-            }
-            rows.append(result.row)
-            if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
-        }
-        // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
-        guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
-            judge(&rows)
-            return rows
-        }
-        let steps = scenario.steps(of: variant)
-        let replay = drawing != nil && !steps.isEmpty ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: true) : nil
-        var alive = Set(replay?.graph().initialPaths ?? [])
-        for (step, stepTrace) in zip(steps, trace.steps) {
-            let name = "step \"\(step.name)\""
-            var row = Row(file: file, variant: variant, action: name, kind: "step", control: "step", location: TraceLocation(step.location))
-            row.count(stepTrace, declarations: declarations)
-            rows.append(row)
-            if let replay {
-                _ = try replay.run(step)
-                replay.collectDependencies()
-                drawing!.add(stepTrace, named: name, graph: replay.graph(), startingFrom: alive)
-                alive = alive.union(stepTrace.created).subtracting(stepTrace.destroyed)
-            }
-        }
-        judge(&rows)
-        return rows
+                      drawing: inout AuditDrawing?, workLimit: Int = Simulation.maximumAuditWork) throws(DiagnosticError) -> [AuditRow] {
+        try Audit(allRows: allRows, threads: threads, workLimit: workLimit).rows(of: scenario, variant: variant, file: file, drawing: &drawing)
     }
 
-    /// The coverage of one audited file: its view types and controls against the actions performed.
-    static func coverage(of scenario: Scenario, rows: [Row]) -> Coverage {
-        var evaluated = Set(rows.flatMap { $0.views.map(\.view) })
-        for paths in scenario.instancePaths.values {
-            for path in paths {
-                for name in path.split(separator: "/") { evaluated.insert(String(name.prefix { $0 != "[" && $0 != " " })) }
-            }
-        }
-        let views = scenario.syntax.declarations.compactMap { declaration -> String? in
-            guard case .type(let type) = declaration, type.conforms(to: "View"), !Coverage.isPreviewOnly(type.name) else { return nil }
-            return type.name
-        }
-        let performed = rows.filter { $0.kind != "step" }
-        var notes = scenario.notes
-        for row in performed {
-            for note in row.notes {
-                let location = SourceLocation(note.location)
-                notes.append(.note(note.message, at: location))
-            }
-        }
-        return Coverage(sites: scenario.syntax.controlSites, viewTypes: views, evaluated: evaluated,
-                        actions: performed.map {
-                            Coverage.Action(control: $0.control, location: SourceLocation($0.location),
-                                            confidence: $0.confidence, evaluations: $0.evaluations)
-                        },
-                        notes: notes,
-                        failures: performed.compactMap { row in
-                            row.error.map { ($0, SourceLocation(row.location)) }
-                        },
-                        screensLeftOut: scenario.screensNotSimulated.mapValues(\.message))
-    }
+    /// The error of an action the audit did not perform (`Audit.notPerformed`).
+    static let notPerformed = Audit.notPerformed
 
     /// The ranked table: one line per action, with how far to trust it, fitted to `width` columns
     /// (nil: as wide as its cells).
-    static func table(_ rows: [Row], width: Int? = nil) -> String {
+    static func table(_ rows: [AuditRow], width: Int? = nil) -> String {
         guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
         let variants = Set(rows.map(\.variant))
         var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "confidence", "most wasted"]]
@@ -619,5 +271,24 @@ enum AuditCommand {
             }.joined()
         }
         return text
+    }
+}
+
+extension AuditBudget {
+    /// The budget `--max-wasted`, `--max-stale` and `--min-coverage` set.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        func number(_ name: String) throws(UsageError) -> Int? {
+            guard let text = parsed.values[name] else { return nil }
+            guard let value = Int(text), value >= 0 else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'") }
+            return value
+        }
+        self.init(maximumWasted: try number("max-wasted"), maximumStale: try number("max-stale"))
+        if let text = parsed.values["min-coverage"] {
+            let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let value = Double(digits), value >= 0, value <= 100 else {
+                throw UsageError(message: "--min-coverage takes a percentage from 0 to 100, not '\(text)'")
+            }
+            minimumCoverage = value / 100
+        }
     }
 }

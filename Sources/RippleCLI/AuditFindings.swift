@@ -1,4 +1,5 @@
 import Foundation
+import RippleAudit
 import RippleCore
 
 /// What an audit found, one entry per place in the code, for the formats CI reads: SARIF
@@ -132,7 +133,7 @@ extension AuditCommand {
     ///     budget it is over is an error.
     ///   - comparison: the run against `--baseline`; then only what got worse, and each regression is an
     ///     error.
-    static func findings(_ ranked: [Row], coverage: Coverage, loadNotes: [Note], budget: Budget,
+    static func findings(_ ranked: [AuditRow], coverage: Coverage, loadNotes: [AuditNote], budget: AuditBudget,
                          comparison: AuditBaseline.Comparison?) -> [AuditFinding] {
         let variants = Set(ranked.map(\.variant)).count > 1
         let wasted = ranked.reduce(0) { $0 + $1.judgedWasted }, stale = ranked.reduce(0) { $0 + $1.stale }
@@ -204,7 +205,7 @@ extension AuditCommand {
     /// The findings in `format` (`sarif`, `github` or `warnings`), the errors over budget and against the
     /// baseline included in `github`'s and `warnings`'; `unread` are the inputs that could not be read,
     /// which only `warnings` names (the others' runs fail).
-    static func ciReport(_ format: String, ranked: [Row], coverage: Coverage, loadNotes: [Note], budget: Budget, overruns: [String],
+    static func ciReport(_ format: String, ranked: [AuditRow], coverage: Coverage, loadNotes: [AuditNote], budget: AuditBudget, overruns: [String],
                          comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?, unread: [String] = []) -> String {
         let findings = findings(ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, comparison: comparison)
         if format == "sarif" { return SARIFReport(findings: findings).json + "\n" }

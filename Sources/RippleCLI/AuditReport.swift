@@ -1,3 +1,4 @@
+import RippleAudit
 import RippleCore
 import RippleRender
 
@@ -14,20 +15,20 @@ enum AuditReport {
         FileName.distinctSlugs(entries.map { "audit-" + Renderer.name(of: $0.file) + ($0.variants > 1 ? "-" + $0.variant : "") })
     }
 
-    static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes,
+    static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes,
                        allRows: Bool, folder: String, coverage: Coverage? = nil, title: String? = nil) throws -> RenderedScenario {
-        let listed = AuditCommand.ranked(rows)
+        let listed = AuditRow.ranked(rows)
         let ranked = listed.filter { $0.error == nil }
         let names = ranked.map(\.action)
         var variants: [(label: String, drawing: AuditDrawing, initial: Int)] = []
         var drawing: AuditDrawing? = AuditDrawing()
-        _ = try AuditCommand.audit(scenario, variant: variant, file: file, allRows: allRows, drawing: &drawing)
+        _ = try Audit(allRows: allRows).rows(of: scenario, variant: variant, file: file, drawing: &drawing)
         let written = variant == "main" ? "as written" : variant
         variants.append((written, drawing!, try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics).initialInstances))
         if !fixes.kept.isEmpty {
             let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: fixes.kept)
             var fixedDrawing: AuditDrawing? = AuditDrawing()
-            _ = try AuditCommand.audit(fixed, variant: variant, file: file, allRows: allRows, drawing: &fixedDrawing)
+            _ = try Audit(allRows: allRows).rows(of: fixed, variant: variant, file: file, drawing: &fixedDrawing)
             variants.append((variant == "main" ? "with fixes" : variant + " with fixes", fixedDrawing!,
                              try Simulation(scenario: fixed, variant: variant, semantics: scenario.semantics).initialInstances))
         }
@@ -48,7 +49,7 @@ enum AuditReport {
         let location = scenario.variants.first { $0.name == variant }?.location ?? SourceLocation(file: file, line: 1, column: 1)
         let input = ReportInput(title: trace.title, file: file, stepNames: names, trace: trace, graphs: graphs,
                                 locations: variants.map { _ in location }, startingPaths: starting,
-                                preface: preface(listed, fixes: fixes, coverage: coverage ?? AuditCommand.coverage(of: scenario, rows: rows)), stepWord: "action")
+                                preface: preface(listed, fixes: fixes, coverage: coverage ?? Audit.coverage(of: scenario, rows: rows)), stepWord: "action")
         return try ScenarioRenderer.render(input, folder: folder)
     }
 
@@ -92,7 +93,7 @@ enum AuditReport {
 
     /// The coverage panel, the ranked table with each row's confidence, hints, fixes, view types and what
     /// was not simulated, above the pictures.
-    static func preface(_ rows: [AuditCommand.Row], fixes: AuditFixes, coverage: Coverage) -> String {
+    static func preface(_ rows: [AuditRow], fixes: AuditFixes, coverage: Coverage) -> String {
         func e(_ text: String) -> String { XML.escape(text) }
         var html = style
         html += "<section class=\"audit\">\n"

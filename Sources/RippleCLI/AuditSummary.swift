@@ -1,38 +1,5 @@
+import RippleAudit
 import RippleCore
-
-/// What `ripple audit --format json` prints: the coverage, every action with its confidence, the notes,
-/// and the fixes kept and rejected (docs/Audit.md).
-struct AuditJSON: Encodable {
-    /// Raised when a field changes meaning or goes; a new field keeps it.
-    var schemaVersion = 2
-    var coverage: Coverage
-    var actions: [AuditCommand.Row]
-    var notes: [AuditCommand.Note]
-    var fixes: [AuditFixes]
-}
-
-extension Coverage {
-    /// The coverage of several audited files: counts added, reasons of one kind merged.
-    init(combining parts: [Coverage]) {
-        self.init()
-        for part in parts {
-            viewTypes += part.viewTypes
-            viewTypesEvaluated += part.viewTypesEvaluated
-            controls += part.controls
-            controlsOffered += part.controlsOffered
-            controlsEvaluatingABody += part.controlsEvaluatingABody
-            controlsExact += part.controlsExact
-            actions += part.actions
-            actionsExact += part.actionsExact
-            actionsPartial += part.actionsPartial
-            actionsNotSimulated += part.actionsNotSimulated
-            viewsNotSimulated += part.viewsNotSimulated
-            statementsNotSimulated += part.statementsNotSimulated
-            unreached += part.unreached
-        }
-        reasons = Self.grouped(parts.flatMap(\.reasons))
-    }
-}
 
 extension AuditCommand {
     /// The width the table fits unless `--wide`: a terminal's of 120 columns.
@@ -141,15 +108,7 @@ extension AuditCommand {
     /// the controls it offers as actions, before any is performed; nil for a scenario file's own code.
     static func offeredCoverage(of scenario: Scenario, file: String) -> String? {
         guard scenario.syntax.readsOtherModules else { return nil }
-        var rows: [Row] = []
-        for variant in scenario.variants {
-            guard let simulation = try? Simulation(scenario: scenario, variant: variant.name, semantics: scenario.semantics) else { continue }
-            for action in simulation.availableActions() {
-                rows.append(Row(file: file, variant: variant.name, action: action.name, kind: action.kind, control: action.control,
-                                location: TraceLocation(action.location)))
-            }
-        }
-        let coverage = coverage(of: scenario, rows: rows)
+        let coverage = Audit.coverage(of: scenario, rows: Audit.offeredRows(of: scenario, file: file))
         let line = "coverage: \(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of "
             + "\(coverage.controls) controls offered as actions; 'ripple audit \(TerminalText.oneLine(file))' performs them and says which are simulated exactly"
         return wrapped(line, to: tableWidth) + "\n"

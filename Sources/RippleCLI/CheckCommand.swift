@@ -1,3 +1,4 @@
+import RippleAudit
 import RippleCore
 
 /// `ripple check FILE|DIR...`: every `expect` block, with a diff on mismatch.
@@ -75,15 +76,15 @@ enum CheckCommand {
             result.mismatches.append(.init(clause: "audit", message: "no variant '\(budget.variant ?? "")'\(Suggestion.didYouMean(budget.variant ?? "", in: loaded.variants.map(\.name)))"))
             return result
         }
-        var rows: [AuditCommand.Row] = []
+        var rows: [AuditRow] = []
         for variant in variants {
             do throws(DiagnosticError) {
-                rows += try AuditCommand.audit(loaded, variant: variant, file: file, allRows: false)
+                rows += try Audit().rows(of: loaded, variant: variant, file: file)
             } catch {
                 result.mismatches.append(.init(clause: "audit", message: error.diagnostics.first?.message ?? "\(error)"))
             }
         }
-        for overrun in AuditCommand.Budget(budget).overruns(AuditCommand.ranked(rows)) {
+        for overrun in AuditBudget(budget).overruns(AuditRow.ranked(rows)) {
             result.mismatches.append(.init(clause: "audit", message: overrun))
         }
         return result

@@ -1,3 +1,4 @@
+import RippleAudit
 import RippleCore
 import RippleRender
 

@@ -1,4 +1,5 @@
 import Foundation
+import RippleAudit
 import RippleCore
 import RippleSwift
 import RippleRender
@@ -44,7 +45,7 @@ extension Gallery {
     static func auditBundledApps(into output: OutputFolder, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
         let folder = "Scenarios/apps"
         guard let names = try? FileSystem.contentsOfFolder(folder) else { return true }
-        var audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], fixes: AuditFixes)] = []
+        var audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes)] = []
         var succeeded = true
         for name in names.sorted() where !name.hasPrefix(".") && (try? FileSystem.status(folder + "/" + name))?.kind == .folder {
             let path = folder + "/" + name
@@ -57,7 +58,7 @@ extension Gallery {
             }
             for variant in scenario.variants {
                 do throws(DiagnosticError) {
-                    let rows = try AuditCommand.audit(scenario, variant: variant.name, file: path, allRows: false)
+                    let rows = try Audit().rows(of: scenario, variant: variant.name, file: path)
                     audited.append((scenario, variant.name, path, rows, AuditFixes(scenario: scenario, variant: variant.name, file: path, rows: rows, allRows: false)))
                 } catch {
                     stderr.write(error.description + "\n")

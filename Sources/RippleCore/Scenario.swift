@@ -162,9 +162,9 @@ public struct Scenario: Sendable {
                 } else {
                     simulation = try Simulation(scenario: self, variant: variant.name, semantics: semantics)
                 }
-                spent += simulation.engine.work
+                spent += simulation.work
                 // A row is named by the values its element had at any time: they are read after each step.
-                var byField = Set(simulation.engine.pathsByField(namedFields))
+                var byField = Set(simulation.instancePaths(byField: namedFields))
                 let initial = expectsInitial ? simulation.initialTrace() : nil
                 var steps: [StepTrace] = []
                 for step in self.steps(of: variant.name) {
@@ -173,11 +173,11 @@ public struct Scenario: Sendable {
                                                       at: step.location)])
                     }
                     steps.append(try simulation.run(step))
-                    spent += simulation.engine.work
-                    byField.formUnion(simulation.engine.pathsByField(namedFields))
+                    spent += simulation.work
+                    byField.formUnion(simulation.instancePaths(byField: namedFields))
                 }
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))
-                for note in simulation.engine.notes where notedInVariants.insert(note).inserted { notes.append(note) }
+                for note in simulation.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
             } catch {
                 if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit: total work)") }) {

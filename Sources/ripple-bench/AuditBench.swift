@@ -1,36 +1,40 @@
 // `ripple audit` on a generated app: every action of every screen performed, on one thread and on every
-// core, as the command runs it (`RippleCLI.run`, loading the app included), with the share of actions
-// simulated without an error.
+// core, through the audit's library (`RippleAudit`), the app loaded from memory by the front end each
+// time and the result encoded as `--format json` prints it, with the share of actions simulated
+// without an error.
 
 import Foundation
-import RippleCLI
+import RippleAudit
+import RippleCore
+import RippleRender
+import RippleSwift
 
 enum AuditBench {
-    /// Audits the generated app of `count` view files (`ImportBench.file`), written to a temporary folder.
+    /// Audits the generated app of `count` view files (`ImportBench.file`).
     static func run(files count: Int) -> Int32 {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-bench-audit-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for index in 0..<count {
-                try ImportBench.file(index).write(to: folder.appendingPathComponent("File\(index).swift"), atomically: true, encoding: .utf8)
-            }
-        } catch {
-            Results.emit("error", "cannot write the generated app: \(error)")
-            return 1
-        }
+        let files = (0..<count).map { (path: "app/File\($0).swift", source: ImportBench.file($0)) }.sorted { $0.path < $1.path }
         let clock = ContinuousClock()
-        func audit(_ extra: [String]) -> (seconds: Double, output: String, status: Int32) {
-            let out = Capture()
-            var status: Int32 = 0
+        func audit(threads: Int?) -> (seconds: Double, output: String, failed: Bool) {
+            var output = ""
+            var failed = false
             let elapsed = clock.measure {
-                status = RippleCLI.run(arguments: ["audit", folder.path, "--format", "json"] + extra, stdout: out, stderr: Capture())
+                var module = SwiftModule()
+                module.add(files: files)
+                do throws(DiagnosticError) {
+                    let scenario = try Scenario(syntax: module.scenario(title: "app", file: "app", root: nil), file: "app", notes: module.notes)
+                    let result = Audit(threads: threads).run(scenario, file: "app")
+                    failed = !result.failures.isEmpty
+                    output = TraceJSON.encode(value: AuditJSON([result]))
+                } catch {
+                    failed = true
+                    output = error.description
+                }
             }
-            return (elapsed.seconds, out.text, status)
+            return (elapsed.seconds, output, failed)
         }
         // Alternated and run twice each, the faster of each kept: the first run also pays for what the
         // process has not loaded yet.
-        let runs = [audit(["--jobs", "1"]), audit([]), audit(["--jobs", "1"]), audit([])]
+        let runs = [audit(threads: 1), audit(threads: nil), audit(threads: 1), audit(threads: nil)]
         let one = runs[0].seconds < runs[2].seconds ? runs[0] : runs[2]
         let all = runs[1].seconds < runs[3].seconds ? runs[1] : runs[3]
         // The audit's JSON object (schema version 2) holds its rows under `actions`.
@@ -47,15 +51,9 @@ enum AuditBench {
         Results.emit("audit_s", all.seconds)
         Results.emit("audit_cores", ProcessInfo.processInfo.activeProcessorCount)
         Results.emit("audit_same_output", one.output == all.output ? 1 : 0)
-        if all.status != 0 || rows.isEmpty { Results.emit("error", "the audit exited \(all.status) with \(rows.count) actions") }
+        if all.failed || rows.isEmpty { Results.emit("error", "the audit failed with \(rows.count) actions") }
         Results.emit("rss_end_kib", Memory.highWaterKiB())
         Results.emit("done", "1")
         return 0
-    }
-
-    /// What the command prints, kept.
-    private final class Capture: TextOutputStream {
-        var text = ""
-        func write(_ string: String) { text += string }
     }
 }

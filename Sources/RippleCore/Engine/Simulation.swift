@@ -73,6 +73,11 @@ public final class Simulation {
     /// Problems with the tree and the dependency index; empty when all is consistent.
     public func checkInvariants() -> [String] { engine.checkInvariants() }
 
+    /// Every spelling of each instance's path with one of its `ForEach` identities written as a field of
+    /// its element, for the `fields` an expectation names rows by, with the path it stands for; the
+    /// element's values are those of the last time its row was built.
+    func instancePaths(byField fields: Set<String>) -> [InstanceNames.Alias] { engine.pathsByField(fields) }
+
     /// Every instance path the variant has had.
     public var allInstancePaths: [String] { engine.instances.map(\.path) }
 

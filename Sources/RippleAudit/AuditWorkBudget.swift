@@ -6,28 +6,30 @@ import RippleCore
 /// finished first: the first action whose earlier actions took more than the budget, and every one after
 /// it, is not performed. A thread does not start an action once the actions before it are known to have
 /// spent the budget.
-final class AuditWorkBudget: @unchecked Sendable {
-    let limit: Int
+package final class AuditWorkBudget: @unchecked Sendable {
+    /// The evaluation steps the actions may take.
+    package let limit: Int
     private let lock = NSLock()
     private var spent: [Int?]
     /// The actions at the start whose work is known, and what they took together.
     private var knownCount = 0
     private var knownWork = 0
 
-    init(actions: Int, limit: Int = Simulation.maximumAuditWork) {
+    /// A budget of `limit` for `actions` actions, none yet performed.
+    package init(actions: Int, limit: Int = Simulation.maximumAuditWork) {
         self.limit = limit
         spent = Array(repeating: nil, count: actions)
     }
 
     /// Whether the action at `index` may still be performed: false once the actions before it spent the budget.
-    func mayPerform(_ index: Int) -> Bool {
+    package func mayPerform(_ index: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         return knownWork <= limit
     }
 
     /// What the action at `index` took (0 for one not performed).
-    func record(_ work: Int, at index: Int) {
+    package func record(_ work: Int, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
         spent[index] = work
@@ -38,7 +40,7 @@ final class AuditWorkBudget: @unchecked Sendable {
     }
 
     /// How many actions, from the first, count as performed: those that began within the budget.
-    func performedCount() -> Int {
+    package func performedCount() -> Int {
         var total = 0
         for (index, work) in spent.enumerated() {
             if total > limit { return index }

@@ -2,15 +2,20 @@ import RippleCore
 
 /// The fixes `ripple audit` proves: for the hints of one variant, the rewrites Ripple can make itself,
 /// each simulated with the same actions as the code as written, and what each saved.
-struct AuditFixes: Encodable, Sendable {
+public struct AuditFixes: Encodable, Sendable {
     /// What the actions did in all: evaluations, wasted, stale, and over how many actions.
-    struct Totals: Encodable, Equatable, Sendable {
-        var actions = 0
-        var evaluations = 0
-        var wasted = 0
-        var stale = 0
+    public struct Totals: Encodable, Equatable, Sendable {
+        /// The actions simulated.
+        public var actions = 0
+        /// Their bodies re-run.
+        public var evaluations = 0
+        /// Their bodies re-run in vain.
+        public var wasted = 0
+        /// The views they left stale.
+        public var stale = 0
 
-        init(_ rows: [AuditCommand.Row]) {
+        /// The totals of the rows that were simulated.
+        public init(_ rows: [AuditRow]) {
             for row in rows where row.error == nil {
                 actions += 1
                 evaluations += row.evaluations
@@ -20,38 +25,47 @@ struct AuditFixes: Encodable, Sendable {
         }
 
         /// `wasted 4 → 0, evaluations 10 → 6, stale 0 → 0`.
-        func change(to after: Totals) -> String {
+        public func change(to after: Totals) -> String {
             "wasted \(wasted) → \(after.wasted), evaluations \(evaluations) → \(after.evaluations), stale \(stale) → \(after.stale)"
         }
     }
 
     /// One fix, measured with it and every fix before it applied.
-    struct Proof: Encodable, Sendable {
-        var kind: String
-        var type: String
-        var summary: String
-        var before: Totals
-        var after: Totals?
+    public struct Proof: Encodable, Sendable {
+        /// The hint's kind the fix follows: `computed-vs-cached`.
+        public var kind: String
+        /// The type it rewrites.
+        public var type: String
+        /// What it does, in a sentence.
+        public var summary: String
+        /// The actions' totals before it.
+        public var before: Totals
+        /// The same actions' totals with it; nil when the rewritten code did not load.
+        public var after: Totals?
         /// Why it was not kept: the rewritten code did not load, or it left views stale that were not, or
         /// it wasted more, or it saved nothing; nil for a kept fix.
-        var rejected: String?
+        public var rejected: String?
     }
 
-    var file: String
-    var variant: String
-    var proofs: [Proof]
+    /// The audited file.
+    public var file: String
+    /// The variant the fixes were tried on.
+    public var variant: String
+    /// Every fix tried, in order, kept or not.
+    public var proofs: [Proof]
     /// The actions of the code with every kept fix, by name.
-    var fixedRows: [String: AuditCommand.Row]
+    public var fixedRows: [String: AuditRow]
     /// The kept fixes, in order, and the scenario they were applied to: what `--emit-variant` writes.
-    var kept: [ProvenFix]
-    var scenario: Scenario
+    public var kept: [ProvenFix]
+    /// The scenario the fixes were applied to.
+    public var scenario: Scenario
 
     enum CodingKeys: String, CodingKey { case file, variant, proofs }
 
     /// Every fix the hints of `rows` name that Ripple can make, applied one after another; a fix is kept
     /// when the code with it loads, leaves no more views stale, and wastes fewer evaluations, or as many
     /// and runs fewer bodies (a parent that no longer re-runs to pass a value on).
-    init(scenario: Scenario, variant: String, file: String, rows: [AuditCommand.Row], allRows: Bool, threads: Int? = nil) {
+    public init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], allRows: Bool, threads: Int? = nil) {
         self.file = file
         self.variant = variant
         self.scenario = scenario
@@ -65,7 +79,7 @@ struct AuditFixes: Encodable, Sendable {
             var proof = Proof(kind: fix.kind.rawValue, type: fix.type, summary: fix.summary, before: Totals(current), after: nil, rejected: nil)
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
-                let after = try AuditCommand.audit(fixed, variant: variant, file: file, allRows: allRows, threads: threads)
+                let after = try Audit(allRows: allRows, threads: threads).rows(of: fixed, variant: variant, file: file)
                 // The same actions, matched by name: the fix changes no control or title.
                 let names = Set(after.map(\.action))
                 let compared = current.filter { names.contains($0.action) }
@@ -94,7 +108,7 @@ struct AuditFixes: Encodable, Sendable {
     }
 
     /// The section under the hints: each fix with what it saved, or why it was not kept.
-    var text: String {
+    public var text: String {
         guard !proofs.isEmpty else { return "" }
         var text = "proven fixes (\(variant == "main" ? "" : "variant '\(variant)', ")Ripple rewrote the code and performed the same actions):\n"
         for (index, proof) in proofs.enumerated() {

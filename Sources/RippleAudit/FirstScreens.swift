@@ -7,17 +7,17 @@ import RippleCore
 /// A copy shares the access plans of the screen it was copied from, which fill in as they run, so a
 /// screen is lent to one thread at a time, and taken back only when the action performed on its copy is
 /// done.
-final class FirstScreens: @unchecked Sendable {
+package final class FirstScreens: @unchecked Sendable {
     private let scenario: Scenario
     private let variant: String
     private let collectingGraph: Bool
     private let lock = NSLock()
     private var idle: [Simulation]
     /// How many first screens were built, the one given at the start included: one per thread at most.
-    private(set) var built = 1
+    package private(set) var built = 1
 
     /// `first` is the variant's first screen, built with `collectingGraph`; it is lent like the others.
-    init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool) {
+    package init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool) {
         self.scenario = scenario
         self.variant = variant
         self.collectingGraph = collectingGraph
@@ -25,7 +25,7 @@ final class FirstScreens: @unchecked Sendable {
     }
 
     /// Runs `body` on a copy of the first screen.
-    func withCopy<Result>(_ body: (Simulation) throws(DiagnosticError) -> Result) throws(DiagnosticError) -> Result {
+    package func withCopy<Result>(_ body: (Simulation) throws(DiagnosticError) -> Result) throws(DiagnosticError) -> Result {
         lock.lock()
         let lent = idle.popLast()
         lock.unlock()

@@ -1,0 +1,195 @@
+import RippleCore
+
+/// The audit of loaded code: every action a person can take on each screen, performed from its first
+/// state, ranked by the work SwiftUI would do for nothing, with the fixes Ripple proves.
+///
+/// It reads no file and prints nothing: give it a `Scenario` (from a scenario file or app source, loaded
+/// by `RippleSwift`) and read the `AuditResult`.
+///
+/// ```swift
+/// let result = Audit().run(scenario, file: "Sources/App")
+/// for row in result.ranked { print(row.action, row.wasted) }
+/// ```
+public struct Audit: Sendable {
+    /// Whether every row of a list offers its actions, not only the first rows.
+    public var allRows: Bool
+    /// The threads the actions run on: one per core when nil.
+    public var threads: Int?
+    /// Most evaluation steps the actions of one variant may take before the rest are not performed.
+    public var workLimit: Int
+
+    /// An audit with these settings.
+    public init(allRows: Bool = false, threads: Int? = nil, workLimit: Int = Simulation.maximumAuditWork) {
+        self.allRows = allRows
+        self.threads = threads
+        self.workLimit = workLimit
+    }
+
+    /// The error of an action the audit did not perform: the actions before it spent the audit's work.
+    public static let notPerformed = "not performed: the actions before it took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)"
+
+    // MARK: - A scenario
+
+    /// Every variant of `scenario` audited, each with its proven fixes; the variants run on every core,
+    /// or, for one variant, its actions. `file` names the code in the rows.
+    public func run(_ scenario: Scenario, file: String) -> AuditResult {
+        let variants = scenario.variants.map(\.name)
+        let inner = Audit(allRows: allRows, threads: variants.count > 1 ? 1 : threads, workLimit: workLimit)
+        let audits = ParallelWork.map(variants.count, threads: variants.count > 1 ? threads : 1) { index -> Result<AuditResult.Variant, DiagnosticError> in
+            do throws(DiagnosticError) {
+                return .success(try inner.run(scenario, variant: variants[index], file: file))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var result = AuditResult(scenario: scenario, file: file)
+        for outcome in audits {
+            switch outcome {
+            case .success(let variant): result.variants.append(variant)
+            case .failure(let error): result.failures.append(error)
+            }
+        }
+        result.coverage = Self.coverage(of: scenario, rows: result.rows)
+        return result
+    }
+
+    /// One variant audited: its rows, each with what it does once every kept fix is applied, and the fixes.
+    public func run(_ scenario: Scenario, variant: String, file: String) throws(DiagnosticError) -> AuditResult.Variant {
+        var rows = try self.rows(of: scenario, variant: variant, file: file)
+        let fixes = AuditFixes(scenario: scenario, variant: variant, file: file, rows: rows, allRows: allRows, threads: threads)
+        for index in rows.indices {
+            guard let fixed = fixes.fixedRows[rows[index].action], fixed.error == nil else { continue }
+            rows[index].fixed = AuditRow.Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
+        }
+        return AuditResult.Variant(name: variant, rows: rows, fixes: fixes)
+    }
+
+    // MARK: - The actions of a variant
+
+    /// Every action of one variant, each performed on a screen of its own in its first state, and then
+    /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
+    public func rows(of scenario: Scenario, variant: String, file: String) throws(DiagnosticError) -> [AuditRow] {
+        var drawing: AuditDrawing?
+        return try rows(of: scenario, variant: variant, file: file, drawing: &drawing)
+    }
+
+    /// `rows(of:variant:file:)`, also keeping what the HTML report draws when `drawing` is not nil: each
+    /// action's trace, and one graph of everything the actions touched.
+    public func rows(of scenario: Scenario, variant: String, file: String, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [AuditRow] {
+        let drawn = drawing != nil
+        let allRows = allRows
+        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
+        let actions = first.availableActions(allRows: allRows)
+        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
+        let loaded = Set(scenario.notes)
+        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
+        let budget = AuditWorkBudget(actions: actions.count, limit: workLimit)
+        // Each action is performed on a screen of its own, so they run on every core; the rows come back
+        // in the screen's order whichever finishes first.
+        let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: AuditRow, step: StepTrace?, graph: VariantGraph?) in
+            let action = actions[index]
+            var row = AuditRow(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
+            guard budget.mayPerform(index) else {
+                budget.record(0, at: index)
+                return (row, nil, nil)
+            }
+            do throws(DiagnosticError) {
+                return try screens.withCopy { (simulation) throws(DiagnosticError) in
+                    defer { budget.record(simulation.work, at: index) }
+                    let step = try simulation.perform(actionAt: index, allRows: allRows)
+                    row.count(step, declarations: declarations)
+                    row.notes = simulation.notes.filter { !loaded.contains($0) }.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                    guard drawn else { return (row, nil, nil) }
+                    simulation.collectDependencies()
+                    return (row, step, simulation.graph())
+                }
+            } catch {
+                row.error = error.diagnostics.first?.message ?? "\(error)"
+                return (row, nil, nil)
+            }
+        }
+        var rows: [AuditRow] = []
+        let performedCount = budget.performedCount()
+        for (index, (action, result)) in zip(actions, performed).enumerated() {
+            guard index < performedCount else {
+                let row = result.row
+                var skipped = AuditRow(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
+                skipped.error = Self.notPerformed
+                rows.append(skipped)
+                continue
+            }
+            rows.append(result.row)
+            if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
+        }
+        // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
+        guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
+            AuditRow.judge(&rows)
+            return rows
+        }
+        let steps = scenario.steps(of: variant)
+        let replay = drawing != nil && !steps.isEmpty ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: true) : nil
+        var alive = Set(replay?.graph().initialPaths ?? [])
+        for (step, stepTrace) in zip(steps, trace.steps) {
+            let name = "step \"\(step.name)\""
+            var row = AuditRow(file: file, variant: variant, action: name, kind: "step", control: "step", location: TraceLocation(step.location))
+            row.count(stepTrace, declarations: declarations)
+            rows.append(row)
+            if let replay {
+                _ = try replay.run(step)
+                replay.collectDependencies()
+                drawing!.add(stepTrace, named: name, graph: replay.graph(), startingFrom: alive)
+                alive = alive.union(stepTrace.created).subtracting(stepTrace.destroyed)
+            }
+        }
+        AuditRow.judge(&rows)
+        return rows
+    }
+
+    // MARK: - Coverage
+
+    /// The coverage of one audited file: its view types and controls against the actions performed.
+    public static func coverage(of scenario: Scenario, rows: [AuditRow]) -> Coverage {
+        var evaluated = Set(rows.flatMap { $0.views.map(\.view) })
+        for paths in scenario.instancePaths.values {
+            for path in paths {
+                for name in path.split(separator: "/") { evaluated.insert(String(name.prefix { $0 != "[" && $0 != " " })) }
+            }
+        }
+        let views = scenario.syntax.declarations.compactMap { declaration -> String? in
+            guard case .type(let type) = declaration, type.conforms(to: "View"), !Coverage.isPreviewOnly(type.name) else { return nil }
+            return type.name
+        }
+        let performed = rows.filter { $0.kind != "step" }
+        var notes = scenario.notes
+        for row in performed {
+            for note in row.notes {
+                let location = SourceLocation(note.location)
+                notes.append(.note(note.message, at: location))
+            }
+        }
+        return Coverage(sites: scenario.syntax.controlSites, viewTypes: views, evaluated: evaluated,
+                        actions: performed.map {
+                            Coverage.Action(control: $0.control, location: SourceLocation($0.location),
+                                            confidence: $0.confidence, evaluations: $0.evaluations)
+                        },
+                        notes: notes,
+                        failures: performed.compactMap { row in
+                            row.error.map { ($0, SourceLocation(row.location)) }
+                        },
+                        screensLeftOut: scenario.screensNotSimulated.mapValues(\.message))
+    }
+
+    /// The actions each variant offers in its first state, none performed: what `coverage(of:rows:)`
+    /// counts of code not yet audited. Variants whose first tree cannot be built are left out.
+    public static func offeredRows(of scenario: Scenario, file: String) -> [AuditRow] {
+        var rows: [AuditRow] = []
+        for variant in scenario.variants {
+            guard let simulation = try? Simulation(scenario: scenario, variant: variant.name, semantics: scenario.semantics) else { continue }
+            for action in simulation.availableActions() {
+                rows.append(AuditRow(file: file, variant: variant.name, action: action.name, kind: action.kind, control: action.control,
+                                     location: TraceLocation(action.location)))
+            }
+        }
+        return rows
+    }
+}

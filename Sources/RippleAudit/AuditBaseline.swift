@@ -1,0 +1,206 @@
+import RippleCore
+
+/// A saved audit, the JSON `ripple audit --format json` prints (schema version 2), that a run is held
+/// to: an action may not re-run more bodies, waste more or leave more views stale than it did there, a
+/// new action may not waste or leave views stale, and no smaller share of the controls may be simulated
+/// exactly.
+///
+/// Actions are matched by file, variant and name, and where the file was spelt another way (the main
+/// branch audited from another folder), by variant and name alone.
+public struct AuditBaseline: Sendable {
+    /// What the comparison reads of one saved action.
+    public struct Action: Decodable, Sendable {
+        /// The audited file.
+        public var file: String
+        /// The variant.
+        public var variant: String
+        /// The action's name.
+        public var action: String
+        /// Bodies it re-ran.
+        public var evaluations: Int
+        /// Bodies it re-ran in vain.
+        public var wasted: Int
+        /// Views it left stale.
+        public var stale: Int
+        /// Why it was not simulated; nil when it was.
+        public var error: String?
+    }
+
+    /// What the comparison reads of the saved coverage.
+    public struct Coverage: Decodable, Sendable {
+        /// The controls written in the source.
+        public var controls: Int
+        /// The controls simulated exactly.
+        public var controlsExact: Int
+        /// The controls no action performed.
+        public var unreached: [Unreached]
+    }
+
+    /// A saved control that no action performed.
+    public struct Unreached: Decodable, Sendable {
+        /// The control as written.
+        public var control: String
+        /// The view type it is in.
+        public var viewType: String?
+        /// Where it is.
+        public var location: TraceLocation
+        /// Why no action performed it.
+        public var reason: String
+    }
+
+    /// What the comparison reads of a saved note.
+    public struct Note: Decodable, Sendable {
+        /// Where the code is.
+        public var location: TraceLocation
+        /// What the note says.
+        public var message: String
+        /// `note` or `warning`.
+        public var severity: String
+    }
+
+    /// The saved audit as `--format json` writes it: the parts the comparison reads.
+    public struct Document: Decodable, Sendable {
+        /// The saved coverage.
+        public var coverage: Coverage
+        /// The saved actions.
+        public var actions: [Action]
+        /// The saved notes.
+        public var notes: [Note]
+    }
+
+    /// The path it was read from, as given.
+    public var path: String
+    /// The saved actions.
+    public var actions: [Action]
+    /// The saved coverage.
+    public var coverage: Coverage
+    /// The saved notes.
+    public var notes: [Note]
+
+    /// The schema version a baseline is read in: the one `AuditJSON` writes.
+    public static let schemaVersion = AuditJSON(coverage: RippleCore.Coverage(), actions: [], notes: [], fixes: []).schemaVersion
+
+    /// The saved audit `document`, read from `path`.
+    public init(path: String, document: Document) {
+        self.path = path
+        actions = document.actions
+        coverage = document.coverage
+        notes = document.notes
+    }
+
+    // MARK: - The comparison
+
+    /// One count of one action, before and after: `evaluations 3 → 12 (+9)`.
+    public struct Change: Equatable, Sendable {
+        /// `evaluations`, `wasted` or `stale`.
+        public var count: String
+        /// The count in the baseline.
+        public var before: Int
+        /// The count in the run.
+        public var after: Int
+
+        /// `evaluations 3 → 12 (+9)`.
+        public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(after - before))" }
+    }
+
+    /// An action that does more than in the baseline, or a new one that wastes or leaves views stale.
+    public struct Regression: Sendable {
+        /// The run's row.
+        public var row: AuditRow
+        /// What grew; nil for a new action.
+        public var changes: [Change]?
+
+        /// `'tap Button "Add" in TaskListView': evaluations 3 → 12 (+9)`, or for a new action
+        /// `'…' is new: evaluations 3, wasted 2, stale 0`.
+        public func text(naming variant: Bool) -> String {
+            let name = "'\(row.action)'" + (variant ? " (\(row.variant))" : "")
+            guard let changes else { return "\(name) is new: evaluations \(row.evaluations), wasted \(row.wasted), stale \(row.stale)" }
+            return name + ": " + changes.map(\.text).joined(separator: ", ")
+        }
+    }
+
+    /// What the run did worse than the baseline, and what it no longer has.
+    public struct Comparison: Sendable {
+        /// The actions that do more than in the baseline, and the new ones that waste or leave views stale.
+        public var regressions: [Regression] = []
+        /// The baseline's actions the run has none of.
+        public var gone: [Action] = []
+        /// The share of controls simulated exactly, when it dropped: `4 of 4 (100%) → 3 of 4 (75%)`.
+        public var coverageDrop: String?
+        /// Controls no action performs that the baseline did not list (by control, view, file and reason).
+        public var newUnreached: [RippleCore.Coverage.Unreached] = []
+        /// Warnings the baseline did not have (by file and message).
+        public var newWarnings: [AuditNote] = []
+        /// Actions not simulated that the baseline simulated, or did not have.
+        public var newlyNotSimulated: [AuditRow] = []
+
+        /// Whether the run is worse than the baseline: an action regressed or the coverage dropped.
+        public var failed: Bool { !regressions.isEmpty || coverageDrop != nil }
+
+        /// Whether `row` is one of the regressions.
+        public func regressed(_ row: AuditRow) -> Bool {
+            regressions.contains { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
+        }
+    }
+
+    /// The run's rows, coverage and notes against the baseline.
+    public func compare(_ rows: [AuditRow], coverage: RippleCore.Coverage, notes: [AuditNote]) -> Comparison {
+        var comparison = Comparison()
+        var unmatched = Array(actions.indices)
+        func take(_ matches: (Action) -> Bool) -> Action? {
+            guard let position = unmatched.firstIndex(where: { matches(actions[$0]) }) else { return nil }
+            return actions[unmatched.remove(at: position)]
+        }
+        var found: [Action?] = rows.map { row in take { $0.file == row.file && $0.variant == row.variant && $0.action == row.action } }
+        for index in rows.indices where found[index] == nil {
+            let row = rows[index]
+            let spelt = { (action: Action) in action.variant == row.variant && action.action == row.action }
+            // Only an unambiguous match: one such action on each side.
+            if rows.count(where: { $0.variant == row.variant && $0.action == row.action }) == 1,
+               unmatched.count(where: { spelt(actions[$0]) }) == 1 {
+                found[index] = take(spelt)
+            }
+        }
+        for (row, before) in zip(rows, found) {
+            guard let before, before.error == nil else {
+                if row.error == nil, row.wasted > 0 || row.stale > 0 { comparison.regressions.append(Regression(row: row, changes: nil)) }
+                if row.error != nil, before?.error == nil { comparison.newlyNotSimulated.append(row) }
+                continue
+            }
+            guard row.error == nil else {
+                comparison.newlyNotSimulated.append(row)
+                continue
+            }
+            let changes = [Change(count: "evaluations", before: before.evaluations, after: row.evaluations),
+                           Change(count: "wasted", before: before.wasted, after: row.wasted),
+                           Change(count: "stale", before: before.stale, after: row.stale)].filter { $0.after > $0.before }
+            if !changes.isEmpty { comparison.regressions.append(Regression(row: row, changes: changes)) }
+        }
+        comparison.gone = unmatched.map { actions[$0] }
+        // Shares compared as fractions, so 1 of 3 and 2 of 6 are equal.
+        let base = self.coverage
+        if base.controls > 0, coverage.controls > 0, coverage.controlsExact * base.controls < base.controlsExact * coverage.controls {
+            let before = Double(base.controlsExact) / Double(base.controls)
+            comparison.coverageDrop = "\(base.controlsExact) of \(base.controls) (\(RippleCore.Coverage.percent(before))) → "
+                + "\(coverage.controlsExact) of \(coverage.controls) (\(RippleCore.Coverage.percent(coverage.exactShare)))"
+        }
+        var known: [String: Int] = [:]
+        for control in base.unreached { known[Self.key(control.control, control.viewType, control.location.file, control.reason), default: 0] += 1 }
+        for control in coverage.unreached {
+            let key = Self.key(control.control, control.viewType, control.location.file, control.reason)
+            if let count = known[key], count > 0 { known[key] = count - 1 } else { comparison.newUnreached.append(control) }
+        }
+        var warned: [String: Int] = [:]
+        for note in self.notes where note.severity == "warning" { warned[note.location.file + "\n" + note.message, default: 0] += 1 }
+        for note in notes where note.severity == "warning" {
+            let key = note.location.file + "\n" + note.message
+            if let count = warned[key], count > 0 { warned[key] = count - 1 } else { comparison.newWarnings.append(note) }
+        }
+        return comparison
+    }
+
+    /// A control by what it is and why, not by its line, which an edit above it moves.
+    private static func key(_ control: String, _ viewType: String?, _ file: String, _ reason: String) -> String {
+        [control, viewType ?? "", file, reason].joined(separator: "\n")
+    }
+}

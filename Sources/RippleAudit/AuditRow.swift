@@ -1,0 +1,193 @@
+import RippleCore
+
+/// One action performed in one variant: what it cost, how far to trust it, and the hints that would
+/// have avoided its waste.
+public struct AuditRow: Encodable, Sendable {
+    /// The audited file, as the caller named it.
+    public var file: String
+    /// The variant the action was performed in.
+    public var variant: String
+    /// The action's name: `tap Button "Add" in TaskListView`.
+    public var action: String
+    /// What the action does: `tap`, `toggle`, `step`.
+    public var kind: String
+    /// The control as written: `Button`, `.onTapGesture`; `step` for a scenario's own step.
+    public var control: String
+    /// Where the control is.
+    public var location: TraceLocation
+    /// How far its counts can be trusted.
+    public var confidence: Confidence = .exact
+    /// What its verdicts rest on that Ripple does not know (an opaque value read, a body it could not
+    /// simulate), as `View: what`; empty for an exact row.
+    public var uncertainty: [String] = []
+    /// Bodies the action re-ran.
+    public var evaluations: Int
+    /// Bodies the action re-ran whose output did not change.
+    public var wasted: Int
+    /// Views the action left showing an old value.
+    public var stale: Int
+    /// The view type with the most wasted evaluations, and how many; nil when nothing was wasted.
+    public var mostWasted: String?
+    /// How many evaluations of `mostWasted` were wasted.
+    public var mostWastedCount: Int
+    /// What would have avoided the waste or the stale views, the hint for `mostWasted` first.
+    public var hints: [AuditHint]
+    /// Why it could not be simulated; nil when it was.
+    public var error: String?
+    /// What Ripple assumed while performing it, beyond what loading the code assumed: code it does not
+    /// simulate.
+    public var notes: [AuditNote] = []
+    /// What the action does with every proven fix applied; nil when no fix was kept.
+    public var fixed: Counts? = nil
+    /// Per view type the action re-ran or left stale, in the order the step lists them.
+    public var views: [ViewCounts] = []
+
+    /// Whether some of what the action runs was not simulated: its notes say what.
+    public var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }
+
+    /// The view type that wasted most, or why the row is not exact: what the last column shows.
+    public var why: String {
+        let most = error.map { "not simulated: \($0)" } ?? mostWasted.map { "\($0) ×\(mostWastedCount)" } ?? "–"
+        guard confidence == .partial else { return most }
+        let what = uncertainty.first ?? notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
+        return mostWasted == nil ? what : most + "; " + what
+    }
+
+    /// Wasted evaluations whose verdict rests on nothing Ripple does not know: what a budget counts.
+    public var judgedWasted = 0
+
+    /// Evaluations, wasted evaluations and stale views of one action.
+    public struct Counts: Encodable, Sendable {
+        /// Bodies re-run.
+        public var evaluations: Int
+        /// Bodies re-run in vain.
+        public var wasted: Int
+        /// Views left stale.
+        public var stale: Int
+
+        /// The three counts.
+        public init(evaluations: Int, wasted: Int, stale: Int) {
+            self.evaluations = evaluations
+            self.wasted = wasted
+            self.stale = stale
+        }
+    }
+
+    /// What one action did to one view type.
+    public struct ViewCounts: Encodable, Sendable {
+        /// The view type.
+        public var view: String
+        /// Its bodies re-run.
+        public var evaluations = 0
+        /// Its bodies re-run in vain.
+        public var wasted = 0
+        /// Its instances left stale.
+        public var stale = 0
+
+        /// The counts of `view`.
+        public init(view: String, evaluations: Int = 0, wasted: Int = 0, stale: Int = 0) {
+            self.view = view
+            self.evaluations = evaluations
+            self.wasted = wasted
+            self.stale = stale
+        }
+    }
+
+    /// An action not yet performed: no evaluations, nothing wasted, no hint.
+    public init(file: String, variant: String, action: String, kind: String, control: String, location: TraceLocation) {
+        self.file = file
+        self.variant = variant
+        self.action = action
+        self.kind = kind
+        self.control = control
+        self.location = location
+        evaluations = 0
+        wasted = 0
+        stale = 0
+        mostWasted = nil
+        mostWastedCount = 0
+        hints = []
+        error = nil
+    }
+
+    /// Takes the counts, the view type that wasted most, and the hints from what the action did in the
+    /// code of `declarations`, with the updates its `.onChange` actions ran after it.
+    public mutating func count(_ step: StepTrace, declarations: [DeclarationSyntax]) {
+        let updates = [step] + (step.followUps ?? [])
+        evaluations = updates.reduce(0) { $0 + $1.counts.evaluations }
+        wasted = updates.reduce(0) { $0 + $1.counts.wasted }
+        stale = updates.reduce(0) { $0 + $1.counts.stale }
+        let instances = updates.flatMap(\.instances)
+        uncertainty = []
+        for instance in instances {
+            for what in instance.uncertainty ?? [] where !uncertainty.contains(instance.viewType + ": " + what) {
+                uncertainty.append(instance.viewType + ": " + what)
+            }
+        }
+        for update in updates {
+            for input in update.opaqueSkips ?? [] { uncertainty.append(input + ": an opaque input compared equal, so it was not re-run") }
+        }
+        judgedWasted = instances.count { $0.outcome == .wasted && $0.uncertainty == nil }
+        var wastedByType: [String: Int] = [:]
+        for instance in instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+        views = []
+        for instance in instances {
+            if !views.contains(where: { $0.view == instance.viewType }) { views.append(ViewCounts(view: instance.viewType)) }
+            let index = views.firstIndex { $0.view == instance.viewType }!
+            switch instance.outcome {
+            case .stale: views[index].stale += 1
+            case .wasted: views[index].wasted += 1; views[index].evaluations += 1
+            default: views[index].evaluations += 1
+            }
+        }
+        if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
+            mostWasted = top.key
+            mostWastedCount = top.value
+        }
+        // No hint is built on a verdict that rests on what Ripple does not know.
+        var hints: [AuditHint] = []
+        for var update in updates {
+            update.instances.removeAll { $0.uncertainty != nil }
+            for hint in AuditHints.hints(for: update, declarations: declarations) where !hints.contains(hint) { hints.append(hint) }
+        }
+        self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
+    }
+
+    /// Sets each row's confidence from what it did: not simulated when it could not be performed, partial
+    /// when something it ran was not simulated or a verdict rests on what Ripple does not know.
+    public static func judge(_ rows: inout [AuditRow]) {
+        for index in rows.indices {
+            let row = rows[index]
+            rows[index].confidence = row.error != nil ? .notSimulated : row.isPartial || !row.uncertainty.isEmpty ? .partial : .exact
+        }
+    }
+
+    /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
+    public static func ranked(_ rows: [AuditRow]) -> [AuditRow] {
+        rows.enumerated().sorted { a, b in
+            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
+        }.map(\.element)
+    }
+}
+
+/// Something Ripple assumed while loading the code or performing an action, where the code is.
+public struct AuditNote: Encodable, Sendable {
+    /// Where the code is.
+    public var location: TraceLocation
+    /// What Ripple assumed or left out.
+    public var message: String
+    /// `note`, or `warning` where views, a body or an action were left out.
+    public var severity = "note"
+
+    /// A note at `location`.
+    public init(location: TraceLocation, message: String, severity: String = "note") {
+        self.location = location
+        self.message = message
+        self.severity = severity
+    }
+
+    /// The note of a diagnostic of loading or performing.
+    public init(_ diagnostic: Diagnostic) {
+        self.init(location: TraceLocation(diagnostic.location), message: diagnostic.message, severity: diagnostic.severity.rawValue)
+    }
+}

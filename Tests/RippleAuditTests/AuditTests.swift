@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import RippleAudit
+import RippleCore
+import RippleSwift
+
+/// The audit through its library alone: a loaded scenario in, rows, ranking, budgets and proven fixes out,
+/// no file read and nothing printed.
+@Suite struct AuditLibraryTests {
+    /// The package's folder, found from this file.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A gallery scenario, loaded.
+    static func gallery(_ name: String) throws -> Scenario {
+        let path = root.appendingPathComponent("Scenarios/\(name).ripple").path
+        return try Scenario(source: String(contentsOfFile: path, encoding: .utf8), file: path)
+    }
+
+    /// Two buttons on one screen: one re-runs a badge whose text does not change, one changes what it shows.
+    static let screen = """
+        scenario "badge"
+        @Observable final class Inbox {
+            var messages: [String] = ["Lunch?", "Invoice"]
+            var title = "Inbox"
+            var count: Int { messages.count }
+        }
+        struct Screen: View {
+            @State private var inbox = Inbox()
+            var body: some View {
+                VStack {
+                    Button("Rename") { inbox.messages[0] = "Dinner?" }
+                    Button("Retitle") { inbox.title = "Mail" }
+                    Text(inbox.title)
+                    Badge(inbox: inbox)
+                }
+            }
+        }
+        struct Badge: View {
+            let inbox: Inbox
+            var body: some View { Text("\\(inbox.count) messages") }
+        }
+        """
+
+    /// The example of docs/Audit.md, "Using the audit from Swift".
+    @Test func theDocumentedExampleRuns() throws {
+        let text = Self.screen
+        let scenario = try Scenario(source: text, file: "badge.ripple")
+        let result = Audit().run(scenario, file: "badge.ripple")
+        let wasteful = result.ranked.filter { $0.wasted > 0 }.map { "\($0.action): \($0.wasted) wasted" }
+        let overruns = AuditBudget(maximumWasted: 0).overruns(result.ranked, coverage: result.coverage)
+        #expect(wasteful == ["tap Button \"Rename\" in Screen: 1 wasted"])
+        #expect(overruns.count == 1)
+    }
+
+    /// Every action is a row, judged exact, and the one that wastes a body ranks first.
+    @Test func theActionThatWastesMostRanksFirst() throws {
+        let scenario = try Scenario(source: Self.screen, file: "badge.ripple")
+        let result = Audit(threads: 1).run(scenario, file: "badge.ripple")
+        #expect(result.failures.isEmpty)
+        #expect(result.variants.map(\.name) == ["main"])
+        #expect(result.rows.map(\.action) == ["tap Button \"Rename\" in Screen", "tap Button \"Retitle\" in Screen"])
+        #expect(result.rows.allSatisfy { $0.confidence == .exact })
+        let ranked = result.ranked
+        #expect(ranked.first?.action == "tap Button \"Rename\" in Screen")
+        #expect(ranked.first?.wasted == 1)
+        #expect(ranked.first?.mostWasted == "Badge")
+        #expect(ranked.first?.hints.first?.guidance == "computed-vs-cached")
+        #expect(ranked.last?.wasted == 0)
+        #expect(result.coverage.controls == 2)
+        #expect(result.coverage.controlsExact == 2)
+    }
+
+    /// A budget is a decision over the rows: over it, it says by how much and where.
+    @Test func aBudgetOverTheRowsSaysWhatWentOver() throws {
+        let result = Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")
+        #expect(AuditBudget(maximumWasted: 1).overruns(result.ranked, coverage: result.coverage).isEmpty)
+        let overruns = AuditBudget(maximumWasted: 0, minimumCoverage: 1).overruns(result.ranked, coverage: result.coverage)
+        #expect(overruns == ["the audit found 1 wasted evaluations, over the budget of 0: 'tap Button \"Rename\" in Screen' 1 (most: Badge)"])
+    }
+
+    /// The fix of the broad design of computed-vs-cached is proven and kept, and each row says what it
+    /// does with it.
+    @Test func aFixIsProvenAndKept() throws {
+        let scenario = try Self.gallery("computed-vs-cached")
+        let broad = try Audit().run(scenario, variant: "broad", file: scenario.file)
+        let proof = try #require(broad.fixes.proofs.first)
+        #expect(proof.rejected == nil)
+        #expect(proof.summary == "store `Inbox.unreadCount` and update it when `messages` changes, writing it only when its value changes")
+        #expect(proof.before.wasted == 2)
+        #expect(proof.after?.wasted == 0)
+        #expect(broad.fixes.kept.count == 1)
+        #expect(broad.rows.allSatisfy { $0.fixed?.wasted == 0 })
+        // The narrow design needs no fix of the kind.
+        let narrow = try Audit().run(scenario, variant: "narrow", file: scenario.file)
+        #expect(!narrow.fixes.proofs.contains { $0.kind == proof.kind && $0.type == proof.type })
+    }
+
+    /// The JSON model holds every file's rows ranked together, the fixes and the notes.
+    @Test func theJSONModelHoldsEveryFile() throws {
+        let scenario = try Self.gallery("computed-vs-cached")
+        let results = [Audit().run(scenario, file: scenario.file), Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")]
+        let json = AuditJSON(results)
+        #expect(json.schemaVersion == 2)
+        #expect(json.actions.count == results.reduce(0) { $0 + $1.rows.count })
+        #expect(json.actions.map(\.wasted) == json.actions.map(\.wasted).sorted(by: >))
+        #expect(json.fixes.map(\.variant).contains("broad"))
+        #expect(json.coverage.controls == results.reduce(0) { $0 + $1.coverage.controls })
+    }
+
+    /// Past the work limit, the actions after the one that crossed it are not performed.
+    @Test func actionsPastTheWorkLimitAreNotPerformed() throws {
+        let scenario = try Scenario(source: Self.screen, file: "badge.ripple")
+        let rows = try Audit(threads: 1, workLimit: 0).rows(of: scenario, variant: "main", file: "badge.ripple")
+        #expect(rows.first?.error == nil)
+        #expect(rows.dropFirst().allSatisfy { $0.error == Audit.notPerformed && $0.confidence == .notSimulated })
+    }
+
+    /// A saved audit holds the run to it: an action that wastes more than it did there regresses, a new
+    /// one that wastes nothing does not.
+    @Test func anActionThatDoesMoreThanInTheBaselineRegresses() throws {
+        let saved = """
+            {"coverage": {"controls": 2, "controlsExact": 2, "unreached": []},
+             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": 0, "wasted": 0, "stale": 0}],
+             "notes": []}
+            """
+        let baseline = AuditBaseline(path: "saved.json", document: try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8)))
+        let result = Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")
+        let comparison = baseline.compare(result.ranked, coverage: result.coverage, notes: result.loadNotes)
+        #expect(comparison.failed)
+        #expect(comparison.regressions.map { $0.text(naming: false) } == ["'tap Button \"Rename\" in Screen': evaluations 0 → 1 (+1), wasted 0 → 1 (+1)"])
+        #expect(comparison.gone.isEmpty)
+        #expect(comparison.coverageDrop == nil)
+    }
+}
