@@ -73,6 +73,9 @@ import RippleSwift
         ("Button(\"Rename\") { state.rename() }", ""),
         // The index is read through something that is not an input.
         ("ForEach(0..<1) { i in Text(state.users[i].name) }", ""),
+        // A name bound inside a closure or an `if` hides the input.
+        ("VStack { let index = 0; Text(state.users[index].name) }", ""),
+        ("if true { let index = 0; Text(state.users[index].name) }", ""),
     ])
     func aRowThatUsesTheModelOtherwiseIsLeftAlone(body: String, extra: String) throws {
         let declarations = try Self.declarations(Self.model + """
@@ -246,11 +249,12 @@ import RippleSwift
     }
 
     /// Must not: the child has an `init` of its own, is built elsewhere too, or already uses the
-    /// object's name.
+    /// object's name (as a property, or as a `let` inside an `if` of a method).
     @Test(arguments: [
         ("let count: Int\n    init(count: Int) { self.count = count }", ""),
         ("let count: Int", "struct Other: View {\n    var body: some View { Badge(count: 1) }\n}"),
         ("let count: Int\n    let mailbox = 0", ""),
+        ("let count: Int\n    func label() -> String {\n        if count > 0 {\n            let mailbox = \"m\"\n            return mailbox + \"\\(count)\"\n        }\n        return \"\"\n    }", ""),
     ])
     func aValuePassedOnIsLeftAloneWhereTheRewriteWouldChangeTheCode(inputs: String, extra: String) throws {
         let declarations = try Self.declarations(Self.inbox.replacingOccurrences(of: "BUILD", with: "Badge(count: mailbox.unreadCount)") + """

@@ -549,26 +549,7 @@ extension Engine {
     }
 
     func collectPaths(in statement: StatementSyntax, into paths: inout [ExprSyntax]) {
-        switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e), .viewAction(_, let e):
-            collectPaths(in: e, into: &paths)
-        case .assignment(let target, _, let value):
-            collectPaths(in: target, into: &paths)
-            collectPaths(in: value, into: &paths)
-        case .ifStatement(let clauses, let otherwise):
-            for clause in clauses {
-                for condition in clause.conditions {
-                    collectPaths(in: condition.value, into: &paths)
-                }
-                for s in clause.body { collectPaths(in: s, into: &paths) }
-            }
-            for s in otherwise ?? [] { collectPaths(in: s, into: &paths) }
-        case .forIn(_, let sequence, let body):
-            collectPaths(in: sequence, into: &paths)
-            for s in body { collectPaths(in: s, into: &paths) }
-        case .returnStatement(nil):
-            break
-        }
+        statement.visitOutermostExpressions { collectPaths(in: $0, into: &paths) }
     }
 
     func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax]) {

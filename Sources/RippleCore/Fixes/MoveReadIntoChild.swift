@@ -63,14 +63,7 @@ enum MoveReadIntoChild {
         for statement in statements {
             switch statement.kind {
             case .expression(let expression), .returnStatement(let expression?):
-                var closures: [ClosureSyntax] = []
-                _ = expression.replacing { part in
-                    if case .closure(let closure) = part.kind {
-                        closures.append(closure)
-                        return part
-                    }
-                    return nil
-                }
+                let closures = expression.outermostClosures
                 if closures.isEmpty {
                     leaves.append(expression)
                 } else {

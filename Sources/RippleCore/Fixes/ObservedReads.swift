@@ -79,43 +79,42 @@ extension TypeDeclarationSyntax {
     }
 
     /// Every name the declaration binds inside its members (closure parameters, `let`s, `for` and
-    /// `if let` names, function parameters): a name a fix adds or replaces must not be one of them.
+    /// `if let` names, function parameters), at any depth: a name a fix adds or replaces must not be
+    /// one of them.
     var boundNames: Set<String> {
-        var names: Set<String> = []
-        func statements(_ list: [StatementSyntax]) {
-            for statement in list {
-                switch statement.kind {
-                case .letDeclaration(let name, _), .forIn(let name, _, _): names.insert(name)
-                case .ifStatement(let clauses, _):
-                    for clause in clauses { for condition in clause.conditions { names.formUnion(condition.boundNames) } }
-                default: break
-                }
-                _ = statement.replacing { part in
-                    if case .closure(let closure) = part.kind {
-                        names.formUnion(closure.parameters.map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
-                        statements(closure.body)
-                        return part
-                    }
-                    return nil
-                }
-            }
-        }
+        var walker = BoundNames()
+        walker.walk(members: members)
         for member in members {
             switch member {
-            case .property(let property):
-                statements(property.getter ?? [])
-                statements(property.willSet?.body ?? [])
-                statements(property.didSet?.body ?? [])
-                if let initializer = property.initializer { statements([StatementSyntax(kind: .expression(initializer), location: initializer.location)]) }
-            case .initializer(let initializer):
-                names.formUnion(initializer.parameters.map(\.name))
-                statements(initializer.body)
-            case .function(let function):
-                names.formUnion(function.parameters.map(\.name))
-                statements(function.body)
+            case .property: break
+            case .initializer(let initializer): walker.names.formUnion(initializer.parameters.map(\.name))
+            case .function(let function): walker.names.formUnion(function.parameters.map(\.name))
             }
         }
-        return names
+        return walker.names
+    }
+}
+
+/// Collects `TypeDeclarationSyntax.boundNames`: what `let`s, `for`s, conditions and closures bind.
+private struct BoundNames: SyntaxWalker {
+    var names: Set<String> = []
+
+    mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
+        switch statement.kind {
+        case .letDeclaration(let name, _), .forIn(let name, _, _): names.insert(name)
+        default: break
+        }
+        return .visitChildren
+    }
+
+    mutating func visit(_ condition: ConditionSyntax) -> WalkContinuation {
+        names.formUnion(condition.boundNames)
+        return .visitChildren
+    }
+
+    mutating func visit(_ closure: ClosureSyntax) -> WalkContinuation {
+        names.formUnion(closure.parameters.map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
+        return .visitChildren
     }
 }
 

@@ -162,7 +162,7 @@ enum PassTheFields {
 }
 
 /// The reads of a view's model inputs, found member by member.
-struct ReadScan {
+struct ReadScan: SyntaxWalker {
     let models: Set<String>
     let plain: Set<String>
     /// The reads, in order, once each.
@@ -194,39 +194,48 @@ struct ReadScan {
     }
 
     mutating func scan(_ expression: ExprSyntax) {
-        _ = expression.replacing { part in visit(part) }
+        walk(expression)
     }
 
     mutating func scan(_ statement: StatementSyntax) {
+        walk(statement)
+    }
+
+    /// A name the view's code binds, at any depth: one that hides an input makes the scan inexact.
+    private mutating func bind(_ name: String) {
+        if models.contains(name) || plain.contains(name) { isExact = false }
+        closureParameters.insert(name)
+    }
+
+    mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
         switch statement.kind {
-        case .letDeclaration(let name, _), .forIn(let name, _, _):
-            if models.contains(name) || plain.contains(name) { isExact = false }
-            closureParameters.insert(name)
-        case .ifStatement(let clauses, _):
-            for name in clauses.flatMap(\.conditions).flatMap(\.boundNames) {
-                if models.contains(name) || plain.contains(name) { isExact = false }
-                closureParameters.insert(name)
-            }
+        case .letDeclaration(let name, _), .forIn(let name, _, _): bind(name)
         default: break
         }
-        _ = statement.replacing { part in visit(part) }
+        return .visitChildren
+    }
+
+    mutating func visit(_ condition: ConditionSyntax) -> WalkContinuation {
+        condition.boundNames.forEach { bind($0) }
+        return .visitChildren
+    }
+
+    mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
+        look(at: expression) == nil ? .visitChildren : .skipChildren
     }
 
     /// Looks at one part, outermost first: a read of a model input is recorded whole, a method call
     /// on one has its receiver looked at, and a model input anywhere else is used whole.
-    private mutating func visit(_ part: ExprSyntax) -> ExprSyntax? {
+    private mutating func look(at part: ExprSyntax) -> ExprSyntax? {
         switch part.kind {
         case .closure(let closure):
-            for parameter in closure.parameters {
-                if models.contains(parameter) || plain.contains(parameter) { isExact = false }
-                closureParameters.insert(parameter)
-            }
+            closure.parameters.forEach { bind($0) }
             return nil
         case .call(let callee, let arguments, let trailing):
             // `state.users[index].name.uppercased()`: the read is the receiver, the method is not.
             if case .member(let receiver, _, _) = callee.kind, let root = Self.root(of: receiver), models.contains(root) {
                 record(receiver)
-                for argument in arguments + trailing { _ = argument.value.replacing { visit($0) } }
+                for argument in arguments + trailing { walk(argument.value) }
                 return part
             }
             return nil

@@ -266,48 +266,30 @@ struct Resolver {
 
     // MARK: - Walking syntax
 
-    /// Calls of capitalized names in a body: custom views built there, with their positions.
+    /// Calls of capitalized names in a body: custom views built there, with their positions, in
+    /// conditions (`if let`, `if case`) and string interpolations as anywhere else.
     func viewSites(in statements: [StatementSyntax]) -> [(name: String, location: SourceLocation)] {
-        var sites: [(String, SourceLocation)] = []
-        for statement in statements { calls(in: statement, into: &sites) }
-        return sites.map { (name: $0.0, location: $0.1) }
+        var walker = ViewSiteWalker()
+        walker.walk(statements)
+        return walker.sites
     }
 
-    private func calls(in statement: StatementSyntax, into sites: inout [(String, SourceLocation)]) {
-        switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .letDeclaration(_, let e), .environmentWrite(_, let e): calls(in: e, into: &sites)
-        case .viewAction: break
-        case .assignment(let t, _, let v): calls(in: t, into: &sites); calls(in: v, into: &sites)
-        case .ifStatement(let clauses, let otherwise):
-            for clause in clauses {
-                for case .expression(let e) in clause.conditions { calls(in: e, into: &sites) }
-                for s in clause.body { calls(in: s, into: &sites) }
-            }
-            for s in otherwise ?? [] { calls(in: s, into: &sites) }
-        case .forIn(_, let sequence, let body):
-            calls(in: sequence, into: &sites)
-            for s in body { calls(in: s, into: &sites) }
-        case .returnStatement(nil): break
+}
+
+/// Collects `Resolver.viewSites(in:)`: each call of a capitalized name, outermost first. A step's view
+/// action names an instance, not a view it builds, so its target is passed over.
+private struct ViewSiteWalker: SyntaxWalker {
+    var sites: [(name: String, location: SourceLocation)] = []
+
+    mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
+        if case .viewAction = statement.kind { return .skipChildren }
+        return .visitChildren
+    }
+
+    mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
+        if case .call(let callee, _, _) = expression.kind, case .identifier(let name) = callee.kind, name.first?.isUppercase == true {
+            sites.append((name, expression.location))
         }
+        return .visitChildren
     }
-
-    private func calls(in expression: ExprSyntax, into sites: inout [(String, SourceLocation)]) {
-        switch expression.kind {
-        case .call(let callee, let arguments, let trailing):
-            if case .identifier(let name) = callee.kind, name.first?.isUppercase == true { sites.append((name, expression.location)) }
-            calls(in: callee, into: &sites)
-            for argument in arguments + trailing { calls(in: argument.value, into: &sites) }
-        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): calls(in: base, into: &sites)
-        case .subscriptAccess(let base, let arguments, _):
-            calls(in: base, into: &sites)
-            for argument in arguments { calls(in: argument.value, into: &sites) }
-        case .binary(_, let l, let r): calls(in: l, into: &sites); calls(in: r, into: &sites)
-        case .ternary(let c, let a, let b): calls(in: c, into: &sites); calls(in: a, into: &sites); calls(in: b, into: &sites)
-        case .closure(let closure): for s in closure.body { calls(in: s, into: &sites) }
-        case .array(let elements): for e in elements { calls(in: e, into: &sites) }
-        case .dictionary(let keys, let values): for e in keys + values { calls(in: e, into: &sites) }
-        default: break
-        }
-    }
-
 }

@@ -38,50 +38,51 @@ extension ClosureSyntax {
 }
 
 /// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found,
-/// and the names it projects.
-private struct ClosureReadWalker {
+/// and the names it projects. The names an `if let`, an `if case`, a `for` or a closure binds are
+/// parameters inside their scope.
+private struct ClosureReadWalker: SyntaxWalker {
     let isPlainValue: (String) -> Bool
     var parameters: Set<String> = []
     var found = ClosureReads.nothing
     var projected: Set<String> = []
+    /// The parameters outside each clause being walked.
+    var outerParameters: [Set<String>] = []
 
     mutating func note(_ reads: ClosureReads) { found = max(found, reads) }
 
-    mutating func walk(_ statement: StatementSyntax) {
-        switch statement.kind {
-        case .expression(let e), .returnStatement(let e?), .environmentWrite(_, let e), .viewAction(_, let e), .letDeclaration(_, let e):
-            walk(e)
-        case .assignment(let target, _, let value):
-            walk(target)
-            walk(value)
-        case .ifStatement(let clauses, let otherwise):
-            let outer = parameters
-            for clause in clauses {
-                for condition in clause.conditions {
-                    switch condition {
-                    case .expression(let e):
-                        walk(e)
-                    case .optionalBinding, .casePattern:
-                        walk(condition.value)
-                        parameters.formUnion(condition.boundNames)
-                    }
-                }
-                clause.body.forEach { walk($0) }
-                parameters = outer
-            }
-            (otherwise ?? []).forEach { walk($0) }
-        case .forIn(let name, let sequence, let body):
-            walk(sequence)
-            let outer = parameters
-            parameters.insert(name)
-            body.forEach { walk($0) }
-            parameters = outer
-        case .returnStatement(nil):
-            break
-        }
+    mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
+        guard case .forIn(let name, let sequence, let body) = statement.kind else { return .visitChildren }
+        walk(sequence)
+        let outer = parameters
+        parameters.insert(name)
+        walk(body)
+        parameters = outer
+        return .skipChildren
     }
 
-    mutating func walk(_ expression: ExprSyntax) {
+    mutating func visit(_ clause: IfClauseSyntax) -> WalkContinuation {
+        outerParameters.append(parameters)
+        return .visitChildren
+    }
+
+    mutating func visitPost(_ condition: ConditionSyntax) {
+        parameters.formUnion(condition.boundNames)
+    }
+
+    mutating func visitPost(_ clause: IfClauseSyntax) {
+        parameters = outerParameters.removeLast()
+    }
+
+    mutating func visit(_ closure: ClosureSyntax) -> WalkContinuation {
+        let outer = parameters
+        parameters.formUnion(closure.parameters)
+        parameters.insert("$0")
+        walk(closure.body)
+        parameters = outer
+        return .skipChildren
+    }
+
+    mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
         switch expression.kind {
         case .identifier(let name):
             if !parameters.contains(name) && !isPlainValue(name) { note(.more) }
@@ -93,9 +94,11 @@ private struct ClosureReadWalker {
         case .member(let base, _, _):
             // A modifier on a view (`Text(x).bold()`) reads what its view's arguments read.
             if case .call = base.kind { walk(base) } else { noteAccess(rootedAt: base) }
+            return .skipChildren
         case .subscriptAccess(let base, let arguments, _):
             noteAccess(rootedAt: base)
             arguments.forEach { walk($0.value) }
+            return .skipChildren
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
             case .identifier(let name) where name.first?.isUppercase == true:
@@ -110,30 +113,12 @@ private struct ClosureReadWalker {
             }
             arguments.forEach { walk($0.value) }
             trailing.forEach { walk($0.value) }
-        case .closure(let closure):
-            let outer = parameters
-            parameters.formUnion(closure.parameters)
-            parameters.insert("$0")
-            closure.body.forEach { walk($0) }
-            parameters = outer
-        case .string(let parts):
-            for case .interpolation(let e) in parts { walk(e) }
-        case .array(let elements):
-            elements.forEach { walk($0) }
-        case .dictionary(let keys, let values):
-            (keys + values).forEach { walk($0) }
-        case .unary(_, let e), .forceUnwrap(let e), .paren(let e):
-            walk(e)
-        case .binary(_, let left, let right):
-            walk(left)
-            walk(right)
-        case .ternary(let condition, let yes, let no):
-            walk(condition)
-            walk(yes)
-            walk(no)
-        case .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .opaque:
+            return .skipChildren
+        case .closure, .string, .array, .dictionary, .unary, .forceUnwrap, .paren, .binary, .ternary,
+             .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .opaque:
             break
         }
+        return .visitChildren
     }
 
     /// A member or element read: of a parameter, or of anything else.

@@ -36,7 +36,7 @@ extension ExprSyntax {
 
     /// Every part of the expression, outermost first, closure bodies included.
     package func visit(_ body: (ExprSyntax) -> Void) {
-        _ = replacing { body($0); return nil }
+        ExpressionVisitor.visit(body) { $0.walk(self) }
     }
 }
 
@@ -67,7 +67,7 @@ extension StatementSyntax {
 
     /// Every expression part of the statement, outermost first.
     package func visit(_ body: (ExprSyntax) -> Void) {
-        _ = replacing { body($0); return nil }
+        ExpressionVisitor.visit(body) { $0.walk(self) }
     }
 }
 
@@ -103,7 +103,7 @@ extension TypeDeclarationSyntax {
 
     /// Every expression part of the declaration's members, outermost first.
     package func visitExpressions(_ body: (ExprSyntax) -> Void) {
-        _ = replacingExpressions { body($0); return nil }
+        ExpressionVisitor.visit(body) { $0.walk(members: members) }
     }
 }
 
