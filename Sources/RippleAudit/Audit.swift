@@ -150,11 +150,7 @@ public struct Audit: Sendable {
     /// The coverage of one audited file: its view types and controls against the actions performed.
     public static func coverage(of scenario: Scenario, rows: [AuditRow]) -> Coverage {
         var evaluated = Set(rows.flatMap { $0.views.map(\.view) })
-        for paths in scenario.instancePaths.values {
-            for path in paths {
-                for name in path.split(separator: "/") { evaluated.insert(String(name.prefix { $0 != "[" && $0 != " " })) }
-            }
-        }
+        for paths in scenario.instancePaths.values { evaluated.formUnion(InstanceNames.viewTypes(inPaths: paths)) }
         let views = scenario.syntax.declarations.compactMap { declaration -> String? in
             guard case .type(let type) = declaration, type.conforms(to: "View"), !Coverage.isPreviewOnly(type.name) else { return nil }
             return type.name

@@ -149,7 +149,21 @@ public struct Scenario: Sendable {
         var spent = 0
         // The fields expectations name rows by: only for them is each row's element read at the end.
         let namedFields = InstanceNames.fieldsNamed(in: expectations.flatMap { $0.clauses.flatMap(\.references) }.map(\.path))
-        for variant in variants {
+        // App source: a view no screen evaluated becomes a screen of its own, once the screens before it
+        // have run, until every view has been evaluated or tried.
+        var evaluatedViews: Set<String> = []
+        var position = 0
+        while true {
+            if position == self.variants.count {
+                guard degradesScreens, let main = self.variants.first else { break }
+                let (screens, screenNotes) = Resolver.screensOfTheirOwn(in: main.table, evaluated: evaluatedViews,
+                                                                       roots: Set(self.variants.map(\.table.rootView)))
+                guard !screens.isEmpty else { break }
+                self.variants += screens
+                for note in screenNotes where notedInVariants.insert(note).inserted { notes.append(note) }
+            }
+            let variant = self.variants[position]
+            position += 1
             if spent > Engine.maximumTotalWork {
                 failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
                                         at: variant.location ?? SourceLocation(file: file, line: 1, column: 1)), variant.name))
@@ -179,6 +193,7 @@ public struct Scenario: Sendable {
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))
                 for note in simulation.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
+                evaluatedViews.formUnion(InstanceNames.viewTypes(inPaths: simulation.allInstancePaths))
             } catch {
                 if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit: total work)") }) {
                     screenFailures += error.diagnostics.map { ($0, variant.name) }
@@ -187,7 +202,7 @@ public struct Scenario: Sendable {
                 }
             }
         }
-        diagnostics += Self.merge(failures, variantCount: variants.count)
+        diagnostics += Self.merge(failures, variantCount: self.variants.count)
         if !screenFailures.isEmpty {
             let left = Self.screensLeftOut(screenFailures)
             notes = (notes + left.map(\.warning)).sorted { $0.location < $1.location }

@@ -86,6 +86,82 @@ import RippleSwift
         #expect(scenario.instancePaths["Second"] == ["Second"])
     }
 
+    /// A settings screen shown only in a sheet: no first tree builds it, so it is evaluated as a screen of
+    /// its own, with a note and a stand-in for its input. The detail view behind a link is built in the
+    /// first tree, and gets none.
+    @Test func aViewNoEvaluatedScreenBuildsIsAScreenOfItsOwn() throws {
+        let result = loadSwift("""
+            import SwiftUI
+
+            struct LibraryView: View {
+                @State private var showsSettings = false
+                let books = ["Dune", "Emma"]
+                var body: some View {
+                    NavigationStack {
+                        List(books, id: \\.self) { book in
+                            NavigationLink(book) { BookDetail(title: book) }
+                        }
+                        .toolbar {
+                            Button("Settings") { showsSettings = true }
+                        }
+                        .sheet(isPresented: $showsSettings) { SettingsView(account: "me") }
+                    }
+                }
+            }
+
+            struct BookDetail: View {
+                let title: String
+                @State private var isFavorite = false
+                var body: some View {
+                    Toggle(title, isOn: $isFavorite)
+                }
+            }
+
+            struct SettingsView: View {
+                let account: String
+                @AppStorage("fontSize") private var fontSize = 14.0
+                var body: some View {
+                    Form {
+                        Text(account)
+                        Stepper("Size", value: $fontSize)
+                    }
+                }
+            }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants.map(\.name) == ["main", "SettingsView"])
+        #expect(scenario.instancePaths["SettingsView"] == ["SettingsView"])
+        #expect(scenario.notes.map(\.message).contains(
+            "no screen Ripple evaluated builds 'SettingsView' (it is built in a sheet, a destination, a branch not taken or a body not simulated); it is evaluated as a screen of its own"))
+        #expect(scenario.notes.map(\.message).contains("no caller sets 'account' of the root 'SettingsView'; it is given the stand-in '\"\"'"),
+                "\(scenario.notes.map(\.message))")
+    }
+
+    /// A view the first screen builds is evaluated there, and gets no screen of its own; nor does one
+    /// that another unevaluated view builds, which its builder's screen evaluates.
+    @Test func aViewAScreenBuildsGetsNoScreenOfItsOwn() throws {
+        let result = loadSwift("""
+            import SwiftUI
+
+            struct Home: View {
+                @State private var showsEditor = false
+                var body: some View {
+                    VStack {
+                        Header()
+                        Button("Edit") { showsEditor = true }
+                    }
+                    .sheet(isPresented: $showsEditor) { Editor() }
+                }
+            }
+            struct Header: View { var body: some View { Text("Home") } }
+            struct Editor: View { var body: some View { Form { EditorRow() } } }
+            struct EditorRow: View { var body: some View { Text("Row") } }
+            """)
+        let scenario = try #require(result.scenario, "\(String(describing: result.error))")
+        #expect(scenario.variants.map(\.name) == ["main", "Editor"])
+        #expect(scenario.instancePaths["Editor"] == ["Editor", "Editor/EditorRow"])
+    }
+
     @Test func aViewsInitializerIsChosenByTheCallsLabels() throws {
         let result = loadSwift("""
             struct Badge: View {

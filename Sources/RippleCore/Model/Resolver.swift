@@ -194,13 +194,47 @@ struct Resolver {
         let others = table.views.values.filter { !$0.isModifier && !used.contains($0.name) && $0.name != table.rootView }
             .sorted { $0.location < $1.location }
         guard !others.isEmpty else { return [main] }
-        var variants = [ResolvedVariant(name: table.rootView, table: table, location: nil)]
-        for view in others {
-            var rooted = table
-            rooted.rootView = view.name
-            variants.append(ResolvedVariant(name: view.name, table: rooted, location: nil))
+        return [ResolvedVariant(name: table.rootView, table: table, location: nil)] + others.map { Self.screen(rootedAt: $0.name, in: table) }
+    }
+
+    /// A screen of app source rooted at `view`, named after it, in the declarations of `table`.
+    private static func screen(rootedAt view: String, in table: DeclarationTable) -> ResolvedVariant {
+        var rooted = table
+        rooted.rootView = view
+        return ResolvedVariant(name: view, table: rooted, location: nil)
+    }
+
+    /// The screens of app source for the views no screen evaluated: a view built only in a sheet, a
+    /// link's destination, a branch not taken in the first state or a body Ripple could not evaluate
+    /// becomes a screen of its own, its inputs given stand-ins, with a note that says so. A view that
+    /// another of them builds is left to that one's screen; `evaluated` grows as the new screens run, and
+    /// the caller asks again until no view is left.
+    static func screensOfTheirOwn(in table: DeclarationTable, evaluated: Set<String>, roots: Set<String>) -> (screens: [ResolvedVariant], notes: [Diagnostic]) {
+        let candidates = table.views.values.filter { view in
+            !view.isModifier && !evaluated.contains(view.name) && !roots.contains(view.name)
+                && !table.opaqueViews.contains(view.name) && !Coverage.isPreviewOnly(view.name)
+        }.sorted { $0.location < $1.location }
+        guard !candidates.isEmpty else { return ([], []) }
+        let names = Set(candidates.map(\.name))
+        let resolver = Resolver()
+        var builtByAnother: Set<String> = []
+        for view in candidates {
+            for site in resolver.viewSites(in: view.body + view.helpers.flatMap(\.statements)) where site.name != view.name && names.contains(site.name) {
+                builtByAnother.insert(site.name)
+            }
         }
-        return variants
+        // Views that build each other in a ring: the first in the source starts.
+        let chosen = candidates.filter { !builtByAnother.contains($0.name) }
+        var screens: [ResolvedVariant] = []
+        var notes: [Diagnostic] = []
+        for view in chosen.isEmpty ? [candidates[0]] : chosen {
+            var screen = screen(rootedAt: view.name, in: table)
+            notes.append(.note("no screen Ripple evaluated builds '\(view.name)' (it is built in a sheet, a destination, a branch not taken or a body not simulated); it is evaluated as a screen of its own",
+                               at: view.location))
+            StandIns.fillRootInputs(of: &screen.table, notes: &notes)
+            screens.append(screen)
+        }
+        return (screens, notes)
     }
 
     // MARK: - Cycles

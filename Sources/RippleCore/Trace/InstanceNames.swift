@@ -10,6 +10,16 @@ public struct InstanceNames: Sendable {
         static func < (lhs: Alias, rhs: Alias) -> Bool { (lhs.spelling, lhs.path) < (rhs.spelling, rhs.path) }
     }
 
+    /// The view types of the instances at `paths`: each path's names without their row and identity
+    /// parts (`List/Row[2]` holds `List` and `Row`).
+    public static func viewTypes(inPaths paths: [String]) -> Set<String> {
+        var types: Set<String> = []
+        for path in paths {
+            for name in path.split(separator: "/") { types.insert(String(name.prefix { $0 != "[" && $0 != " " })) }
+        }
+        return types
+    }
+
     /// Every instance path, in creation order.
     public let paths: [String]
     /// Each spelling, a path or a path with a row by field, by its last part, with the path it stands for:
