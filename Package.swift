@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
         .testTarget(name: "RippleAuditTests", dependencies: ["RippleAudit", "RippleCore", "RippleSwift"]),
-        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleCore", "RippleRender", "RippleSwift"]),
+        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleAudit", "RippleCore", "RippleRender", "RippleSwift"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
         .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore", "RippleSwift"]),
     ],

@@ -7,8 +7,6 @@ import RippleRender
 /// state, ranked by the work SwiftUI would do for nothing.
 enum AuditCommand {
     /// `RippleAudit`'s row, and what it counts per view type, under the names the command's tests use.
-    typealias Row = AuditRow
-    typealias ViewCounts = AuditRow.ViewCounts
 
     /// The threads `--jobs N` asks for, at most one per core: each thread has a stack of its own, and
     /// 100,000 asked for hundreds of threads and a gigabyte. (`ParallelWork` also starts no more

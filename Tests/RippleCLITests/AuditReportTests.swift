@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RippleAudit
 @testable import RippleCLI
 @testable import RippleCore
 import RippleRender
@@ -101,15 +102,15 @@ import RippleRender
     }
 
     @Test func viewTypesAreSummedOverTheActions() {
-        func row(_ action: String, _ views: [AuditCommand.ViewCounts]) -> AuditCommand.Row {
-            var row = AuditCommand.Row(file: "f", variant: "main", action: action, kind: "tap", control: "Button", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
+        func row(_ action: String, _ views: [AuditRow.ViewCounts]) -> AuditRow {
+            var row = AuditRow(file: "f", variant: "main", action: action, kind: "tap", control: "Button", location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
             row.views = views
             return row
         }
         let summaries = ViewTypeSummary.summaries([
-            row("a", [AuditCommand.ViewCounts(view: "List", evaluations: 1), AuditCommand.ViewCounts(view: "Row", evaluations: 3, wasted: 2)]),
-            row("b", [AuditCommand.ViewCounts(view: "Row", evaluations: 1, wasted: 1), AuditCommand.ViewCounts(view: "Badge", stale: 1)]),
-            row("c", [AuditCommand.ViewCounts(view: "List", evaluations: 2)]),
+            row("a", [AuditRow.ViewCounts(view: "List", evaluations: 1), AuditRow.ViewCounts(view: "Row", evaluations: 3, wasted: 2)]),
+            row("b", [AuditRow.ViewCounts(view: "Row", evaluations: 1, wasted: 1), AuditRow.ViewCounts(view: "Badge", stale: 1)]),
+            row("c", [AuditRow.ViewCounts(view: "List", evaluations: 2)]),
         ])
         #expect(summaries == [
             ViewTypeSummary(viewType: "Row", evaluations: 4, wasted: 3, stale: 0, wastedIn: ["a", "b"]),

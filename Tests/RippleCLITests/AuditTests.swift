@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RippleAudit
 @testable import RippleCLI
 @testable import RippleCore
 import RippleSwift
