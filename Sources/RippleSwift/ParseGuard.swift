@@ -122,10 +122,11 @@ package enum ParseGuard {
                 if end < bytes.count, bytes[end] == UInt8(ascii: "`") { index = end }
             case UInt8(ascii: "$"):
                 // `$name` and `$0`; a `$` on its own is Swift's only in code Ripple never reads, and on its
-                // own swift-syntax reports the name after it as unexpected code.
+                // own swift-syntax reports the name after it as unexpected code. `$/` ends a regex literal
+                // at its end-of-line anchor (`/^log_\d{8}\.log$/`), which swift-syntax parses.
                 let next = at(1)
                 let startsName = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80
-                if !startsName { return (index, "expected a name after '$'") }
+                if !startsName && next != UInt8(ascii: "/") { return (index, "expected a name after '$'") }
             default:
                 if let scalar = invisibleCharacter(in: bytes, at: index) {
                     return (index, "unexpected character 'U+\(String(scalar, radix: 16, uppercase: true))'")

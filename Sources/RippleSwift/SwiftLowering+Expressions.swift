@@ -14,8 +14,14 @@ extension SwiftLowering {
         }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
             guard let value = Self.integerValue(integer.literal.text) else {
-                // Swift does not compile such a literal either: an error in app source too.
-                errors.append(.error("integer literal '\(integer.literal.text.prefix(40))' overflows Int", at: at))
+                // A scenario's integers are Int. App source may give the literal a wider type (`UInt64`,
+                // a seed or a hash), which Ripple does not model: its value is opaque there.
+                let literal = integer.literal.text.prefix(40)
+                if closedWorld {
+                    errors.append(.error("integer literal '\(literal)' overflows Int", at: at))
+                } else {
+                    note("integer literal '\(literal)' is past Int; its value is opaque", at: integer)
+                }
                 return RippleExpr(.opaque("an integer literal past Int"), at: at)
             }
             return RippleExpr(.integer(value), at: at)

@@ -29,6 +29,12 @@ import RippleSwift
         ("var body: some View { Color.clear.overlay { Text(\"x\") } }", ""),
         ("var body: some View { Text(\"x\").modifier(Shimmer()) }",
          "'Shimmer' is not a ViewModifier the source declares; '.modifier(Shimmer(…))' passes its content through"),
+        // A seed or hash written for a wider integer type than Int.
+        ("let seed: UInt64 = 0xA8C4_75E8_7449_4BB1\n    var body: some View { Text(\"\\(seed)\") }",
+         "integer literal '0xA8C4_75E8_7449_4BB1' is past Int; its value is opaque"),
+        // A regex literal that ends at its end-of-line anchor.
+        ("let name = \"log_20260101.log\"\n    var body: some View { if name.contains(/^log_\\d{8}\\.log$/) { Text(name) } }",
+         "the condition 'name.contains(/^log_\\d{8}\\.log$/)' depends on a value Ripple does not model; it is taken as true"),
     ]
 
     @Test(arguments: cases.indices)
