@@ -850,40 +850,11 @@ extension Engine {
             case .assignment, .environmentWrite, .viewAction:
                 throw EvaluationError("assignments are allowed only in steps", at: statement.location)
             case .forIn:
-                if let value = try runUntilReturn([statement], in: scope, expected: expected) { return value }
+                var host = ValueHost(expected: expected)
+                if let value = try execute([statement], in: scope, host: &host) { return value }
             }
         }
         return statements.count == 1 ? last : (last ?? Value.none)
-    }
-
-    /// Runs statements that hold a loop: the value of the `return` that ran, or nil when none did and
-    /// the statements ran to their end.
-    private mutating func runUntilReturn(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
-        var scope = scope
-        for statement in statements {
-            try countEvaluation(at: statement.location)
-            switch statement.kind {
-            case .expression(let expression):
-                _ = try evaluate(expression, in: scope, expected: nil)
-            case .returnStatement(let expression):
-                return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
-            case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
-            case .ifStatement(let clauses, let otherwise):
-                if let (then, bound) = try firstHolding(clauses, in: scope) {
-                    if let value = try runUntilReturn(then, in: bound, expected: expected) { return value }
-                } else if let otherwise, let value = try runUntilReturn(otherwise, in: scope, expected: expected) {
-                    return value
-                }
-            case .forIn(let name, let sequence, let body):
-                for element in try elements(of: sequence, in: scope) {
-                    if let value = try runUntilReturn(body, in: scope.with(name, element), expected: expected) { return value }
-                }
-            case .assignment, .environmentWrite, .viewAction:
-                throw EvaluationError("assignments are allowed only in steps", at: statement.location)
-            }
-        }
-        return nil
     }
 
     /// The elements a `for` loop runs over: an array's (a range is one), or a set's.

@@ -44,7 +44,9 @@ extension Engine {
             objects.append(ObjectRecord(info: dataInfos[declaration.name]!, fields: fields))
             building.object = id
         }
-        _ = try runInitializer(initializer.body, building: &building, scope: scope, depth: 1)
+        var host = InitializerHost(building: building, depth: 1)
+        _ = try execute(initializer.body, in: scope, host: &host)
+        building = host.building
         for index in building.unset.sorted() {
             let property = declaration.stored[index]
             if readsOtherModules {
@@ -83,71 +85,8 @@ extension Engine {
         }
     }
 
-    /// Runs an initializer's (or a method it calls) statements; returns false once a `return` ran.
-    private mutating func runInitializer(_ statements: [StatementSyntax], building: inout Building, scope: Scope, depth: Int) throws(EvaluationError) -> Bool {
-        var scope = scope
-        for statement in statements {
-            try countEvaluation(at: statement.location)
-            scope.this = building.this(in: self)
-            switch statement.kind {
-            case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
-            case .ifStatement(let clauses, let otherwise):
-                if let (then, bound) = try firstHolding(clauses, in: scope) {
-                    if !(try runInitializer(then, building: &building, scope: bound, depth: depth)) { return false }
-                } else if let otherwise, !(try runInitializer(otherwise, building: &building, scope: scope, depth: depth)) {
-                    return false
-                }
-            case .returnStatement:
-                return false
-            case .forIn(let name, let sequence, let body):
-                for element in try elements(of: sequence, in: scope) {
-                    if !(try runInitializer(body, building: &building, scope: scope.with(name, element), depth: depth)) { return false }
-                }
-            case .assignment(let target, let op, let value):
-                guard let index = storedProperty(target, of: building.declaration, in: scope) else {
-                    if readsOtherModules {
-                        assume("in the 'init' of '\(building.declaration.name)', a write to '\(target.rendered)' is not simulated", at: statement.location)
-                        continue
-                    }
-                    throw EvaluationError("an 'init' sets stored properties ('self.name = value'), not '\(target.rendered)'", at: target.location)
-                }
-                let property = building.declaration.stored[index]
-                let new = op == "=" ? value : ExprSyntax(.binary(String(op.dropLast()), target, value), at: statement.location)
-                let result = try evaluate(new, in: scope, expected: property.type)
-                // A value from code Ripple does not simulate (data loaded from disk, a service) would leave
-                // the property unusable: it keeps the value it had.
-                if readsOtherModules, result.isUnmodelled {
-                    assume("'\(property.name)' keeps the value it had: what the 'init' of '\(building.declaration.name)' assigns comes from code Ripple does not simulate", at: statement.location)
-                    continue
-                }
-                building.set(index, result, in: &self)
-            case .expression(let expression):
-                // `restore()`, `self.restore()`: a method of the type, run on the value being built.
-                if case .call(let callee, let arguments, let trailing) = expression.kind, let name = ownMethodName(callee, in: scope),
-                   let method = building.declaration.method(named: name) {
-                    guard depth < Self.maximumMethodDepth else {
-                        throw EvaluationError("methods call methods more than \(Self.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)", at: expression.location)
-                    }
-                    var inner = Scope()
-                    try bind(method.parameters, of: name, to: arguments + trailing, into: &inner, at: expression.location) { (engine, argument) throws(EvaluationError) in
-                        try engine.evaluate(argument, in: scope, expected: nil)
-                    }
-                    _ = try runInitializer(method.body, building: &building, scope: inner, depth: depth + 1)
-                } else {
-                    _ = try evaluate(expression, in: scope, expected: nil)
-                }
-            case .environmentWrite:
-                throw EvaluationError("an 'init' cannot write the environment", at: statement.location)
-            case .viewAction(let kind, _):
-                throw EvaluationError("an 'init' cannot run a view's '\(kind.rawValue)'", at: statement.location)
-            }
-        }
-        return true
-    }
-
     /// The index of the stored property `target` names: `self.name`, or `name` when no local hides it.
-    private func storedProperty(_ target: ExprSyntax, of declaration: DataDeclaration, in scope: Scope) -> Int? {
+    fileprivate func storedProperty(_ target: ExprSyntax, of declaration: DataDeclaration, in scope: Scope) -> Int? {
         switch target.kind {
         case .member(let base, let name, false) where base.kind == .identifier("self"): declaration.storedIndex(of: name)
         case .identifier(let name) where scope.locals[name] == nil: declaration.storedIndex(of: name)
@@ -156,11 +95,72 @@ extension Engine {
     }
 
     /// The name of the method a call names on `self`: `save()` when no local is called so, or `self.save()`.
-    private func ownMethodName(_ callee: ExprSyntax, in scope: Scope) -> String? {
+    fileprivate func ownMethodName(_ callee: ExprSyntax, in scope: Scope) -> String? {
         switch callee.kind {
         case .identifier(let name) where scope.locals[name] == nil: name
         case .member(let base, let name, _) where base.kind == .identifier("self"): name
         default: nil
         }
+    }
+}
+
+/// Runs an initializer's (or a method it calls) statements on the value being built.
+struct InitializerHost: StatementHost {
+    /// The value the statements build.
+    var building: Engine.Building
+    /// How many methods deep the statements run, counting the initializer.
+    var depth: Int
+
+    mutating func prepare(_ scope: inout Scope, in engine: borrowing Engine) {
+        scope.this = building.this(in: engine)
+    }
+
+    mutating func returned(_ expression: ExprSyntax?, in scope: Scope, engine: inout Engine) throws(EvaluationError) {}
+
+    mutating func run(_ statement: StatementSyntax, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Void? {
+        switch statement.kind {
+        case .assignment(let target, let op, let value):
+            guard let index = engine.storedProperty(target, of: building.declaration, in: scope) else {
+                if engine.readsOtherModules {
+                    engine.assume("in the 'init' of '\(building.declaration.name)', a write to '\(target.rendered)' is not simulated", at: statement.location)
+                    return nil
+                }
+                throw EvaluationError("an 'init' sets stored properties ('self.name = value'), not '\(target.rendered)'", at: target.location)
+            }
+            let property = building.declaration.stored[index]
+            let new = op == "=" ? value : ExprSyntax(.binary(String(op.dropLast()), target, value), at: statement.location)
+            let result = try engine.evaluate(new, in: scope, expected: property.type)
+            // A value from code Ripple does not simulate (data loaded from disk, a service) would leave
+            // the property unusable: it keeps the value it had.
+            if engine.readsOtherModules, result.isUnmodelled {
+                engine.assume("'\(property.name)' keeps the value it had: what the 'init' of '\(building.declaration.name)' assigns comes from code Ripple does not simulate", at: statement.location)
+                return nil
+            }
+            building.set(index, result, in: &engine)
+        case .expression(let expression):
+            // `restore()`, `self.restore()`: a method of the type, run on the value being built.
+            if case .call(let callee, let arguments, let trailing) = expression.kind, let name = engine.ownMethodName(callee, in: scope),
+               let method = building.declaration.method(named: name) {
+                guard depth < Engine.maximumMethodDepth else {
+                    throw EvaluationError("methods call methods more than \(Engine.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)", at: expression.location)
+                }
+                var inner = Scope()
+                try engine.bind(method.parameters, of: name, to: arguments + trailing, into: &inner, at: expression.location) { (engine, argument) throws(EvaluationError) in
+                    try engine.evaluate(argument, in: scope, expected: nil)
+                }
+                var called = InitializerHost(building: building, depth: depth + 1)
+                _ = try engine.execute(method.body, in: inner, host: &called)
+                building = called.building
+            } else {
+                _ = try engine.evaluate(expression, in: scope, expected: nil)
+            }
+        case .environmentWrite:
+            throw EvaluationError("an 'init' cannot write the environment", at: statement.location)
+        case .viewAction(let kind, _):
+            throw EvaluationError("an 'init' cannot run a view's '\(kind.rawValue)'", at: statement.location)
+        default:
+            break
+        }
+        return nil
     }
 }
