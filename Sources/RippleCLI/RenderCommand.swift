@@ -45,7 +45,7 @@ extension Gallery {
     static func auditBundledApps(into output: OutputFolder, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
         let folder = "Scenarios/apps"
         guard let names = try? FileSystem.contentsOfFolder(folder) else { return true }
-        var audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes)] = []
+        var results: [AuditResult] = []
         var succeeded = true
         for name in names.sorted() where !name.hasPrefix(".") && (try? FileSystem.status(folder + "/" + name))?.kind == .folder {
             let path = folder + "/" + name
@@ -56,17 +56,17 @@ extension Gallery {
                 succeeded = false
                 continue
             }
-            for variant in scenario.variants {
-                do throws(DiagnosticError) {
-                    let rows = try Audit().rows(of: scenario, variant: variant.name, file: path)
-                    audited.append((scenario, variant.name, path, rows, AuditFixes(scenario: scenario, variant: variant.name, file: path, rows: rows, allRows: false)))
-                } catch {
-                    stderr.write(error.description + "\n")
-                    succeeded = false
-                }
+            // The same audit `ripple audit` runs, so that the gallery's reports are the ones it writes.
+            let result = Audit().run(scenario, file: path)
+            for error in result.failures {
+                stderr.write(error.description + "\n")
+                succeeded = false
             }
+            results.append(result)
         }
-        return AuditCommand.write(audited, into: output, allRows: false, stdout: &stdout, stderr: &stderr) && succeeded
+        let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows, $0.fixes) } }
+        let coverage = Dictionary(results.map { ($0.file, $0.coverage) }, uniquingKeysWith: { first, _ in first })
+        return AuditCommand.write(audited, into: output, allRows: false, coverage: coverage, stdout: &stdout, stderr: &stderr) && succeeded
     }
 }
 

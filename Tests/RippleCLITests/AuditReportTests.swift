@@ -36,22 +36,24 @@ import RippleRender
         }
     }
 
-    /// Output/ holds the audits of the bundled apps that `make demo` writes: their DOT and traces must
-    /// match what the code renders now.
+    /// Output/ holds the audits of the bundled apps that `make demo` writes: their DOT, traces and pages
+    /// must match what `ripple audit` writes for each app now, screen by screen.
     @Test(arguments: ["reading-list", "settings", "task-manager"])
     func committedAuditIsUpToDate(_ app: String) throws {
-        let path = "Scenarios/apps/" + app
-        var notes = ""
-        let scenario = try #require(SwiftSources.load(path, options: SourceOptions(rows: 3), stderr: &notes))
-        let variant = scenario.variants[0].name
-        let rows = try AuditCommand.audit(scenario, variant: variant, file: path, allRows: false)
-        let fixes = AuditFixes(scenario: scenario, variant: variant, file: path, rows: rows, allRows: false)
-        let folder = AuditReport.folders(for: [(path, variant, scenario.variants.count)])[0]
-        let rendered = try AuditReport.render(scenario, variant: variant, file: path, rows: rows, fixes: fixes, allRows: false, folder: folder)
-        #expect(!rendered.files.isEmpty)
-        for (name, contents) in rendered.files where name.hasSuffix(".dot") || name.hasPrefix("trace.") || name == "index.html" {
-            let committed = FileManager.default.contents(atPath: "Output/\(folder)/\(name)").map { String(decoding: $0, as: UTF8.self) }
-            #expect(committed == contents, "Output/\(folder)/\(name) is stale: run `make demo` and commit Output/")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("audit", "Scenarios/apps/" + app, "--rows", "3", "--format", "html", "-o", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let reports = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("audit-") }
+        #expect(!reports.isEmpty)
+        for report in reports {
+            let written = folder.appendingPathComponent(report)
+            for name in try FileManager.default.contentsOfDirectory(atPath: written.path)
+            where name.hasSuffix(".dot") || name.hasPrefix("trace.") || name == "index.html" {
+                let contents = FileManager.default.contents(atPath: written.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+                let committed = FileManager.default.contents(atPath: "Output/\(report)/\(name)").map { String(decoding: $0, as: UTF8.self) }
+                #expect(committed == contents, "Output/\(report)/\(name) is stale: run `make demo` and commit Output/")
+            }
         }
     }
 

@@ -132,7 +132,7 @@ import RippleSwift
         #expect(scenario.variants.map(\.name) == ["main", "SettingsView"])
         #expect(scenario.instancePaths["SettingsView"] == ["SettingsView"])
         #expect(scenario.notes.map(\.message).contains(
-            "no screen Ripple evaluated builds 'SettingsView' (it is built in a sheet, a destination, a branch not taken or a body not simulated); it is evaluated as a screen of its own"))
+            "no screen Ripple evaluated builds 'SettingsView' (it is built only in a sheet, a destination, a branch not taken or a body Ripple could not evaluate); it is evaluated as a screen of its own"))
         #expect(scenario.notes.map(\.message).contains("no caller sets 'account' of the root 'SettingsView'; it is given the stand-in '\"\"'"),
                 "\(scenario.notes.map(\.message))")
     }

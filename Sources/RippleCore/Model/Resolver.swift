@@ -229,7 +229,7 @@ struct Resolver {
         var notes: [Diagnostic] = []
         for view in chosen.isEmpty ? [candidates[0]] : chosen {
             var screen = screen(rootedAt: view.name, in: table)
-            notes.append(.note("no screen Ripple evaluated builds '\(view.name)' (it is built in a sheet, a destination, a branch not taken or a body not simulated); it is evaluated as a screen of its own",
+            notes.append(.note("no screen Ripple evaluated builds '\(view.name)' (it is built only in a sheet, a destination, a branch not taken or a body Ripple could not evaluate); it is evaluated as a screen of its own",
                                at: view.location))
             StandIns.fillRootInputs(of: &screen.table, notes: &notes)
             screens.append(screen)
