@@ -4,9 +4,9 @@ import RippleCore
 /// The first screen of one variant, built once for each thread that performs actions, and copied for each
 /// action (`Simulation(copying:)`), so an action costs what it changes and not a new tree.
 ///
-/// A copy shares the access plans of the screen it was copied from, which fill in as they run, so a
-/// screen is lent to one thread at a time, and taken back only when the action performed on its copy is
-/// done.
+/// A `Simulation` is not `Sendable`, and a copy shares the tables of the screen it was copied from until
+/// it writes to one, so a screen is lent to one thread at a time, and taken back only when the action
+/// performed on its copy is done.
 package final class FirstScreens: @unchecked Sendable {
     private let scenario: Scenario
     private let variant: String

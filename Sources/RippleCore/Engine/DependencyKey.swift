@@ -40,8 +40,8 @@ public struct KeyUse: Hashable, Sendable {
 
 /// What a read is, apart from what it saw: the path as written, how its root reaches the body, and
 /// whether it runs later. One site is made per access path and root role (`Engine.readSite(of:role:)`) and
-/// shared by every record of that read, on every evaluation: a record holds one reference where it held
-/// two strings, and two records are of the same read when they share a site.
+/// shared by every record of that read, on every evaluation: a record holds one reference rather than two
+/// strings, and two records are of the same read when they share a site.
 final class ReadSite: Sendable {
     /// The expression as written: `state.users[index].name`.
     let path: String
@@ -63,7 +63,7 @@ final class ReadSite: Sendable {
     }
 
     /// Whether two sites name the same read, as comparing two evaluations' reads needs it: the same site,
-    /// or the same text and kind (the root's role is not compared, as it never was).
+    /// or the same text and kind (the root's role is not compared).
     func isSameRead(as other: ReadSite) -> Bool {
         self === other || (path == other.path && deferred == other.deferred)
     }
@@ -111,7 +111,7 @@ public struct ReadRecord: Hashable, Sendable {
     }
 }
 
-/// A read's keys. Most reads create exactly one, kept inline: an array of its own was one more heap
+/// A read's keys. Most reads create exactly one, kept inline: an array of its own would be one more heap
 /// object per read, allocated on every evaluation and freed, cold, on the next.
 enum KeyStorage: Hashable, Sendable {
     case none

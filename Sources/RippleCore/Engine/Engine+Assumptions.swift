@@ -28,9 +28,8 @@ extension Engine {
 
     /// Evaluates a statement's value: a `let`'s, or an `if`'s condition, in a body, a getter, a closure, an
     /// initializer or a method. In Swift source a value Ripple cannot compute (a division by a stand-in
-    /// zero, an index past a stand-in list) is noted as not simulated and is opaque, so the statements
-    /// after it still run: the body went no further before, and the buttons after it were not found. A
-    /// limit is an error.
+    /// zero, an index past a stand-in list) is noted as not simulated and is opaque, so the statements after
+    /// it still run, and the controls after it are found. A limit is an error.
     mutating func evaluateOrOpaque(_ expression: ExprSyntax, naming text: String, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         do throws(EvaluationError) {
             return try evaluate(expression, in: scope, expected: expected)

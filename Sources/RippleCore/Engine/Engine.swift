@@ -50,13 +50,13 @@ struct EvaluationError: Error {
 /// children's values; a step applies writes, dirties dependents through the index, then evaluates
 /// top-down, comparing each rebuilt child with its previous value.
 ///
-/// A value, owned by its `Simulation`: a step runs as one `mutating` call, so Swift proves at compile
-/// time that nothing else touches the storage, the tree or the indexes while it runs, where a class's
-/// stored properties were checked at run time on every access. Nothing copies an engine: a copy would
-/// share every table, and the first write to one would copy that table whole. Swift copies it quietly
-/// for a non-`mutating` method called on `self` when an argument runs code first (`describe(try
-/// evaluate(…))`), or from a nested function or closure that has captured `self`; on a step's path such
-/// helpers are `static`, and such arguments are evaluated into a local before the call.
+/// A value, owned by its `Simulation`: a step runs as one `mutating` call, so Swift proves at compile time
+/// that nothing else touches the storage, the tree or the indexes while it runs; a class's stored properties
+/// would be checked at run time on every access (docs/Reliability.md, "Exclusivity checks"). Nothing copies
+/// an engine: a copy would share every table, and the first write to one would copy that table whole. Swift
+/// copies it quietly for a non-`mutating` method called on `self` when an argument runs code first
+/// (`describe(try evaluate(…))`), or from a nested function or closure that has captured `self`; on a step's
+/// path such helpers are `static`, and such arguments are evaluated into a local before the call.
 ///
 /// A non-`mutating` method called from a `mutating` one is handed the engine's bytes (some 850) copied
 /// to the stack first, without counting references, inlined or not. So the helpers a write and a

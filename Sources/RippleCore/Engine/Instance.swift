@@ -10,8 +10,8 @@ struct ChildKey: Hashable, Sendable {
 
 /// The identities of the `ForEach` elements a view was built in, outermost first.
 ///
-/// Most views are inside at most one `ForEach`, and their one identity is kept inline: as an array it was
-/// one more heap block for every row a list rebuilt, on every evaluation of the list.
+/// Most views are inside at most one `ForEach`, and their one identity is kept inline: as an array it would
+/// be one more heap block for every row a list rebuilds, on every evaluation of the list.
 struct IdentityPath: Hashable, Sendable, RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     private enum Storage: Hashable, Sendable {
         case empty

@@ -179,9 +179,9 @@ extension Engine {
     /// Refuses values nested deeper than the nesting limit, or holding more than the value-size limit of
     /// elements in all (`Engine.maximumValueSize`). A step can wrap the previous step's value once more
     /// (`model.n = Node(next: [model.n])`), and everything that walks values (labels, comparisons,
-    /// descriptions) recurses through them: 3,000 steps of that overflowed the stack. A value can also
-    /// hold another many times over without copying it (`xs.append(xs)` in every step), so the walk stops
-    /// once it has seen more than the limit: what it sees, it charges as work, like building.
+    /// descriptions) recurses through them: unbounded, 3,000 steps of that would overflow the stack. A value
+    /// can also hold another many times over without copying it (`xs.append(xs)` in every step), so the walk
+    /// stops once it has seen more than the limit: what it sees, it charges as work, like building.
     /// `depth` is the level of `values` themselves: 2 for the elements of a value being built.
     mutating func checkNesting(_ values: [Value], at location: SourceLocation, depth: Int = 2) throws(EvaluationError) {
         var visited = 0

@@ -54,7 +54,7 @@ extension Engine {
 
     /// Charges a write's trace, which the step keeps: one per byte of its statement and its two values. A
     /// method that writes inside a loop, or through calls that each make two more, writes without end,
-    /// and a trace of some 500 bytes per write held 846 MB before the work limit was reached.
+    /// and uncharged, a trace of some 500 bytes per write would hold 846 MB before the work limit is reached.
     mutating func charge(_ trace: WriteTrace, at location: SourceLocation) throws(EvaluationError) {
         try spend(trace.statement.utf8.count + (trace.old?.utf8.count ?? 0) + (trace.new?.utf8.count ?? 0), at: location)
     }
@@ -68,7 +68,7 @@ extension Engine {
 
     /// Enters a call of scenario code, refusing one that would take the code running inside calls past
     /// the call-depth limit: a `==` that compares its own type again, or objects that refer to each other
-    /// and compare their references, recursed until the stack overflowed. Levels are counted from where
+    /// and compare their references, would recurse until the stack overflows. Levels are counted from where
     /// the outermost call began, so a call inside a deep but valid expression has the whole budget.
     /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
     mutating func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
@@ -125,8 +125,8 @@ extension Engine {
 
     /// Evaluates an expression without recording it as a read. Each kind that needs more than a line is
     /// its own function: a debug build gives every local of every case a place in one frame, and this
-    /// frame is on the stack once per level of a nested expression (13 KB of it made the call-depth
-    /// limit's 256 levels cost 5 MB of stack).
+    /// frame is on the stack once per level of a nested expression (one frame of 13 KB would make the
+    /// call-depth limit's 256 levels cost 5 MB of stack).
     mutating func access(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let location = expression.location
         switch expression.kind {

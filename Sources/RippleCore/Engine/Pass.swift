@@ -95,8 +95,8 @@ extension Engine {
                 // Whether the evaluation was needed is not known: it is counted, and its verdict marked so.
                 pass.evaluated[id] = EvaluationResult(needed: false, changed: [], uncertainty: ["the body is not simulated"])
                 reportDropped(error, what: "the body of '\(instances[id].viewType)'")
-                // A limit ends the pass: every body after it would cross it again, and a pass that went on
-                // built and evaluated the rest of the tree first (a million views took 12 s to report).
+                // A limit ends the pass: every body after it would cross it again, and going on would build
+                // and evaluate the rest of the tree before reporting it (12 s for a million views).
                 if error.isLimit || errors.count >= Self.maximumErrors { throw error }
             }
         }

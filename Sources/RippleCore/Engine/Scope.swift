@@ -123,7 +123,7 @@ struct ReadLog {
         if case .many(let uses) = keys {
             if uses == lastKeys { keys = .many(lastKeys) } else { lastKeys = uses }
         }
-        // Appended empty, then filled in place: a record built first was copied into the list whole and
+        // Appended empty, then filled in place: a record built first would be copied into the list whole and
         // the original destroyed, a dozen reference counts for every read.
         reads.append(ReadRecord(site: site, value: nil, keys: .none))
         let last = reads.count - 1
@@ -141,7 +141,7 @@ struct ReadLog {
     /// log, so an evaluation allocates, usually, no lists of its own.
     ///
     /// Only what holds something is emptied: a body reads a handful of paths, and most of the lists and
-    /// tables are empty already (emptying an empty one still checked its storage was its own).
+    /// tables are empty already (emptying an empty one still checks that its storage is its own).
     mutating func reset() {
         reads.removeAllKeepingStorage()
         keyLog.removeAllKeepingStorage()
@@ -174,8 +174,8 @@ struct ReadLog {
     mutating func use(_ key: DependencyKey) {
         _ = Self.insert(key, into: &keyList, index: &keySet)
         // A computed property that reads another twice, each reading the next twice, uses one key through
-        // the same chain 2^n times: logged each time, with its chain, they took gigabytes before the work
-        // limit stopped the body.
+        // the same chain 2^n times: logged each time, with its chain, they would take gigabytes before the
+        // work limit stopped the body.
         if keyLog.count > lastMark, let last = keyLog.last, last.key == key, last.via == via { return }
         keyLog.append(KeyUse(key: key, via: via))
     }

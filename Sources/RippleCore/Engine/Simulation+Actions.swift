@@ -130,7 +130,7 @@ extension Engine {
     }
 
     /// Most characters of an action's name, before the ` #2` that tells apart two of one name: a name is a
-    /// row of every output (text, JSON, HTML, notes), and a 100 KB button title made a 200 KB row.
+    /// row of every output (text, JSON, HTML, notes), and a 100 KB button title would make a 200 KB row.
     static let maximumActionNameLength = 80
 
     /// `head "label"tail` (`tap Button "Add" in TaskListView`), at most `maximumActionNameLength`

@@ -36,7 +36,7 @@ public final class Simulation {
     /// A screen of its own in the state `other` is in now, without evaluating the tree again: the engine is
     /// a value, and the copy shares its tables until it writes to one, which then copies that table alone
     /// (`ripple audit` performs each action on such a copy of the first screen; building the screen again
-    /// for each of a list's rows made the audit quadratic in the rows).
+    /// for each of a list's rows would make the audit quadratic in the rows).
     public init(copying other: Simulation) {
         engine = other.engine
         variant = other.variant

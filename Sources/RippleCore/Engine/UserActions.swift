@@ -1,7 +1,7 @@
 // What a person can do on a screen, found as its bodies are built: a `Button`'s action, a gesture's
 // closure, a control's binding, a list's delete and move, a link pushed, a sheet dismissed, a handler
 // whose trigger fires. `ripple audit` performs each one from the first state of the screen and counts
-// what SwiftUI would re-evaluate (issue 21).
+// what SwiftUI would re-evaluate (docs/Audit.md).
 
 /// One thing a person can do on screen, as the body that offers it built it.
 struct UserAction: Sendable {

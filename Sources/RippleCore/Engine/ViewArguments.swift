@@ -73,7 +73,7 @@ struct ActionSite {
 extension Engine {
     /// `builtinView(_:_:_:at:)` for the view `expression` calls, worked out the first time its place is
     /// built: it depends only on the syntax and the declarations, which do not change while the engine
-    /// runs, and working it out for each of 10,000 rows allocated its lists every time.
+    /// runs, and working it out for each of 10,000 rows would allocate its lists every time.
     mutating func rememberedBuiltinView(_ expression: ExprSyntax, _ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax]) -> BuiltinView {
         let key = SiteKey(expression)
         if let known = builtinViews[key] { return known }

@@ -303,7 +303,7 @@ extension Engine {
             throw EvaluationError("'ForEach' needs a collection, not \(describe(collection))", at: data.location)
         }
         // Each element is an identity in the view tree: a ForEach over more elements than the instance
-        // limit is refused before building any of them (building them first took seconds).
+        // limit is refused before building any of them (building them first would take seconds).
         if elements.count > Self.maximumInstances {
             throw EvaluationError("'ForEach' has \(elements.count) elements; a scenario may have at most \(Self.maximumInstances) view instances (limit: instances)", at: data.location)
         }
@@ -311,9 +311,9 @@ extension Engine {
         // hash them with SipHash; any other value in a set.
         var seenNumbers = IDSet()
         var seen: Set<Value> = []
-        // The element's names and identity are bound once, in the order each element used to add them,
-        // and each element only replaces their values: a list of a thousand rows copied its scope and its
-        // identities three times per row on every evaluation.
+        // The element's names and identity are bound once, in the order each element adds them, and each
+        // element only replaces their values, so a list's rows do not copy its scope and identities for every
+        // row on every evaluation.
         // A closure whose reads can be tracked is run by each row, not here (Rule 14).
         let info: ViewInfo? = if case .view(let id) = scope.this { instances[id].info } else { nil }
         let reads = closure.reads { name in Self.isPlainValue(name, in: scope, of: info) }

@@ -843,7 +843,7 @@ extension Engine {
     /// the trace carries where the statement is and both values as JSON has them.
     ///
     /// Each kind of storage has a function of its own, which makes the whole trace once, when the outcome
-    /// is known, and returns it: a trace made and then changed, or made by a nested function, was copied
+    /// is known, and returns it: a trace made and then changed, or made by a nested function, would be copied
     /// whole on its way out, fourteen counted references a write.
     mutating func write(_ target: LValue, leaf: Value, old: Value, inPlace: Bool, text: StatementText, pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         // A `return` in each case, not a `switch` expression: the expression's value is made in a
@@ -895,8 +895,8 @@ extension Engine {
         // Texts every notified view shares, built once per write rather than once per view.
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        // The trace is made once, at the end, when the outcome is known: made first and then changed,
-        // or made by a nested function that read these variables, it was copied whole on its way out.
+        // The trace is made once, at the end, when the outcome is known: made first and then changed, or made
+        // by a nested function that read these variables, it would be copied whole on its way out.
         var notified = false
         var note = ""
         switch info.declaration.modelKind {
