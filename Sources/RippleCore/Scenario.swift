@@ -155,7 +155,7 @@ public struct Scenario: Sendable {
         var position = 0
         while true {
             if position == self.variants.count {
-                guard degradesScreens, let main = self.variants.first else { break }
+                guard degradesScreens, spent <= Engine.maximumTotalWork, let main = self.variants.first else { break }
                 let (screens, screenNotes) = Resolver.screensOfTheirOwn(in: main.table, evaluated: evaluatedViews,
                                                                        roots: Set(self.variants.map(\.table.rootView)))
                 guard !screens.isEmpty else { break }
@@ -164,6 +164,15 @@ public struct Scenario: Sendable {
             }
             let variant = self.variants[position]
             position += 1
+            // The screens of their own come after the app's: past the load's budget they are left out,
+            // with a warning, and the app's own screens stand.
+            if spent > Engine.maximumTotalWork, position > variants.count {
+                let left = self.variants[(position - 1)...].map(\.name)
+                notes.append(.warning("\(left.count) screen\(left.count == 1 ? "" : "s") of \(left.count == 1 ? "its" : "their") own (\(left.prefix(3).map { "'\($0)'" }.joined(separator: ", "))\(left.count > 3 ? ", …" : "")) not simulated: the load needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
+                                      at: variant.location ?? SourceLocation(file: file, line: 1, column: 1)))
+                self.variants.removeSubrange((position - 1)...)
+                break
+            }
             if spent > Engine.maximumTotalWork {
                 failures.append((.error("the scenario needs more than \(Engine.maximumTotalWork) evaluation steps in all (limit: total work)",
                                         at: variant.location ?? SourceLocation(file: file, line: 1, column: 1)), variant.name))
