@@ -126,6 +126,9 @@ public struct AuditRow: Encodable, Sendable {
         }
         for update in updates {
             for input in update.opaqueSkips ?? [] { uncertainty.append(input + ": an opaque input compared equal, so it was not re-run") }
+            for decision in update.unknownDecisions ?? [] where !uncertainty.contains(where: { $0.hasSuffix(": " + decision) }) {
+                uncertainty.append("action: " + decision)
+            }
         }
         judgedWasted = instances.count { $0.outcome == .wasted && $0.uncertainty == nil }
         var wastedByType: [String: Int] = [:]

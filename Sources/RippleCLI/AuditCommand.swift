@@ -58,6 +58,7 @@ enum AuditCommand {
                 if warnings { unread.append(file) } else { failed = true }
                 continue
             }
+            if !warnings, ScenarioFiles.reportCutScreens(scenario, file: file, stderr: &stderr) { failed = true }
             let result = audit.run(scenario, file: file)
             for error in result.failures {
                 if warnings {

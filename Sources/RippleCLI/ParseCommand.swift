@@ -33,6 +33,7 @@ enum ParseCommand {
             if let name = parsed.values["variant"], !scenario.variants.contains(where: { $0.name == name }) {
                 throw UsageError(message: "no variant '\(name)' in \(file)")
             }
+            if ScenarioFiles.reportCutScreens(scenario, file: file, stderr: &stderr) { status = CommandLine.Status.failure }
             if format == "text" { stdout.write("scenario \"\(scenario.title)\"  [\(TerminalText.oneLine(file))]\n") }
             var document = Document(file: file, title: scenario.title, semantics: scenario.semantics, variants: [])
             for variant in scenario.variants where parsed.values["variant"] == nil || parsed.values["variant"] == variant.name {

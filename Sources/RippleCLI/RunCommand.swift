@@ -20,6 +20,7 @@ enum RunCommand {
             if let variant = parsed.values["variant"], !scenario.variants.contains(where: { $0.name == variant }) {
                 throw UsageError(message: "no variant '\(variant)' in \(file); variants: \(scenario.variants.map(\.name).joined(separator: ", "))")
             }
+            if ScenarioFiles.reportCutScreens(scenario, file: file, stderr: &stderr) { failed = true }
             do throws(DiagnosticError) {
                 let trace = try scenario.simulate(semantics: semantics, variant: parsed.values["variant"])
                 // Text is printed as each scenario is done; JSON once, as one document.

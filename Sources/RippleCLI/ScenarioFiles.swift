@@ -94,6 +94,16 @@ enum ScenarioFiles {
         return nil
     }
 
+    /// Whether screens of `scenario` were cut at a limit; each is then an error, so the run fails: what it
+    /// printed is not the whole app. The warning that says where each was cut is printed as it loads.
+    static func reportCutScreens(_ scenario: Scenario, file: String, stderr: inout some TextOutputStream) -> Bool {
+        let cut = scenario.screensCutAtALimit
+        guard !cut.isEmpty else { return false }
+        stderr.write("error: \(TerminalText.oneLine(file)): \(cut.count == 1 ? "the screen" : "the screens") \(cut.map { "'\(TerminalText.oneLine($0))'" }.joined(separator: ", ")) "
+                     + "\(cut.count == 1 ? "was" : "were") cut at a limit; the rest of the app was simulated\n")
+        return true
+    }
+
     static func semantics(_ parsed: ParsedArguments) throws(UsageError) -> Semantics? {
         guard let name = parsed.values["semantics"] else { return nil }
         guard let semantics = Semantics(rawValue: name) else {

@@ -1,6 +1,13 @@
 import RippleCore
 import RippleSwift
 
+/// Sets the process's memory ceiling to the command's default, until `--max-memory` sets another
+/// (docs/Reliability.md, "memory"). The `ripple` executable calls it first; a process that runs commands
+/// in-process with others, as the tests do, has none unless `--max-memory` is given.
+public func setDefaultMemoryCeiling() {
+    MemoryCeiling.megabytes = MemoryCeiling.defaultMegabytes
+}
+
 /// How app source is read: the root view (`--root`), the build configuration `#if` sees (`--os`,
 /// `--define`), and how many stand-in rows a collection that starts empty gets (`--rows`). A scenario
 /// file without `source` ignores the first three.
@@ -40,7 +47,19 @@ struct SourceOptions {
         if let defined = parsed.values["define"] {
             build.conditions = Set(defined.split(separator: ",").map { String($0) }.filter { !$0.isEmpty })
         }
+        // The ceiling is the process's: the run holds no more, whichever file or screen is loading.
+        if let text = parsed.values["max-memory"] {
+            guard let megabytes = Int(text), (Self.minimumMemory...Self.maximumMemory).contains(megabytes) else {
+                throw UsageError(message: "'--max-memory' takes megabytes from \(Self.minimumMemory) to \(Self.maximumMemory), not '\(text)'")
+            }
+            MemoryCeiling.megabytes = megabytes
+        }
     }
+
+    /// The range `--max-memory` takes, in megabytes: from what Ripple holds before it reads anything to
+    /// what any machine it runs on has.
+    static let minimumMemory = 1
+    static let maximumMemory = 1 << 30
 
     static let specs: [OptionSpec] = [
         OptionSpec(name: "root", value: "VIEW", help: "The root view of Swift source (default: the #Preview's or WindowGroup's view)."),
@@ -48,5 +67,6 @@ struct SourceOptions {
         OptionSpec(name: "define", value: "A,B", help: "The conditions '#if NAME' sees in Swift source (default: DEBUG)."),
         OptionSpec(name: "rows", value: "N", help: "Give each stored collection that starts empty N stand-in elements."),
         OptionSpec(name: "notes", value: nil, help: "Print every note and warning, not one of each kind."),
+        OptionSpec(name: "max-memory", value: "MB", help: "The most memory the run may hold, in megabytes (default: 1024); past it the screen loading stops."),
     ]
 }

@@ -27,6 +27,11 @@ public struct Scenario: Sendable {
     /// The screens of app source that could not be simulated, by root view, each with the warning that
     /// says why: every other screen was loaded.
     public private(set) var screensNotSimulated: [String: Diagnostic] = [:]
+    /// The screens left out because they crossed a limit (memory, instances, work), in name order: what a
+    /// run printed is not the whole app, and its exit status says so.
+    public var screensCutAtALimit: [String] {
+        screensNotSimulated.filter { $0.value.message.contains("(limit: ") }.keys.sorted()
+    }
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).

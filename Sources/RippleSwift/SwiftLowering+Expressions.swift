@@ -56,6 +56,8 @@ extension SwiftLowering {
                               at: location)
         }
         if let call = expression.as(FunctionCallExprSyntax.self) { return lowerCall(call) }
+        // `Set<Int>`, `Box<Item>`: the generic type under its own name; what it holds is not simulated.
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) { return lowerExpression(generic.expression) }
         if let closure = expression.as(ClosureExprSyntax.self) { return lowerClosure(closure) }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
             let op = prefix.operator.text
@@ -177,8 +179,17 @@ extension SwiftLowering {
     }
 
     private mutating func lowerCall(_ call: FunctionCallExprSyntax, callee lowered: RippleExpr? = nil) -> RippleExpr {
-        let callee = lowered ?? lowerExpression(call.calledExpression)
         let arguments = call.arguments.map { lowerArgument($0) }
+        // A collection built by its type: `[Item]()` and `[String: Int]()` are empty, `[Int](repeating: 0, count: 3)`
+        // is `Array`'s initializer.
+        if lowered == nil, let type = Self.collectionTypeName(call.calledExpression) {
+            let at = location(call.calledExpression)
+            if arguments.isEmpty, call.trailingClosure == nil {
+                return type == "Array" ? RippleExpr(.array([]), at: at) : RippleExpr(.dictionary(keys: [], values: []), at: at)
+            }
+            return RippleExpr(.call(RippleExpr(.identifier(type), at: at), arguments: arguments, trailing: []), at: at)
+        }
+        let callee = lowered ?? lowerExpression(call.calledExpression)
         var trailing: [ArgumentSyntax] = []
         if let closure = call.trailingClosure {
             trailing.append(ArgumentSyntax(label: nil, value: lowerClosure(closure), location: location(closure)))
@@ -187,6 +198,17 @@ extension SwiftLowering {
             trailing.append(ArgumentSyntax(label: extra.label.text, value: lowerClosure(extra.closure), location: location(extra.label)))
         }
         return RippleExpr(.call(callee, arguments: arguments, trailing: trailing), at: callee.location)
+    }
+
+    /// `Array` for a callee written as an array type (`[Item]`), `Dictionary` for a dictionary type
+    /// (`[String: Int]`); nil for anything else. Called, a literal of one element is a type: `[x]()` of
+    /// a value does not compile.
+    static func collectionTypeName(_ callee: SwiftSyntax.ExprSyntax) -> String? {
+        if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1 { return "Array" }
+        if let dictionary = callee.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1 {
+            return "Dictionary"
+        }
+        return nil
     }
 
     mutating func lowerArgument(_ argument: LabeledExprSyntax) -> ArgumentSyntax {

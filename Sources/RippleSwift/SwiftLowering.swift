@@ -228,8 +228,8 @@ struct SwiftLowering {
         } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 let payload = element.parameterClause?.parameters.map { lowerType($0.type) } ?? []
-                if element.rawValue != nil { note("the raw value of case '\(element.name.nameText)' is not simulated", at: element) }
-                declaration.cases.append(EnumCaseSyntax(name: element.name.nameText, payload: payload, location: location(element.name)))
+                let rawValue = element.rawValue.map { lowerExpression($0.value) }
+                declaration.cases.append(EnumCaseSyntax(name: element.name.nameText, payload: payload, rawValue: rawValue, location: location(element.name)))
             }
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             if case .decls(let members)? = activeClause(of: ifConfig) { lowerMembers(members, into: &declaration) }

@@ -8,5 +8,6 @@ import Darwin
 #endif
 
 removeStagingFoldersOnInterruption()
+setDefaultMemoryCeiling()
 exit(run(arguments: processArguments(), stdout: StandardStream.output, stderr: StandardStream.error,
          colour: standardOutputTakesColour(environment: ProcessInfo.processInfo.environment)))

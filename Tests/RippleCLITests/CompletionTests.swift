@@ -99,7 +99,7 @@ import Testing
 
     /// What bash's completion function offers for each command line (the last word is being completed).
     @Test(arguments: [
-        ("ripple au", "audit"), ("ripple audit x --max-", "--max-wasted --max-stale"), ("ripple run x --format ''", "text json"),
+        ("ripple au", "audit"), ("ripple audit x --max-", "--max-wasted --max-stale --max-memory"), ("ripple run x --format ''", "text json"),
         ("ripple render x --format svg,d", "svg,dot"), ("ripple completion ''", "bash zsh fish"), ("ripple help re", "render"),
         ("ripple audit -o ''", "reports"), ("ripple check ro", "rows.ripple"), ("ripple audit -j ''", ""), ("ripple run x --verbose --s", "--semantics"),
     ])
@@ -118,7 +118,7 @@ import Testing
 
     /// What fish offers (`complete -C`), by name, for each command line.
     @Test(.enabled(if: shellInstalled("fish"), "fish is not installed"), arguments: [
-        ("ripple au", ["audit"]), ("ripple audit x --max-", ["--max-stale", "--max-wasted"]), ("ripple run x --format ", ["json", "text"]),
+        ("ripple au", ["audit"]), ("ripple audit x --max-", ["--max-memory", "--max-stale", "--max-wasted"]), ("ripple run x --format ", ["json", "text"]),
         ("ripple completion ", ["bash", "fish", "zsh"]), ("ripple help re", ["render"]), ("ripple check ro", ["rows.ripple"]),
         ("ripple audit -j ", []),
     ])

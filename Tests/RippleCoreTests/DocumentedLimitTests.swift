@@ -22,6 +22,8 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("statement nesting", "statements are nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", false),
         ("#elseif clauses", "the file has more than \(ParseGuard.maximumIfConfigClauses) '#elseif' (limit: #elseif clauses)", false),
         ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)", false),
+        ("memory", "past its ceiling of \(MemoryCeiling.defaultMegabytes) MB (limit: memory)", false),
+        ("unknown recursion", "it is cut \(Limits.maximumUnknownRecursion) levels down (limit: unknown recursion)", false),
     ]
 
     @Test(arguments: messages.map(\.limit))

@@ -52,6 +52,20 @@ import RippleSwift
         try assertGolden(TraceText.render(scenario.trace), named: name.replacingOccurrences(of: ".ripple", with: ".trace.txt"))
     }
 
+    /// A view that appears in a step did work a person sees: no instance whose cause is a new identity
+    /// is ever called wasted, in any step of any variant.
+    @Test(arguments: bundledScenarios)
+    func aNewInstanceIsNeverWasted(_ name: String) throws {
+        let trace = try simulateChecked(try bundledSource(name))
+        for variant in trace.variants {
+            for step in variant.steps + (variant.steps.flatMap { $0.followUps ?? [] }) {
+                for instance in step.instances where instance.causes.contains(where: { $0.kind == .newIdentity }) {
+                    #expect(instance.outcome == .needed, "\(name) \(variant.name) '\(step.name)': \(instance.path) is new but \(instance.outcome)")
+                }
+            }
+        }
+    }
+
     @Test func listRowsMatchesTheIssue() throws {
         let scenario = try loadScenario(try bundledSource("list-rows.ripple"))
         let broad = try #require(scenario.trace.variants.first { $0.name == "broad" })

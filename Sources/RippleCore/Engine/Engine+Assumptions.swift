@@ -88,9 +88,22 @@ extension Engine {
         return cut + "…"
     }
 
-    /// Notes that a condition on a value Ripple does not model is taken as true.
+    /// Notes that a condition on a value Ripple does not model is taken as true, and records the decision.
     mutating func assumeTrue(_ condition: ExprSyntax) {
         assume("the condition '\(Self.shortened(condition.rendered))' depends on a value Ripple does not model; it is taken as true", at: condition.location)
+        decidedOnUnknown("the condition '\(Self.shortened(condition.rendered))' taken as true", at: condition.location)
+    }
+
+    /// Records a decision that rested on a value Ripple does not know, once per place in an update: what
+    /// a body or an action did after it is not exact, and the row says where it was decided.
+    mutating func decidedOnUnknown(_ what: String, at location: SourceLocation) {
+        let text = what + " at " + Self.fileName(location.file) + ":" + String(location.line) + ": its value is unknown"
+        if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
+    }
+
+    /// The last component of a path, as a row names a place.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The stand-in for a value of `type` that the source leaves unset (`StandIns`), with a note.

@@ -110,6 +110,10 @@ struct Engine {
     var notes: [Diagnostic] = []
     /// The messages of `notes`, to note each once.
     var assumed: Set<String> = []
+    /// The decisions of the current update that rested on a value Ripple does not know — a branch taken
+    /// as true, a pattern taken as matching, an optional taken as present — each as `what at file:line`,
+    /// in the order made: the verdicts of the bodies that made them, and of the step, are not exact.
+    var unknownDecisions: [String] = []
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
@@ -330,6 +334,9 @@ struct Engine {
         let info = viewInfos[viewType]
         instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, description: description, sequence: nextSequence),
                          parent: parent)
+        // New in this update, whatever it is: a `ForEach` row or a presentation's content appearing for the
+        // first time does work a person sees, as a view does.
+        pass.created.insert(id)
         guard let info else { return id }
         let declaration = info.declaration
         // Owned storage starts from the parent's seed or the property's default, once per identity.
@@ -370,7 +377,6 @@ struct Engine {
         if instances[id].description.fields.contains(where: { needsLabel($0.value) }) {
             for (name, value) in instances[id].description.fields.sorted(by: { $0.key < $1.key }) where needsLabel(value) { label(value, as: path + "." + name) }
         }
-        pass.created.insert(id)
         instancesByName[name, default: []].insert(id)
         return id
     }

@@ -96,13 +96,39 @@ extension Engine {
             guard let argument = arguments.first else { return .double(0) }
             return .double(try evaluate(argument.value, in: scope, expected: .double).doubleValue ?? 0)
         case "Array":
+            // `Array(repeating: x, count: n)`: n copies of x.
+            if arguments.map(\.label) == ["repeating", "count"] {
+                let element = try evaluate(arguments[0].value, in: scope, expected: nil)
+                guard case .int(let count) = try evaluate(arguments[1].value, in: scope, expected: .int), count >= 0 else {
+                    throw EvaluationError("'Array(repeating:count:)' needs a count of zero or more", at: arguments[1].location)
+                }
+                try charge(count, at: location)
+                return .array(Array(repeating: element, count: count))
+            }
             // `Array(0..<n)`: a range as an array.
             guard let argument = arguments.first, arguments.count == 1, argument.label == nil else {
-                throw EvaluationError("'Array' is built here from a range or an array: 'Array(0..<10)'", at: location)
+                if readsOtherModules {
+                    return assumeOpaque("Array(…)", note: "this 'Array(…)' is not simulated; its value is opaque", at: location)
+                }
+                throw EvaluationError("'Array' is built here from a range or an array: 'Array(0..<10)' or 'Array(repeating:count:)'", at: location)
             }
             let value = try evaluate(argument.value, in: scope, expected: nil)
             guard case .array = value else { throw EvaluationError("'Array' needs a range or an array, not \(describe(value))", at: location) }
             return value
+        case "Set":
+            // A set is kept as an array of distinct elements, in the order first given.
+            guard let argument = arguments.first else { return .array([]) }
+            guard arguments.count == 1, argument.label == nil, case .array(let elements) = try evaluate(argument.value, in: scope, expected: nil) else {
+                if readsOtherModules { return assumeOpaque("Set(…)", note: "this 'Set(…)' is not simulated; its value is opaque", at: location) }
+                throw EvaluationError("'Set' is built here empty or from an array: 'Set<Int>()', 'Set([1, 2])'", at: location)
+            }
+            try charge(elements.count * elements.count / 64 + elements.count, at: location)
+            var distinct: [Value] = []
+            var seen: Set<Value> = []
+            for element in elements where seen.insert(element).inserted { distinct.append(element) }
+            return .array(distinct)
+        case "Dictionary" where arguments.isEmpty:
+            return .dictionary(keys: [], values: [])
         case "IndexSet":
             guard let argument = arguments.first else { return .array([]) }
             let value = try evaluate(argument.value, in: scope, expected: .int)
@@ -123,6 +149,18 @@ extension Engine {
         default:
             break
         }
+        // `Filter(rawValue: "done")`: the case with that raw value, or nil.
+        if let enumeration = table.enums[name], !enumeration.rawValues.isEmpty, arguments.count == 1, arguments[0].label == "rawValue" {
+            let wanted = try evaluate(arguments[0].value, in: scope, expected: nil)
+            if readsOtherModules, wanted.holdsUnmodelled {
+                return .opaque(type: Value.unmodelledType, text: name + "(rawValue: …)")
+            }
+            for caseName in enumeration.caseOrder where enumeration.cases[caseName] == 0 {
+                guard let raw = enumeration.rawValues[caseName] else { continue }
+                if try evaluate(raw, in: Scope(), expected: nil) == wanted { return .enumCase(type: name, name: caseName, payload: []) }
+            }
+            return .none
+        }
         guard let declaration = table.data[name] else {
             if table.views[name] != nil {
                 throw EvaluationError("view '\(name)' can only be built inside a body", at: location)
@@ -133,13 +171,12 @@ extension Engine {
             throw EvaluationError("unknown type or function '\(name)'\(Suggestion.didYouMean(name, in: table.allTypeNames))", at: location)
         }
         if let initialized = try initialize(declaration, arguments, in: scope, at: location) { return initialized }
-        let labels = arguments.map { $0.label }
         var fields: [Value] = []
         // Sized once: a model of 100,000 objects keeps every one of these arrays.
         fields.reserveCapacity(declaration.stored.count)
         var next = 0
         for property in declaration.stored {
-            if next < arguments.count, labels[next] == property.name {
+            if next < arguments.count, arguments[next].fills(label: property.name, takesFunction: property.type == .function) {
                 fields.append(try evaluate(arguments[next].value, in: scope, expected: property.type))
                 next += 1
             } else if let initial = property.defaultValue {

@@ -32,6 +32,7 @@ extension Engine {
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
         }
+        if work % MemoryCeiling.checkInterval == 0, let error = MemoryCeiling.check(at: location) { throw error }
     }
 
     /// What a call of scenario code costs, whatever it evaluates: making its scope and binding its
@@ -60,10 +61,12 @@ extension Engine {
     }
 
     private mutating func spend(_ amount: Int, at location: SourceLocation) throws(EvaluationError) {
+        let before = work
         work += amount
         if work > Self.maximumWork {
             throw EvaluationError("the scenario needs more than \(Self.maximumWork) evaluation steps (limit: work per step)", at: location)
         }
+        if before / MemoryCeiling.checkInterval != work / MemoryCeiling.checkInterval, let error = MemoryCeiling.check(at: location) { throw error }
     }
 
     /// Enters a call of scenario code, refusing one that would take the code running inside calls past
@@ -221,8 +224,8 @@ extension Engine {
     /// `base.name`: a binding's projection, a view instance's property in a step, an enum case, or a member of a value.
     private mutating func member(_ expression: ExprSyntax, base: ExprSyntax, name: String, optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
         let location = expression.location
-        if case .dollar(let root) = rootOfChain(base).kind, scope.locals["$" + root] == nil || scope.bindingLocals[root] != nil || Int(root) == nil {
-            if Int(root) == nil { return try madeBinding(expression, root: root, in: scope) }
+        if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil || Self.isBinding(scope.locals["$" + root]) {
+            return try madeBinding(expression, root: root, in: scope)
         }
         if !isTracking, case .none = scope.this, case .identifier(let typeName) = rootOfChain(base).kind,
            scope.locals[typeName] == nil, table.views[typeName] != nil, let value = try instanceProperty(expression) {
@@ -237,9 +240,15 @@ extension Engine {
         return try member(of: value, name, at: location, scope: scope)
     }
 
+    /// Whether a closure's `$0` holds a binding: in `ForEach($items) { Row(item: $0) }` it does, and
+    /// `$0.title` is then the binding to the element's title.
+    static func isBinding(_ value: Value?) -> Bool {
+        if case .binding? = value { true } else { false }
+    }
+
     /// `base[index]`, or the binding `$items[index]`.
     private mutating func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
-        if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil {
+        if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil || Self.isBinding(scope.locals["$" + root]) {
             return try madeBinding(expression, root: root, in: scope)
         }
         let value = try evaluateBase(base, in: scope)
@@ -623,7 +632,16 @@ extension Engine {
             if name == "description" { return .string(String(number)) }
         case .binding(let target):
             if name == "wrappedValue" { return readBinding(target, tracked: false) }
-        case .enumCase(_, let caseName, _):
+        case .enumCase(let type, let caseName, _):
+            let declaration = table.enums[type]
+            if name == "rawValue", let raw = declaration?.rawValues[caseName] {
+                return try evaluate(raw, in: Scope(), expected: nil)
+            }
+            if let computed = declaration?.computedProperty(named: name) {
+                var inner = Scope()
+                inner.this = .record(value)
+                return try runGetter(computed.getter, in: inner, expected: computed.type, name: name, location: location)
+            }
             if name == "rawValue" || name == "description" { return .string(caseName) }
         case .none:
             throw EvaluationError("'\(name)' is read on nil; use '?.'", at: location)
@@ -899,6 +917,7 @@ extension Engine {
             case .optionalBinding(let name, let expression):
                 let value = try evaluateOrOpaque(expression, naming: name, in: scope, expected: nil)
                 if value.isNone { return nil }
+                if readsOtherModules, value.isUnmodelled { decidedOnUnknown("'\(name)' taken as present", at: expression.location) }
                 scope = scope.with(name, value)
             case .casePattern(let pattern, let expression):
                 let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: nil)
@@ -906,6 +925,7 @@ extension Engine {
                     // A case of a value Ripple does not model: taken as matching, as a condition on one is true.
                     assume("the pattern '\(pattern.rendered)' matches a value Ripple does not model; it is taken as matching, its values opaque",
                            at: expression.location)
+                    decidedOnUnknown("the pattern '\(pattern.rendered)' taken as matching", at: expression.location)
                     for name in pattern.bindings.compactMap({ $0 }) { scope = scope.with(name, .opaque(type: Value.unmodelledType, text: name)) }
                     continue
                 }

@@ -107,6 +107,7 @@ extension Engine {
         isTracking = true
         defer { isTracking = false }
         let dropped = droppedViews
+        let decided = unknownDecisions.count
         var descriptions = try buildBody(of: id)
         isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
@@ -129,6 +130,7 @@ extension Engine {
         let isNew = pass.created.contains(id)
         var result = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         if pass.isTraced && droppedViews > dropped { result.uncertainty.append("some of its views are not simulated") }
+        if pass.isTraced && unknownDecisions.count > decided { result.uncertainty += unknownDecisions[decided...] }
         if pass.isTraced && !result.needed {
             for read in log.reads where !read.deferred && (read.value?.holdsUnmodelled ?? false) && !result.uncertainty.contains(read.path) {
                 result.uncertainty.append(read.path)
@@ -290,6 +292,7 @@ extension Engine {
                 kept.append(id)
                 newChildren.append(id)
             } else {
+                if cutsUnknownRecursion(descriptions[index], under: builder ?? parent) { continue }
                 var description = ChildDescription.placeholder
                 swap(&description, &descriptions[index])
                 let id = try createInstance(description, parent: parent, name: base, pass: &pass)
@@ -304,6 +307,24 @@ extension Engine {
         }
         for (_, id) in existing.sorted(by: { $0.value < $1.value }) { destroy(id, pass: &pass) }
         instances.setChildren(newChildren, of: parent)
+    }
+
+    /// Whether a new view is cut because it contains itself through a value Ripple does not know: it is
+    /// built from one, and `Limits.maximumUnknownRecursion` views of its type hold it already. A tree
+    /// of real values ends where its data ends; one of unknown values has no end Ripple can see, and each
+    /// level may build several, so it is cut there with a warning at its place and the screen goes on.
+    mutating func cutsUnknownRecursion(_ description: ChildDescription, under parent: Int) -> Bool {
+        guard viewInfos[description.viewType] != nil, description.fields.contains(where: { $0.value.holdsUnmodelled }) else { return false }
+        var same = 0
+        var current: Int? = parent
+        while let id = current {
+            if instances[id].viewType == description.viewType { same += 1 }
+            current = instances[id].parent
+        }
+        guard same >= Limits.maximumUnknownRecursion else { return false }
+        warnNotSimulated("'\(description.viewType)' contains itself through a value Ripple does not know; it is cut \(same) levels down "
+                         + "(limit: unknown recursion)", at: siteLocations[description.key.site])
+        return true
     }
 
     /// An instance's name before any `#2`: its type, then each `ForEach` identity as `identityText`

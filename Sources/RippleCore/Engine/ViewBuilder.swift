@@ -343,7 +343,12 @@ extension Engine {
             } else if let parameter {
                 inner.locals[parameter] = element
             }
-            inner.locals["$0"] = element
+            // Over a binding (`ForEach($model.items)`), `$0` is the element's binding, as a named `$item` is.
+            if case .binding = collection, let bindings {
+                inner.locals["$0"] = .binding(bindings[index])
+            } else {
+                inner.locals["$0"] = element
+            }
             elementContext.forEachIDs[identitySlot] = identity
             elementContext.forEachElements[identitySlot] = element
             if inRow {
@@ -374,6 +379,7 @@ extension Engine {
     private mutating func unmodelledElement(of collection: Value, _ expression: ExprSyntax) -> Value? {
         guard case .opaque(Value.unmodelledType, let text) = collection else { return nil }
         assume("'\(expression.rendered)' is a collection Ripple does not model; its content is built once, for one element", at: expression.location)
+        decidedOnUnknown("'ForEach' over '\(Self.shortened(expression.rendered))' built one row", at: expression.location)
         return .opaque(type: Value.unmodelledType, text: text + "[…]")
     }
 

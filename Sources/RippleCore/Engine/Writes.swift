@@ -159,10 +159,12 @@ extension Engine {
         var pass = Pass()
         swap(&pass, &spentPass)
         pass.reset()
+        unknownDecisions.removeAll()
         var written: [Place] = []
         let writes = try makeWrites(&self, &pass, &written)
         try runPass(&pass, initial: [])
-        let trace = trace(name, writes: writes, written: written, pass: pass)
+        var trace = trace(name, writes: writes, written: written, pass: pass)
+        if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
         let fired = pass.firedChangeHandlers
         // The pass's order becomes the engine's record of the step, and the pass takes the last step's
         // storage for its next use: shared, it would have to be copied before it was emptied.
@@ -907,9 +909,14 @@ extension Engine {
             if case .named = type { isClass = table.isClass(type) }
             let property = ObservationWrite.Property(isIgnored: isIgnored, isEquatable: table.isEquatable(type), isClass: isClass,
                                                      holdsClass: table.isClass(type))
+            var comparedUnknown = false
             let decision = try ObservationWrite.decide(property, inPlace: inPlace, semantics: semantics,
-                                                       equal: { () throws(EvaluationError) -> Bool in try equal(oldWhole, leaf, at: location) },
+                                                       equal: { () throws(EvaluationError) -> Bool in
+                                                           comparedUnknown = oldWhole.holdsUnmodelled || leaf.holdsUnmodelled
+                                                           return try equal(oldWhole, leaf, at: location)
+                                                       },
                                                        sameInstance: { oldWhole.isSameObject(as: leaf) })
+            if comparedUnknown { decidedOnUnknown("the write to '\(name)' compared a value Ripple does not know", at: location) }
             note = decision.note(name: name, type: type)
             notified = decision.notifies
             if notified {
@@ -945,6 +952,9 @@ extension Engine {
         // The slot's owner declares it `@State` or `@FocusState`: its kind decides the write.
         let storage = instances[record.owner].info?.kind(named: record.name)
         let differs = inputDifference(oldWhole, newWhole) != nil
+        if old.holdsUnmodelled || leaf.holdsUnmodelled {
+            decidedOnUnknown("the write to '\(record.name)' compared a value Ripple does not know", at: location)
+        }
         let decision = storage?.write(differs: differs) ?? StateWrite.slotWrite(differs: differs)
         guard decision.notifies else {
             return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,

@@ -65,7 +65,7 @@ struct DeclarationBuilder {
                 }
                 switch type.kind {
                 case .enumeration:
-                    table.enums[type.name] = enumeration(type)
+                    table.enums[type.name] = enumeration(type, typeNames: typeNames)
                 case .structure where type.conforms(to: "View") || type.conforms(to: "ViewModifier"):
                     table.views[type.name] = view(type, typeNames: typeNames)
                 case .structure, .classType:
@@ -161,7 +161,7 @@ struct DeclarationBuilder {
 
     // MARK: - Declarations
 
-    private mutating func enumeration(_ type: TypeDeclarationSyntax) -> EnumDeclaration {
+    private mutating func enumeration(_ type: TypeDeclarationSyntax, typeNames: Set<String>) -> EnumDeclaration {
         var cases: [String: Int] = [:]
         var order: [String] = []
         for enumCase in type.cases {
@@ -175,16 +175,49 @@ struct DeclarationBuilder {
         // Swift makes an enum without associated values Equatable on its own.
         let hasPayload = type.cases.contains { !$0.payload.isEmpty }
         let equatable = !hasPayload || type.conforms(to: "Equatable") || type.conforms(to: "Hashable")
+        var declaration = EnumDeclaration(name: type.name, cases: cases, caseOrder: order, isEquatable: equatable, location: type.location)
         for member in type.members {
-            if case .property(let property) = member, readsOtherModules {
+            guard case .property(let property) = member else { continue }
+            if let getter = property.getter, !property.modifiers.contains("static") {
+                let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) }
+                declaration.computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location))
+            } else if readsOtherModules {
                 noteOnce("enum member " + type.name + "." + property.name,
-                         "computed property '\(property.name)' of enum '\(type.name)' is not simulated", at: property.location)
-            } else if case .property(let property) = member {
-                let what = property.getter == nil ? "stored properties are not allowed" : "computed properties are not supported"
-                diagnostics.append(.error("\(what) in enum '\(type.name)'", at: property.location))
+                         "property '\(property.name)' of enum '\(type.name)' is not simulated", at: property.location)
+            } else {
+                diagnostics.append(.error("stored properties are not allowed in enum '\(type.name)'", at: property.location))
             }
         }
-        return EnumDeclaration(name: type.name, cases: cases, caseOrder: order, isEquatable: equatable, location: type.location)
+        declaration.rawValues = rawValues(of: type)
+        return declaration
+    }
+
+    /// The raw value of each case of an enum whose first conformance is a raw type: the value written, or
+    /// the one Swift derives — the case's name for `String`, the previous integer plus one (from 0) for an
+    /// integer type. Empty for an enum without a raw type.
+    private mutating func rawValues(of type: TypeDeclarationSyntax) -> [String: ExprSyntax] {
+        let rawType = type.conformances.first
+        let isString = rawType == "String", isInteger = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(rawType ?? "")
+        guard isString || isInteger else {
+            for enumCase in type.cases where enumCase.rawValue != nil {
+                diagnostics.append(.error("the raw value of case '\(enumCase.name)' needs a 'String' or integer raw type", at: enumCase.location))
+            }
+            return [:]
+        }
+        var values: [String: ExprSyntax] = [:]
+        var next = 0
+        for enumCase in type.cases {
+            if let written = enumCase.rawValue {
+                values[enumCase.name] = written
+                if case .integer(let number) = written.kind { next = number &+ 1 }
+            } else if isString {
+                values[enumCase.name] = ExprSyntax(.string([.text(enumCase.name)]), at: enumCase.location)
+            } else {
+                values[enumCase.name] = ExprSyntax(.integer(next), at: enumCase.location)
+                next &+= 1
+            }
+        }
+        return values
     }
 
     private mutating func checkAttributes(_ attributes: [AttributeSyntax], allowed: Set<String>) {

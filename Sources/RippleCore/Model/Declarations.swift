@@ -180,6 +180,13 @@ public struct EnumDeclaration: Hashable, Sendable {
     public var caseOrder: [String]
     public var isEquatable: Bool
     public var location: SourceLocation
+    /// Each case's raw value, for an enum with a `String` or integer raw type (`enum Filter: String`):
+    /// the one written, or the one Swift derives (the case's name; the previous integer plus one, from 0).
+    public var rawValues: [String: ExprSyntax] = [:]
+    /// Computed properties, run with `self` the case (`var title: String { switch self { … } }`).
+    public var computed: [ComputedProperty] = []
+
+    func computedProperty(named name: String) -> ComputedProperty? { computed.first { $0.name == name } }
 }
 
 /// A custom or built-in environment key.

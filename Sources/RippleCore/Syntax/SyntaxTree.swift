@@ -464,12 +464,15 @@ public struct TypeDeclarationSyntax: Hashable, Sendable {
 public struct EnumCaseSyntax: Hashable, Sendable {
     public var name: String
     public var payload: [TypeSyntax]
+    /// The raw value written for the case (`case all = "All"`); nil when Swift derives it.
+    public var rawValue: ExprSyntax?
     public var location: SourceLocation
 
     /// Creates the node; the front ends build the tree with it.
-    package init(name: String, payload: [TypeSyntax], location: SourceLocation) {
+    package init(name: String, payload: [TypeSyntax], rawValue: ExprSyntax? = nil, location: SourceLocation) {
         self.name = name
         self.payload = payload
+        self.rawValue = rawValue
         self.location = location
     }
 }

@@ -163,6 +163,9 @@ public struct StepTrace: Hashable, Sendable, Codable {
     /// Inputs, as `Child.input`, that compared equal although they hold a value Ripple does not know, so
     /// the child was not re-run and may have had to be. Nil when there are none.
     public var opaqueSkips: [String]?
+    /// The decisions the update made on values Ripple does not know (a branch taken as true, a pattern
+    /// taken as matching), each with its place; nil when there are none. The step's counts rest on them.
+    public var unknownDecisions: [String]?
 
     package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts,
                  followUps: [StepTrace]? = nil) {

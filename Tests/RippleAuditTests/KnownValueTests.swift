@@ -1,0 +1,247 @@
+import Testing
+import RippleAudit
+@testable import RippleCore
+import RippleSwift
+
+/// Loads Swift source as `ripple audit FOLDER` does and audits it.
+func auditSwift(_ source: String, file: String = "App.swift") throws -> AuditResult {
+    try auditSwiftWithNotes(source, file: file).result
+}
+
+/// The audit of Swift source, with the messages of the notes loading it wrote.
+func auditSwiftWithNotes(_ source: String, file: String = "App.swift") throws -> (result: AuditResult, notes: [String]) {
+    var module = SwiftModule()
+    module.add(source: source, file: file)
+    #expect(module.errors.isEmpty, "\(module.errors)")
+    let scenario = try Scenario(syntax: module.scenario(title: "app", file: file, root: nil), file: file)
+    return (Audit(threads: 1).run(scenario, file: file), (module.notes + scenario.notes).map(\.message))
+}
+
+/// The row of the action whose name starts with `prefix`.
+func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
+    try #require(result.rows.first { $0.action.hasPrefix(prefix) }, "\(result.rows.map(\.action))")
+}
+
+/// Values Swift knows without running anything: empty collections built by their type, an enum's raw
+/// values and computed properties. Each is simulated, so a row that rests on one is exact, and a body that
+/// shows one re-runs exactly when what it shows changes.
+@Suite struct KnownValueTests {
+    static let app = """
+        import SwiftUI
+
+        enum Filter: String, CaseIterable {
+            case all = "All", done
+            var title: String {
+                switch self {
+                case .all: return "Everything"
+                case .done: return "Finished"
+                }
+            }
+        }
+
+        enum Priority: Int {
+            case low = 1, normal, high = 10, urgent
+        }
+
+        @Observable final class Store {
+            var selected = Set<Int>()
+            var names = [String]()
+            var tags = [String: Int]()
+            var filter = Filter.all
+            var priority = Priority.normal
+        }
+
+        struct ContentView: View {
+            @State private var store = Store()
+            var body: some View {
+                VStack {
+                    SelectionBadge(store: store)
+                    TitleLabel(store: store)
+                    Text("\\(store.names.count) names, \\(store.tags.count) tags")
+                    Button("Pick") { store.selected.insert(1) }
+                    Button("Pick again") { store.selected.insert(store.selected.count + 1) }
+                    Button("Name") { store.names.append("a") }
+                    Button("Tag") { store.tags["a"] = 1 }
+                    Button("Done") { store.filter = .done }
+                    Button("Parse") { store.filter = Filter(rawValue: "done") ?? .all }
+                    Button("Urgent") { store.priority = .urgent }
+                }
+            }
+        }
+
+        struct SelectionBadge: View {
+            let store: Store
+            var body: some View { Text("\\(store.selected.count) selected") }
+        }
+
+        struct TitleLabel: View {
+            let store: Store
+            var body: some View { Text("\\(store.filter.title) \\(store.filter.rawValue) \\(store.priority.rawValue)") }
+        }
+        """
+
+    @Test func emptyCollectionsBuiltByTheirTypeAreEmpty() throws {
+        let result = try auditSwift(Self.app)
+        let pick = try row(result, "tap Button \"Pick\" in")
+        #expect(pick.confidence == .exact, "\(pick.uncertainty) \(pick.notes.map(\.message))")
+        #expect(pick.views.map(\.view) == ["SelectionBadge"])
+        #expect(pick.evaluations == 1 && pick.wasted == 0)
+        let name = try row(result, "tap Button \"Name\"")
+        #expect(name.confidence == .exact)
+        #expect(name.views.map(\.view) == ["ContentView"])
+        let tag = try row(result, "tap Button \"Tag\"")
+        #expect(tag.confidence == .exact)
+        #expect(tag.views.map(\.view) == ["ContentView"])
+    }
+
+    /// Inserting an element a set already holds changes nothing, but an `@Observable` property mutated in
+    /// place notifies whatever it holds: the badge re-runs, and in vain. A new element is needed.
+    @Test func insertingWhatASetHoldsReRunsInVain() throws {
+        let source = Self.app.replacingOccurrences(of: "var selected = Set<Int>()", with: "var selected = Set<Int>([1, 1])")
+        let result = try auditSwift(source)
+        let pick = try row(result, "tap Button \"Pick\" in")
+        #expect(pick.confidence == .exact, "\(pick.uncertainty)")
+        #expect(pick.views.map(\.view) == ["SelectionBadge"])
+        #expect(pick.evaluations == 1 && pick.wasted == 1)
+        let again = try row(result, "tap Button \"Pick again\"")
+        #expect(again.confidence == .exact, "\(again.uncertainty)")
+        #expect(again.evaluations == 1 && again.wasted == 0)
+    }
+
+    @Test func anEnumsComputedPropertyAndRawValueAreItsOwn() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app)
+        #expect(!notes.contains { $0.contains("raw value") || $0.contains("of enum") }, "\(notes)")
+        let done = try row(result, "tap Button \"Done\"")
+        #expect(done.confidence == .exact, "\(done.uncertainty)")
+        #expect(done.views.map(\.view) == ["TitleLabel"])
+        #expect(done.evaluations == 1 && done.wasted == 0)
+        let parse = try row(result, "tap Button \"Parse\"")
+        #expect(parse.confidence == .exact)
+        #expect(parse.views.map(\.view) == ["TitleLabel"])
+        let urgent = try row(result, "tap Button \"Urgent\"")
+        #expect(urgent.views.map(\.view) == ["TitleLabel"])
+    }
+
+    /// A branch on raw values and a computed property takes the side Swift takes: `Marker` is built only
+    /// when each is the value Swift gives (a raw value read as the case's name would leave it out).
+    @Test func rawValuesAreTheOnesSwiftGives() throws {
+        let source = Self.app.replacingOccurrences(of: "SelectionBadge(store: store)\n", with: """
+            SelectionBadge(store: store)
+                            if store.priority.rawValue == 2 && Priority.urgent.rawValue == 11 && store.filter.rawValue == "All"
+                                && Filter.done.rawValue == "done" && store.filter.title == "Everything" {
+                                Marker()
+                            }
+
+            """) + "\nstruct Marker: View {\n    var body: some View { Text(\"m\") }\n}\n"
+        var module = SwiftModule()
+        module.add(source: source, file: "App.swift")
+        let scenario = try Scenario(syntax: module.scenario(title: "app", file: "App.swift", root: nil), file: "App.swift")
+        let paths = scenario.instancePaths[scenario.variants[0].name] ?? []
+        #expect(paths.contains { $0.hasSuffix("Marker") }, "\(paths) \(scenario.notes.map(\.message))")
+        #expect(!scenario.notes.contains { $0.message.contains("taken as true") })
+    }
+}
+
+/// A decision made on a value Ripple does not know — a branch, a pattern, an optional — makes every row
+/// whose evaluations made it partial, and the row names the decision and its place.
+@Suite struct UnknownDecisionTests {
+    static let app = """
+        import SwiftUI
+        import Preferences
+
+        struct ContentView: View {
+            @State private var count = 0
+            @State private var title = "Inbox"
+            var body: some View {
+                VStack {
+                    Counter(count: count)
+                    Text(title)
+                    Button("Add") { count += 1 }
+                    Button("Rename") { title = "Mail" }
+                    Button("Guarded") {
+                        if Preferences.shared.allowsRenaming { title = "Post" }
+                    }
+                }
+            }
+        }
+
+        struct Counter: View {
+            let count: Int
+            var body: some View {
+                if Preferences.shared.showsCount {
+                    Text("\\(count)")
+                }
+            }
+        }
+        """
+
+    @Test func aBranchOnAnUnknownValueMakesTheRowPartialAndSaysWhere() throws {
+        let result = try auditSwift(Self.app)
+        let add = try row(result, "tap Button \"Add\"")
+        #expect(add.confidence == .partial)
+        #expect(add.uncertainty.first == "Counter: the condition 'Preferences.shared.showsCount' taken as true at App.swift:23: its value is unknown",
+                "\(add.uncertainty)")
+        #expect(add.why.contains("App.swift:23"))
+    }
+
+    @Test func aBranchInTheActionOnAnUnknownValueMakesTheRowPartial() throws {
+        let result = try auditSwift(Self.app)
+        let guarded = try row(result, "tap Button \"Guarded\"")
+        #expect(guarded.confidence == .partial)
+        #expect(guarded.uncertainty == ["action: the condition 'Preferences.shared.allowsRenaming' taken as true at App.swift:14: its value is unknown"],
+                "\(guarded.uncertainty)")
+    }
+
+    @Test func aRowWhoseEvaluationsDecideNothingUnknownStaysExact() throws {
+        let result = try auditSwift(Self.app)
+        let rename = try row(result, "tap Button \"Rename\"")
+        #expect(rename.confidence == .exact, "\(rename.uncertainty)")
+        #expect(rename.evaluations == 1 && rename.wasted == 0)
+    }
+}
+
+/// A view shown for the first time is new work a person sees, never wasted: `ForEach` rows that build
+/// only built-in views, inside a sheet that appears, are needed. Rebuilt later with nothing they show
+/// changed, the same rows are wasted (Rule 14: the body holding the `ForEach` hands it a new closure).
+@Suite struct FirstAppearanceTests {
+    static let app = """
+        import SwiftUI
+        import Formatting
+
+        enum Version: String, CaseIterable { case v11, v10, v7 }
+
+        struct ContentView: View {
+            @State private var creating = false
+            var body: some View {
+                Button("New bottle") { creating.toggle() }
+                    .sheet(isPresented: $creating) { CreationView() }
+            }
+        }
+
+        struct CreationView: View {
+            @State private var version = Version.v10
+            @State private var name = ""
+            var body: some View {
+                Form {
+                    TextField("Name", text: $name)
+                    Text(name)
+                    ForEach(Version.allCases, id: \\.self) { Text(Pretty.name(of: $0)) }
+                }
+            }
+        }
+        """
+
+    @Test func rowsThatAppearWithASheetAreNeeded() throws {
+        let result = try auditSwift(Self.app)
+        let open = try row(result, "tap Button \"New bottle\"")
+        #expect(open.evaluations == 4, "\(open.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        #expect(open.wasted == 0)
+    }
+
+    @Test func rowsRebuiltWithNothingChangedAreWasted() throws {
+        let result = try auditSwift(Self.app)
+        let type = try row(result, "type in TextField")
+        #expect(type.views.first { $0.view == "CreationView" }?.evaluations == 1)
+        #expect(type.views.first { $0.view == "ForEach" }?.wasted == 3, "\(type.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+    }
+}
