@@ -24,9 +24,13 @@ struct OutputFolder {
     /// The folder: absolute, symbolic links resolved.
     let root: String
 
-    /// Refuses a folder that is one of the input folders, or inside one of them, or whose `index.html`
-    /// Ripple did not write.
+    /// Refuses a folder that is one of the input folders, or inside one of them, that is or lies under a
+    /// symbolic link out of the working folder (`FolderWalk.linkOutOfTheWorkingFolder`), or whose
+    /// `index.html` Ripple did not write. Nothing is written before these checks.
     init(path: String, inputs: [String]) throws(UsageError) {
+        if let link = FolderWalk.linkOutOfTheWorkingFolder(path) {
+            throw UsageError(message: "refusing to write into '\(path)': \(link); choose another output folder with -o")
+        }
         let root = FileSystem.resolved(path)
         for input in inputs {
             guard let status = try? FileSystem.status(input) else { continue }
