@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+import RippleCore
 
 #if canImport(Glibc)
 import Glibc
@@ -283,5 +284,29 @@ extension CLITests {
         #expect(FolderWalk.linkOutOfTheWorkingFolder(inside + "/list-rows.ripple") == nil)
         #expect(FolderWalk.linkOutOfTheWorkingFolder("Output") == nil)
         #expect(FolderWalk.linkOutOfTheWorkingFolder(elsewhere.path + "/x") == nil)
+    }
+
+    /// docs/Reliability.md and docs/CI.md state the rules in the words the code prints.
+    @Test func theDocsStateTheRulesInTheCodesWords() throws {
+        let (folder, app, outside) = try appBesideASecret()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: app + "/Env.swift", withDestinationPath: outside + "/secret.txt")
+        let note = try #require(FolderWalk.files(in: app, .swiftSource).skipped.first)
+        #expect(note.hasSuffix("was not read: it is a symbolic link that leads outside '\(app)'"))
+        let reliability = try String(contentsOf: repository.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        var guarded = WorkflowCommandGuard()
+        let escaped = guarded.filter("::x ##[y\n")
+        #expect(escaped == #":\u{3A}x ##\u{5B}y"# + "\n")
+        for (name, doc) in [("Reliability.md", reliability), ("CI.md", ci)] {
+            #expect(doc.contains("was not read: it is a symbolic link that leads outside '"), "\(name)")
+            #expect(doc.contains("is a symbolic link that leads outside the working folder '"), "\(name)")
+            #expect(doc.contains("`\(DiagnosticPrinter.excerptPrefix)`"), "\(name)")
+            #expect(doc.contains("`:\\u{3A}`") && doc.contains("`##\\u{5B}`"), "\(name)")
+        }
+        #expect(reliability.contains("`FolderWalk.files(in:_:)`") && reliability.contains("`WorkflowCommandGuard`"))
+        #expect(reliability.contains("Scenarios/task-list.ripple:12:27: error: unknown view 'UserRw'; did you mean 'UserRow'?\n"
+            + DiagnosticPrinter.excerptPrefix + "struct Root: View { var body: some View { UserRw() } }\n"
+            + DiagnosticPrinter.excerptPrefix + String(repeating: " ", count: 42) + "^\n"))
     }
 }
