@@ -305,6 +305,17 @@ extension CLITests {
             #expect(doc.contains("`:\\u{3A}`") && doc.contains("`##\\u{5B}`"), "\(name)")
         }
         #expect(reliability.contains("`FolderWalk.files(in:_:)`") && reliability.contains("`WorkflowCommandGuard`"))
+        // The limit on a scenarios folder, as the walk reports it.
+        let scenarios = folder.appendingPathComponent("many").path
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        for index in 0...FolderWalk.Kind.scenarios.maximumFiles {
+            #expect(FileManager.default.createFile(atPath: scenarios + "/s\(index).ripple", contents: nil))
+        }
+        let many = ripple("check", scenarios)
+        #expect(many.status == 64)
+        let limit = "'\(scenarios)' holds more than 5000 '.ripple' files (limit: scenario files)"
+        #expect(many.stderr.hasPrefix("error: " + limit + "\n"), "\(many.stderr)")
+        #expect(reliability.contains(limit.replacingOccurrences(of: scenarios, with: "DIR")))
         #expect(reliability.contains("Scenarios/task-list.ripple:12:27: error: unknown view 'UserRw'; did you mean 'UserRow'?\n"
             + DiagnosticPrinter.excerptPrefix + "struct Root: View { var body: some View { UserRw() } }\n"
             + DiagnosticPrinter.excerptPrefix + String(repeating: " ", count: 42) + "^\n"))
