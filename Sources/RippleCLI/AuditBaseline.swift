@@ -9,7 +9,13 @@ extension AuditBaseline {
 
     /// Reads the saved audit at `path`; a file that cannot be read, is not JSON, or is not an audit of
     /// schema version 2 is a usage error that names it.
+    /// The file is read under the folder rule: one that is or lies under a symbolic link out of the
+    /// working folder is refused, never read (`FolderWalk.linkOutOfTheWorkingFolder`); a baseline passed
+    /// over would let the run pass unchecked.
     init(contentsOf path: String) throws(UsageError) {
+        if let link = FolderWalk.linkOutOfTheWorkingFolder(path) {
+            throw UsageError(message: "cannot read the baseline '\(TerminalText.oneLine(path))': \(link)")
+        }
         let contents: FileSystem.Contents
         do throws(Errno) {
             contents = try FileSystem.read(path, atMost: Self.maximumSize)

@@ -30,7 +30,9 @@ enum AuditCommand {
         if stamp != nil, !warnings { throw UsageError(message: "--stamp goes with --format warnings") }
         if let file = parsed.values["settings"] {
             guard warnings else { throw UsageError(message: "--settings goes with --format warnings") }
-            parsed = try LintSettings(contentsOf: file).applied(to: parsed, file: file)
+            let settings = try LintSettings(contentsOf: file)
+            if let note = settings.passedOver { stderr.write("note: \(TerminalText.oneLine(note))\n") }
+            parsed = try settings.applied(to: parsed, file: file)
         }
         let baseline = try parsed.values["baseline"].map { path throws(UsageError) in try AuditBaseline(contentsOf: path) }
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
@@ -38,11 +40,11 @@ enum AuditCommand {
         let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
         let budget = try AuditBudget(parsed)
         let options = try SourceOptions(parsed)
+        let inputs = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         if let path = parsed.values["junit"] {
-            try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: try ScenarioFiles.expand(parsed.positionals))
+            try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: inputs)
         }
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
-        let inputs = try ScenarioFiles.expand(parsed.positionals)
         if let emitted, let refusal = EmittedVariant.refusal(toWrite: emitted.path, files: inputs) { throw UsageError(message: refusal) }
         if let stamp, let refusal = Self.stampRefusal(stamp, inputs: inputs) { throw UsageError(message: refusal) }
         var unread: [String] = []

@@ -8,7 +8,9 @@ import RippleCore
 /// Each wasting or stale action is a line at its control, under its rule (the same as SARIF's), an
 /// `error:` when it adds to a budget the run is over or is worse than the baseline. What the audit could
 /// not simulate is not a line per place but one `note:` that counts it; the budgets' failures are
-/// `error: ripple: …` lines without a place. A path is printed as the audit has it, as a compiler does.
+/// `error: ripple: …` lines without a place. A path is printed as the audit has it, as a compiler does,
+/// but for a line feed or carriage return in it, written `\n` and `\r` as diagnostics write them
+/// (`TerminalText.oneLine`): a file name cannot start a line of its own.
 enum AuditWarnings {
     /// The rules of what could not be simulated, which the summary counts, with the word for one and for several.
     static let gaps: [(rule: String, one: String, several: String)] = [
@@ -28,7 +30,7 @@ enum AuditWarnings {
                 counts[finding.ruleId, default: 0] += 1
                 continue
             }
-            text += "\(finding.file):\(finding.line):\(finding.column): \(finding.level.rawValue): \(oneLine(finding.message)) [\(finding.ruleId)]\n"
+            text += "\(TerminalText.oneLine(finding.file)):\(finding.line):\(finding.column): \(finding.level.rawValue): \(oneLine(finding.message)) [\(finding.ruleId)]\n"
         }
         for failure in failures { text += "error: ripple: \(oneLine(failure))\n" }
         let counted = gaps.compactMap { gap in counts[gap.rule].map { "\($0) \($0 == 1 ? gap.one : gap.several)" } }
@@ -54,11 +56,12 @@ enum AuditWarnings {
 
     /// The stamp: a Swift file of comments, the lines printed, that a build system takes as the audit's
     /// output, so that it runs the audit again only when a source changed. Compiled into the target by
-    /// the build-tool plugin, it adds nothing to it.
+    /// the build-tool plugin, it adds nothing to it: the report is split at its line feeds only, and a
+    /// carriage return left in a line is written `\r`, since Swift ends a comment at either.
     static func stamp(_ report: String, sources: [String]) -> String {
-        var text = stampMark + " of " + sources.map { "'\(oneLine($0))'" }.joined(separator: ", ") + ":\n"
+        var text = stampMark + " of " + sources.map { "'\(TerminalText.oneLine($0))'" }.joined(separator: ", ") + ":\n"
         text += "// the build runs the audit again when one of its sources changes (docs/Plugin.md).\n"
-        for line in report.split(separator: "\n") { text += "// " + line + "\n" }
+        for line in report.unicodeScalars.split(separator: "\n") { text += "// " + TerminalText.oneLine(String(line)) + "\n" }
         return text
     }
 }

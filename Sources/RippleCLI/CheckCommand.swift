@@ -4,7 +4,7 @@ import RippleCore
 /// `ripple check FILE|DIR...`: every `expect` block, with a diff on mismatch.
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
-        let files = try ScenarioFiles.expand(parsed.positionals)
+        let files = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         if let path = parsed.values["junit"] { try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: files) }
         var failed = 0, passed = 0, unchecked = 0, broken = 0
         var report = JUnitReport()

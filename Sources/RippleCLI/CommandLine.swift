@@ -81,6 +81,19 @@ enum CommandLine {
         return text
     }
 
+    /// The guard against workflow commands that standard output needs for `arguments`, read by the same
+    /// parser as the run: `ripple audit --format github` writes commands; JSON and SARIF are escaped as
+    /// JSON; everything else as text.
+    static func workflowCommandGuard(forStandardOutputOf arguments: [String]) -> WorkflowCommandGuard {
+        guard let command = commands.first(where: { $0.name == arguments.first }),
+              let parsed = try? command.parse(Array(arguments.dropFirst())) else { return WorkflowCommandGuard() }
+        return switch parsed.values["format"] {
+        case "github" where command.name == "audit": WorkflowCommandGuard(allowsCommands: true)
+        case "json", "sarif": WorkflowCommandGuard(escape: .json)
+        default: WorkflowCommandGuard()
+        }
+    }
+
     static func run(_ arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let first = arguments.first else {
             return Gallery.renderBundled(stdout: &stdout, stderr: &stderr)

@@ -21,6 +21,9 @@ enum EmittedVariant {
             guard EmittedVariant.isPlainName(name) else {
                 throw UsageError(message: "--emit-variant takes a file name of letters, digits, '-', '_' and spaces, without a folder, not '\(argument)'")
             }
+            if let folder, let link = FolderWalk.linkOutOfTheWorkingFolder(folder) {
+                throw UsageError(message: "refusing to write the variant into '\(folder)': \(link); choose another output folder with -o")
+            }
             let file = name + ".ripple"
             path = folder.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + file } ?? file
         }

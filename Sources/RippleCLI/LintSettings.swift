@@ -29,6 +29,9 @@ struct LintSettings: Equatable {
 
     /// In the file's order.
     var values: [Setting] = []
+    /// Why the file was not read, when it is a symbolic link out of its folder (`FolderWalk`): a note
+    /// that names it, and sets nothing.
+    var passedOver: String?
 
     init() {}
 
@@ -50,8 +53,14 @@ struct LintSettings: Equatable {
         }
     }
 
-    /// The settings in `path`; none when there is no such file.
+    /// The settings in `path`; none when there is no such file. The file is read under the folder rule:
+    /// a symbolic link out of the folder that holds it (the target's) is not read, and `passedOver` says so.
     init(contentsOf path: String) throws(UsageError) {
+        if let note = FolderWalk.refusal(toRead: path) {
+            self.init()
+            passedOver = note
+            return
+        }
         guard (try? FileSystem.status(path)) != nil else {
             self.init()
             return

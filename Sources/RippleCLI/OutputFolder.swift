@@ -24,9 +24,13 @@ struct OutputFolder {
     /// The folder: absolute, symbolic links resolved.
     let root: String
 
-    /// Refuses a folder that is one of the input folders, or inside one of them, or whose `index.html`
-    /// Ripple did not write.
+    /// Refuses a folder that is one of the input folders, or inside one of them, that is or lies under a
+    /// symbolic link out of the working folder (`FolderWalk.linkOutOfTheWorkingFolder`), or whose
+    /// `index.html` Ripple did not write. Nothing is written before these checks.
     init(path: String, inputs: [String]) throws(UsageError) {
+        if let link = FolderWalk.linkOutOfTheWorkingFolder(path) {
+            throw UsageError(message: "refusing to write into '\(path)': \(link); choose another output folder with -o")
+        }
         let root = FileSystem.resolved(path)
         for input in inputs {
             guard let status = try? FileSystem.status(input) else { continue }
@@ -135,6 +139,10 @@ struct OutputFolder {
     // MARK: - The gallery page
 
     /// Rebuilds `root/index.html` from every rendered scenario's summary in the folder.
+    ///
+    /// A `summary.json` gives the gallery numbers and text, never a link: a scenario's link is its
+    /// folder's real name, and a picture is linked only when it is a regular file in that folder, so a
+    /// summary planted in the output folder cannot point the page anywhere else (`javascript:`).
     func writeGallery() throws(FileError) {
         let names: [String]
         do {
@@ -147,7 +155,14 @@ struct OutputFolder {
             let folder = root + "/" + name
             guard FileSystem.exists(folder + "/" + Self.marker),
                   case .bytes(let bytes)? = try? FileSystem.read(folder + "/summary.json", atMost: 1 << 20),
-                  let summary = GallerySummary.decode(String(decoding: bytes, as: UTF8.self)) else { continue }
+                  var summary = GallerySummary.decode(String(decoding: bytes, as: UTF8.self)) else { continue }
+            summary.folder = name
+            summary.variantFiles = summary.variantFiles.map { file in
+                file.flatMap { file in
+                    let isPicture = !file.contains("/") && (try? FileSystem.status(folder + "/" + file + ".svg", followingLinks: false))?.kind == .file
+                    return isPicture ? file : nil
+                }
+            }
             summaries.append(summary)
         }
         if let refusal = refusalToReplaceTheGallery() { throw FileError(message: refusal) }

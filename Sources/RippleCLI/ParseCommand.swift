@@ -24,7 +24,7 @@ enum ParseCommand {
         var status = CommandLine.Status.success
         let options = try SourceOptions(parsed)
         var documents: [Document] = []
-        let files = try ScenarioFiles.expand(parsed.positionals)
+        let files = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         for file in files {
             guard let scenario = ScenarioFiles.load(file, options: options, stderr: &stderr) else {
                 status = CommandLine.Status.failure

@@ -17,7 +17,7 @@ enum RenderCommand {
                 formats.insert(format)
             }
         }
-        let files = try ScenarioFiles.expand(parsed.positionals)
+        let files = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         let output = try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals)
         return Renderer.render(files, into: output, formats: formats, engine: parsed.values["engine"] ?? "dot", stdout: &stdout, stderr: &stderr)
     }
@@ -27,7 +27,7 @@ enum RenderCommand {
 enum Gallery {
     static func renderBundled(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         do throws(UsageError) {
-            let files = try ScenarioFiles.expand(["Scenarios"])
+            let files = try ScenarioFiles.expand(["Scenarios"], stderr: &stderr)
             let output = try OutputFolder(path: "Output", inputs: ["Scenarios"])
             let status = Renderer.render(files, into: output, formats: Set(OutputFormat.allCases), stdout: &stdout, stderr: &stderr)
             let audited = auditBundledApps(into: output, stdout: &stdout, stderr: &stderr)

@@ -9,7 +9,7 @@ enum RunCommand {
         guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
         let semantics = try ScenarioFiles.semantics(parsed)
         let options = try SourceOptions(parsed)
-        let files = try ScenarioFiles.expand(parsed.positionals)
+        let files = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         var traces: [ScenarioTrace] = []
         var failed = false
         for file in files {

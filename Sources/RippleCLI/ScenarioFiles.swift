@@ -10,7 +10,10 @@ import Darwin
 /// Finds and loads scenario files, printing diagnostics the compiler way.
 enum ScenarioFiles {
     /// Files named on the command line, with folders expanded to their `*.ripple` files in name order.
-    static func expand(_ paths: [String]) throws(UsageError) -> [String] {
+    ///
+    /// A folder is read under the folder rule (`FolderWalk`): a `.ripple` link that leads out of it is
+    /// not read, and a note on `stderr` names it.
+    static func expand(_ paths: [String], stderr: inout some TextOutputStream) throws(UsageError) -> [String] {
         var files: [String] = []
         for path in paths {
             let status: FileSystem.Status
@@ -27,14 +30,9 @@ enum ScenarioFiles {
                 files.append(path)
                 continue
             }
-            let names: [String]
-            do {
-                names = try FileSystem.contentsOfFolder(path)
-            } catch {
-                throw UsageError(message: FileError("cannot read the folder", path, error).message)
-            }
-            let found = names.filter { $0.hasSuffix(".ripple") }.sorted()
-            if found.isEmpty {
+            let walk = try FolderWalk.files(in: path, .scenarios)
+            for line in walk.skipped { stderr.write("note: \(TerminalText.oneLine(line))\n") }
+            if walk.files.isEmpty {
                 // A folder of Swift source is read as one module: the app the user already has.
                 if try !SwiftSources.files(in: path).files.isEmpty {
                     files.append(path)
@@ -42,8 +40,7 @@ enum ScenarioFiles {
                 }
                 throw UsageError(message: "no '.ripple' or '.swift' files in '\(path)'")
             }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            files += found.map { base + "/" + $0 }
+            files += walk.files
         }
         return files
     }

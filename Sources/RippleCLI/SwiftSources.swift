@@ -11,7 +11,7 @@ import Darwin
 /// with no steps: what `ripple parse` and `ripple run` show for code a user already has.
 enum SwiftSources {
     /// Most `.swift` files one folder may hold, subfolders included (a documented limit).
-    static let maximumFiles = 5_000
+    static var maximumFiles: Int { FolderWalk.Kind.swiftSource.maximumFiles }
     /// Notes of one kind printed before the rest are only counted.
     static let notesShownPerKind = 3
 
@@ -19,90 +19,10 @@ enum SwiftSources {
     /// `.swift` files and no `.ripple` file.
     static func isSwiftSource(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    /// What a folder walk found: the `.swift` files to read, and why it read no others.
-    struct Walk {
-        /// In path order.
-        var files: [String] = []
-        /// One line per file or link passed over, in the order found: `'App/Env.swift' was not read: …`.
-        var skipped: [String] = []
-    }
-
-    /// The `.swift` files below a folder, in path order; hidden folders and build folders are skipped.
-    ///
-    /// The walk never leaves the folder: a symbolic link is followed only when its real path is inside
-    /// the folder (a link to a folder that holds it is a loop, and is not followed either), only regular
-    /// files are read (a FIFO, device or socket named `.swift` is passed over), and a file or folder
-    /// reached under two names is read once, under the first in name order.
-    static func files(in folder: String) throws(UsageError) -> Walk {
-        let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let rootStatus: FileSystem.Status
-        do {
-            rootStatus = try FileSystem.status(base)
-        } catch {
-            throw UsageError(message: FileError("cannot read the folder", base, error).message)
-        }
-        guard let root = FileSystem.realPath(base) else {
-            throw UsageError(message: FileError("cannot read the folder", base, Errno.current).message)
-        }
-        let inside = root.hasSuffix("/") ? root : root + "/"
-        var walk = Walk()
-        var seen: Set<FileSystem.Identity> = [rootStatus.identity]
-        // Each folder still to read, with the folders that hold it: a link to one of them is a loop.
-        var pending: [(path: String, holders: Set<FileSystem.Identity>)] = [(base, [rootStatus.identity])]
-        while let current = pending.popLast() {
-            let names: [String]
-            do {
-                names = try FileSystem.contentsOfFolder(current.path).sorted()
-            } catch {
-                throw UsageError(message: FileError("cannot read the folder", current.path, error).message)
-            }
-            var subfolders: [(path: String, holders: Set<FileSystem.Identity>)] = []
-            for name in names where !name.hasPrefix(".") {
-                let path = current.path + "/" + name
-                let isSwift = name.hasSuffix(".swift")
-                guard let entry = try? FileSystem.status(path, followingLinks: false) else { continue }
-                if entry.kind == .symbolicLink {
-                    guard let real = FileSystem.realPath(path) else {
-                        if isSwift { walk.skipped.append("'\(path)' was not read: it is a symbolic link to a file that does not exist") }
-                        continue
-                    }
-                    guard real.hasPrefix(inside) else {
-                        let isFolder = (try? FileSystem.status(path))?.kind == .folder
-                        if isSwift || isFolder || real == root {
-                            walk.skipped.append(real == root
-                                ? "'\(path)' was not read: it is a symbolic link to the folder '\(base)' that holds it (a loop)"
-                                : "'\(path)' was not read: it is a symbolic link that leads outside '\(base)'")
-                        }
-                        continue
-                    }
-                }
-                guard let target = try? FileSystem.status(path) else { continue }
-                if target.kind == .folder {
-                    guard name != ".build" else { continue }
-                    if current.holders.contains(target.identity) {
-                        walk.skipped.append("'\(path)' was not read: it is a symbolic link to a folder that holds it (a loop)")
-                    } else if seen.insert(target.identity).inserted {
-                        subfolders.append((path, current.holders.union([target.identity])))
-                    }
-                } else if isSwift {
-                    guard target.kind == .file else {
-                        walk.skipped.append("'\(path)' was not read: it is \(target.kind.described), not a regular file")
-                        continue
-                    }
-                    // The same file under a second name (a link, a hard link) would declare its types twice.
-                    guard seen.insert(target.identity).inserted else { continue }
-                    walk.files.append(path)
-                    if walk.files.count > maximumFiles {
-                        throw UsageError(message: "'\(folder)' holds more than \(maximumFiles) '.swift' files (limit: Swift files)")
-                    }
-                }
-            }
-            // The first subfolder in name order is read first, so which name a file is read under does
-            // not depend on the order the system lists a folder in.
-            pending += subfolders.reversed()
-        }
-        walk.files.sort()
-        return walk
+    /// The `.swift` files below a folder, in path order, walked under the folder rule (`FolderWalk`):
+    /// hidden folders and build folders are skipped, links out of the folder and loops passed over.
+    static func files(in folder: String) throws(UsageError) -> FolderWalk.Walk {
+        try FolderWalk.files(in: folder, .swiftSource)
     }
 
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source

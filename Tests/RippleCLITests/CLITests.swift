@@ -93,7 +93,7 @@ func temporaryFolder() throws -> URL {
         let result = ripple("run", file.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("bad.ripple:2:43: error: unknown view 'Txt'; did you mean 'Text'?"))
-        #expect(result.stderr.contains("                                              ^"))
+        #expect(result.stderr.contains("\n  | struct Root: View { var body: some View { Txt(\"a\") } }\n  |                                           ^\n"))
     }
 
     /// Files with thousands of errors of one kind, each from another stage: the parser, the declarations,
@@ -253,7 +253,7 @@ func temporaryFolder() throws -> URL {
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", folder.path, "--engine", "nonsense")
         #expect(result.status == 1)
         #expect(result.stderr.contains("Scenarios/list-rows.ripple:40:1: error: variant 'broad' could not be drawn: graphviz layout 'nonsense' failed"))
-        #expect(result.stderr.contains("    variant \"broad\" {\n    ^\n"), "with the source line and a caret")
+        #expect(result.stderr.contains("  | variant \"broad\" {\n  | ^\n"), "with the source line and a caret")
     }
 }
 

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+import RippleCore
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A folder of Swift source is read without leaving it: links out are passed over with a note, loops are
 /// named, and only regular files are read. Every link and FIFO is made in a temporary folder and points
@@ -158,5 +161,163 @@ extension CLITests {
             #expect(!(result.stdout + result.stderr).contains("hunter2"))
             #expect(result.stderr.contains("app.ripple:2:8: error: 'source' reads '.swift' files and folders; '\(folder.path)/\(name)' is neither\n"))
         }
+    }
+
+    // MARK: - Scenario folders, settings, baselines and output folders
+
+    /// A scenario folder beside `outside/secret.txt`, holding one scenario and `env.ripple`, a link to the
+    /// secret: every command that reads the folder passes the link over with a note and prints nothing of it.
+    @Test func aScenarioLinkOutOfTheFolderIsNotRead() throws {
+        let (folder, _, outside) = try appBesideASecret()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = folder.appendingPathComponent("scenarios").path
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        try "scenario \"t\"\nstruct Root: View {\n    var body: some View { Text(\"a\") }\n}\n".write(toFile: scenarios + "/a.ripple", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: scenarios + "/env.ripple", withDestinationPath: outside + "/secret.txt")
+        let note = "note: '\(scenarios)/env.ripple' was not read: it is a symbolic link that leads outside '\(scenarios)'\n"
+        for arguments in [["check", scenarios], ["run", scenarios], ["parse", scenarios], ["audit", scenarios],
+                          ["render", scenarios, "-o", folder.appendingPathComponent("out").path]] {
+            let result = ripple(arguments)
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("hunter2"), "\(arguments[0])")
+            #expect(result.stderr.contains(note), "\(arguments[0]): \(result.stderr)")
+        }
+        // A link that stays inside the folder is read, once.
+        try FileManager.default.removeItem(atPath: scenarios + "/env.ripple")
+        try FileManager.default.createSymbolicLink(atPath: scenarios + "/b.ripple", withDestinationPath: "a.ripple")
+        try FileManager.default.createDirectory(atPath: scenarios + "/more", withIntermediateDirectories: true)
+        try "scenario \"u\"\nstruct Root: View {\n    var body: some View { Text(\"b\") }\n}\n".write(toFile: scenarios + "/more/u.ripple", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: scenarios + "/c.ripple", withDestinationPath: "more/u.ripple")
+        let inside = ripple("check", scenarios)
+        #expect(inside.status == 0 && !inside.stderr.contains("was not read"), "\(inside.stderr)")
+        #expect(inside.stdout.contains("'\(scenarios)/c.ripple'") || inside.stdout.contains("\(scenarios)/c.ripple"), "\(inside.stdout)")
+        #expect(!inside.stdout.contains("\(scenarios)/b.ripple"), "a second name of a.ripple is not checked again: \(inside.stdout)")
+    }
+
+    /// A target's `.ripple-lint` that links out of the target is not read: a note names it and nothing of
+    /// the file is printed, not even its first word. One that links inside the target is read.
+    @Test func lintSettingsAreNotReadThroughALinkOutOfTheTarget() throws {
+        let (folder, app, outside) = try appBesideASecret()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = app + "/" + LintSettings.fileName
+        try FileManager.default.createSymbolicLink(atPath: settings, withDestinationPath: outside + "/secret.txt")
+        let result = ripple("audit", app, "--format", "warnings", "--settings", settings)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("CI_TOKEN") && !(result.stdout + result.stderr).contains("hunter2"))
+        #expect(result.stderr == "note: '\(settings)' was not read: it is a symbolic link that leads outside '\(app)'\n")
+        try FileManager.default.removeItem(atPath: settings)
+        try FileManager.default.createDirectory(atPath: app + "/Config", withIntermediateDirectories: true)
+        try "min-coverage 101\n".write(toFile: app + "/Config/lint.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: settings, withDestinationPath: "Config/lint.txt")
+        let inside = ripple("audit", app, "--format", "warnings", "--settings", settings)
+        #expect(inside.status == 64 && inside.stderr.contains("--min-coverage"), "the settings inside the target are read: \(inside.stderr)")
+    }
+
+    /// Makes `.build/NAME`, in the tests' working folder (the repository), a link to `target`; `.build`
+    /// is the build's scratch folder, which no walk reads.
+    private func linkInTheWorkingFolder(to target: String) throws -> String {
+        let name = ".build/ripple-link-\(UUID().uuidString)"
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent(name).path, withDestinationPath: target)
+        return name
+    }
+
+    /// A baseline named through a link in the working folder that leads out of it is refused unread;
+    /// one named by a path outside the working folder, with no link of the checkout's, is read.
+    @Test func aBaselineThroughALinkOutOfTheWorkingFolderIsRefused() throws {
+        let (folder, app, outside) = try appBesideASecret()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = ripple("audit", app, "--format", "json")
+        try saved.stdout.write(toFile: outside + "/baseline.json", atomically: true, encoding: .utf8)
+        for target in [outside + "/secret.txt", outside + "/baseline.json", outside] {
+            let link = try linkInTheWorkingFolder(to: target)
+            defer { try? FileManager.default.removeItem(at: repository.appendingPathComponent(link)) }
+            let path = target == outside ? link + "/baseline.json" : link
+            let result = ripple("audit", app, "--baseline", path)
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("error: cannot read the baseline '\(path)': '\(link)' is a symbolic link that leads outside the working folder '\(repository.path)'\n"),
+                    "\(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("hunter2"))
+        }
+        let direct = ripple("audit", app, "--baseline", outside + "/baseline.json")
+        #expect(direct.status == 0, "\(direct.stderr)")
+    }
+
+    /// `-o` that is, or lies under, a link in the working folder leading out of it is refused before
+    /// anything is written, for a render, an audit's report and an emitted variant.
+    @Test func anOutputFolderThroughALinkOutOfTheWorkingFolderIsRefused() throws {
+        let elsewhere = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let link = try linkInTheWorkingFolder(to: elsewhere.path)
+        defer { try? FileManager.default.removeItem(at: repository.appendingPathComponent(link)) }
+        let refusal = "'\(link)' is a symbolic link that leads outside the working folder '\(repository.path)'; choose another output folder with -o\n"
+        for output in [link, link + "/reports"] {
+            let render = ripple("render", "Scenarios/list-rows.ripple", "-o", output)
+            #expect(render.status == 64)
+            #expect(render.stderr.hasPrefix("error: refusing to write into '\(output)': " + refusal), "\(render.stderr)")
+            let audit = ripple("audit", "Scenarios/computed-vs-cached.ripple", "--format", "html", "-o", output)
+            #expect(audit.status == 64)
+            #expect(audit.stderr.hasPrefix("error: refusing to write into '\(output)': " + refusal), "\(audit.stderr)")
+            let variant = ripple("audit", "Scenarios/computed-vs-cached.ripple", "--emit-variant", "fixed", "-o", output)
+            #expect(variant.status == 64)
+            #expect(variant.stderr.hasPrefix("error: refusing to write the variant into '\(output)': " + refusal), "\(variant.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [], "nothing is written into the folder the link leads to")
+    }
+
+    /// The rule for a path the command line names: only a link inside the working folder that leads out
+    /// of it refuses the path; links outside the working folder, and links that stay inside, do not.
+    @Test func whichLinksLeadOutOfTheWorkingFolder() throws {
+        let elsewhere = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let link = try linkInTheWorkingFolder(to: elsewhere.path)
+        defer { try? FileManager.default.removeItem(at: repository.appendingPathComponent(link)) }
+        let inside = try linkInTheWorkingFolder(to: repository.appendingPathComponent("Scenarios").path)
+        defer { try? FileManager.default.removeItem(at: repository.appendingPathComponent(inside)) }
+        let previous = FileManager.default.currentDirectoryPath
+        try #require(FileManager.default.changeCurrentDirectoryPath(repository.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let out = "'\(link)' is a symbolic link that leads outside the working folder '\(repository.path)'"
+        #expect(FolderWalk.linkOutOfTheWorkingFolder(link) == out)
+        #expect(FolderWalk.linkOutOfTheWorkingFolder(link + "/a/b") == out)
+        #expect(FolderWalk.linkOutOfTheWorkingFolder("./" + link + "/") == "'./\(link)' is a symbolic link that leads outside the working folder '\(repository.path)'")
+        #expect(FolderWalk.linkOutOfTheWorkingFolder(repository.path + "/" + link) == "'\(repository.path)/\(link)' is a symbolic link that leads outside the working folder '\(repository.path)'")
+        #expect(FolderWalk.linkOutOfTheWorkingFolder(inside + "/list-rows.ripple") == nil)
+        #expect(FolderWalk.linkOutOfTheWorkingFolder("Output") == nil)
+        #expect(FolderWalk.linkOutOfTheWorkingFolder(elsewhere.path + "/x") == nil)
+    }
+
+    /// docs/Reliability.md and docs/CI.md state the rules in the words the code prints.
+    @Test func theDocsStateTheRulesInTheCodesWords() throws {
+        let (folder, app, outside) = try appBesideASecret()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: app + "/Env.swift", withDestinationPath: outside + "/secret.txt")
+        let note = try #require(FolderWalk.files(in: app, .swiftSource).skipped.first)
+        #expect(note.hasSuffix("was not read: it is a symbolic link that leads outside '\(app)'"))
+        let reliability = try String(contentsOf: repository.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        var guarded = WorkflowCommandGuard()
+        let escaped = guarded.filter("::x ##[y\n")
+        #expect(escaped == #":\u{3A}x ##\u{5B}y"# + "\n")
+        for (name, doc) in [("Reliability.md", reliability), ("CI.md", ci)] {
+            #expect(doc.contains("was not read: it is a symbolic link that leads outside '"), "\(name)")
+            #expect(doc.contains("is a symbolic link that leads outside the working folder '"), "\(name)")
+            #expect(doc.contains("`\(DiagnosticPrinter.excerptPrefix)`"), "\(name)")
+            #expect(doc.contains("`:\\u{3A}`") && doc.contains("`##\\u{5B}`"), "\(name)")
+        }
+        #expect(reliability.contains("`FolderWalk.files(in:_:)`") && reliability.contains("`WorkflowCommandGuard`"))
+        // The limit on a scenarios folder, as the walk reports it.
+        let scenarios = folder.appendingPathComponent("many").path
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        for index in 0...FolderWalk.Kind.scenarios.maximumFiles {
+            #expect(FileManager.default.createFile(atPath: scenarios + "/s\(index).ripple", contents: nil))
+        }
+        let many = ripple("check", scenarios)
+        #expect(many.status == 64)
+        let limit = "'\(scenarios)' holds more than 5000 '.ripple' files (limit: scenario files)"
+        #expect(many.stderr.hasPrefix("error: " + limit + "\n"), "\(many.stderr)")
+        #expect(reliability.contains(limit.replacingOccurrences(of: scenarios, with: "DIR")))
+        #expect(reliability.contains("Scenarios/task-list.ripple:12:27: error: unknown view 'UserRw'; did you mean 'UserRow'?\n"
+            + DiagnosticPrinter.excerptPrefix + "struct Root: View { var body: some View { UserRw() } }\n"
+            + DiagnosticPrinter.excerptPrefix + String(repeating: " ", count: 42) + "^\n"))
     }
 }

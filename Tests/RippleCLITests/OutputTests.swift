@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RippleCLI
 @testable import RippleRender
+import RippleCore
 
 #if canImport(Glibc)
 import Glibc
@@ -121,6 +122,55 @@ extension CLITests {
         let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: index, encoding: .utf8).contains("list-rows/index.html"))
+    }
+
+    /// A `summary.json` found in the output folder gives the gallery numbers and text, never a link: a
+    /// planted one's `javascript:` folder and pictures are replaced by the folder's real name and by
+    /// nothing, while the scenarios Ripple wrote keep their links and pictures.
+    @Test func theGalleryTakesNoLinkFromASummaryItFinds() throws {
+        let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(ripple("render", "Scenarios/list-rows.ripple", "-o", output.path).status == 0)
+        let planted = output.appendingPathComponent("planted")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        try "".write(to: planted.appendingPathComponent(OutputFolder.marker), atomically: false, encoding: .utf8)
+        let written = try String(contentsOf: output.appendingPathComponent("list-rows/summary.json"), encoding: .utf8)
+        var summary = try #require(GallerySummary.decode(written))
+        summary.folder = "javascript:alert(document.cookie)//"
+        summary.title = "planted"
+        summary.variantFiles = summary.variantFiles.map { _ in "javascript:alert(2)//" }
+        try summary.json.write(to: planted.appendingPathComponent("summary.json"), atomically: false, encoding: .utf8)
+        let result = ripple("render", "Scenarios/list-rows.ripple", "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!page.contains("javascript:"))
+        #expect(page.contains("<h2><a href=\"planted/index.html\">planted</a></h2>"))
+        #expect(page.contains("<h2><a href=\"list-rows/index.html\">"))
+        #expect(page.contains("<img src=\"list-rows/broad.svg\""))
+    }
+
+    /// `trace.txt` and the `.dot` files show control and invisible characters as their Swift escapes, as
+    /// standard output does: a terminal that prints them acts on none.
+    @Test func traceAndDOTFilesEscapeControlAndInvisibleCharacters() throws {
+        let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let text = try String(contentsOfFile: repository.appendingPathComponent(CLITests.escapes).path, encoding: .utf8)
+            .replacingOccurrences(of: #"variant "\u{1B}[31mred"#, with: #"variant "\u{202E}\u{1B}[31mred"#)
+        #expect(text.contains(#"\u{202E}"#))
+        let scenario = output.appendingPathComponent("escapes.ripple")
+        try text.write(to: scenario, atomically: false, encoding: .utf8)
+        let result = ripple("render", scenario.path, "-o", output.appendingPathComponent("out").path, "--format", "dot,json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = output.appendingPathComponent("out/escapes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 == "trace.txt" || $0.hasSuffix(".dot") }
+        #expect(files.contains("trace.txt") && files.count >= 2, "\(files)")
+        for file in files {
+            let written = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let unsafe = written.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F..<0xA0).contains($0.value) || TerminalText.isInvisible($0) }
+            #expect(unsafe == nil, "\(file) holds U+\(String(unsafe?.value ?? 0, radix: 16))")
+            #expect(written.contains(#"\u{1B}"#), "\(file) shows the escape")
+            #expect(written.contains(#"\u{202E}"#), "\(file) shows the escape")
+        }
     }
 
     /// What a killed render leaves (a staging folder, its `-old` twin, the gallery's temporary file) is

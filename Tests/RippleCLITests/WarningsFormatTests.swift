@@ -103,6 +103,34 @@ import Testing
         #expect(AuditWarnings.text([], failures: [], coverage: coverage, unread: [], sinceBaseline: false) == "")
     }
 
+    /// A line feed or carriage return in a file name is written `\n` or `\r`, as diagnostics write
+    /// it: the name cannot start a line of its own that a build reads as a diagnostic, and the stamp
+    /// keeps every line a comment.
+    @Test func aFileNameStaysOnOneLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "Users\nForged.swift:1:1: error: forged\rlet pwned = 1 .swift"
+        try FileManager.default.copyItem(atPath: Self.screens + "/UserList.swift", toPath: folder.appendingPathComponent(name).path)
+        let stamp = folder.appendingPathComponent("work/RippleLint.swift")
+        let result = ripple("audit", folder.path, "--format", "warnings", "--stamp", stamp.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let shown = "\(folder.path)/Users\\nForged.swift:1:1: error: forged\\rlet pwned = 1 .swift"
+        #expect(result.stdout.hasPrefix(shown + ":21:13: warning: 'tap Button \"Rename Brian\" in UserList': "), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        let text = try String(contentsOf: stamp, encoding: .utf8)
+        #expect(!text.unicodeScalars.contains("\r"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("// ") }, "every line of the stamp is a comment")
+        #expect(text.contains("// " + shown + ":21:13: warning: "))
+    }
+
+    /// The stamp splits the report at line feeds only, and writes a carriage return in a line as `\r`:
+    /// Swift ends a comment at either.
+    @Test func theStampKeepsNoCarriageReturn() {
+        let stamp = AuditWarnings.stamp("A.swift:1:1: warning: a\rlet pwned = 1\nB.swift:2:2: warning: b\r\n", sources: ["S\r"])
+        #expect(!stamp.unicodeScalars.contains("\r"))
+        #expect(stamp.hasSuffix("// A.swift:1:1: warning: a\\rlet pwned = 1\n// B.swift:2:2: warning: b\\r\n"), "\(stamp)")
+    }
+
     // MARK: - --stamp
 
     @Test func theStampHoldsTheLinesAsCommentsAndGoesWhenTheRunFails() throws {

@@ -165,10 +165,47 @@ let invalidCases: [InvalidCase] = [
         let text = DiagnosticPrinter(source: source).render(found[0])
         #expect(text == """
         x.ripple:2:53: error: expected an expression after '~'
-            struct Root: View { var body: some View { Text("a") ~ } }
-                                                                ^
+          | struct Root: View { var body: some View { Text("a") ~ } }
+          |                                                     ^
 
         """)
+    }
+
+    /// A source line is printed after a bar, never at the start of a line where a CI runner would read
+    /// `::` as a command; the `[` of a `##[` is escaped, with the caret still under the character meant.
+    @Test func theExcerptIsNeverAWorkflowCommand() {
+        let source = "scenario \"t\"\n::error file=a::b ##[x] ~\n"
+        let found = diagnostics(source, file: "x.ripple")
+        let text = DiagnosticPrinter(source: source).render(found[0])
+        #expect(text.hasPrefix("x.ripple:2:1: error: "))
+        #expect(text.hasSuffix("""
+
+          | ::error file=a::b ##\\u{5B}x] ~
+          | ^
+
+        """), "\(text)")
+        let after = "scenario \"t\"\nlet a = \"##[\" ~\n"
+        let lines = DiagnosticPrinter(source: after).render(diagnostics(after, file: "x.ripple")[0]).split(separator: "\n")
+        #expect(lines.count == 3 && lines[1] == ###"  | let a = "##\u{5B}" ~"###)
+        #expect(lines.count == 3 && lines[2].firstIndex(of: "^")?.utf16Offset(in: lines[2]) == lines[1].firstIndex(of: "~")?.utf16Offset(in: lines[1]),
+                "the caret is under '~': \(lines)")
+    }
+
+    /// What a guard lets through: text, and `::` anywhere but at a line's start; what it escapes: a
+    /// line's leading `::`, after any whitespace, and every `##[`, even split over several writes.
+    @Test func theWorkflowCommandGuard() {
+        var text = WorkflowCommandGuard()
+        #expect(text.filter("a::b and #[x] # [y]\n") == "a::b and #[x] # [y]\n")
+        #expect(text.filter("::error::x\n  \t\u{A0}::add-mask::y\nz ##[error]w\n") == ":\\u{3A}error::x\n  \t\u{A0}:\\u{3A}add-mask::y\nz ##\\u{5B}error]w\n")
+        #expect(text.filter("  :") == "  :")
+        #expect(text.filter(":stop-commands::t\n#") == "\\u{3A}stop-commands::t\n#")
+        #expect(text.filter("#") == "#")
+        #expect(text.filter("[x\n") == "\\u{5B}x\n")
+        #expect(text.filter("plain line\n") + text.filter("::x\n") == "plain line\n:\\u{3A}x\n")
+        var annotations = WorkflowCommandGuard(allowsCommands: true)
+        #expect(annotations.filter("::warning file=a::m ##[error]x\n") == "::warning file=a::m ##\\u{5B}error]x\n")
+        var json = WorkflowCommandGuard(escape: .json)
+        #expect(json.filter("  \"label\": \"##[error]x\"\n") == "  \"label\": \"##\\u005Berror]x\"\n")
     }
 
     /// The lexer counts lines and the printer finds them by the same rule: `\n`, `\r\n` and a lone `\r`
@@ -183,8 +220,8 @@ let invalidCases: [InvalidCase] = [
         let text = DiagnosticPrinter(source: source).render(found)
         #expect(text == """
         x.ripple:\(line):53: error: expected an expression after '~'
-            struct Root: View { var body: some View { Text("a") ~ } }
-                                                                ^
+          | struct Root: View { var body: some View { Text("a") ~ } }
+          |                                                     ^
 
         """, "\(name)")
     }

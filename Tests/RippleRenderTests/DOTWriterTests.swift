@@ -1,4 +1,5 @@
 import Testing
+import RippleCore
 @testable import RippleRender
 
 @Suite struct DOTWriterTests {
@@ -13,8 +14,9 @@ import Testing
         Case(name: #"back\slash"#, dot: #""back\\slash""#),
         Case(name: "<script>alert(1)</script> & more", dot: "\"<script>alert(1)</script> & more\""),
         Case(name: "two\nlines", dot: #""two\nlines""#),
-        Case(name: "Café 🎉 \u{202E}rtl", dot: "\"Café 🎉 \u{202E}rtl\""),
-        Case(name: "bell\u{7}", dot: "\"bell\u{FFFD}\""),
+        Case(name: "Café 🎉 \u{202E}rtl", dot: #""Café 🎉 \\u{202E}rtl""#),
+        Case(name: "bell\u{7}", dot: #""bell\\u{7}""#),
+        Case(name: "title\u{1B}]0;owned\u{7}", dot: #""title\\u{1B}]0;owned\\u{7}""#),
     ])
     func quoting(_ testCase: Case) {
         #expect(DOTWriter.quoted(testCase.name) == testCase.dot)
@@ -27,7 +29,8 @@ import Testing
         let svg = try Graphviz.renderSVG(dot: writer.text)
         let texts = try SVGDocument(svg).texts
         for name in names {
-            #expect(texts.contains(name), "'\(name)' is drawn as written")
+            // An invisible character is drawn as its Swift escape, as standard output shows it.
+            #expect(texts.contains(TerminalText.sanitized(name)), "'\(name)' is drawn as written, an invisible character escaped")
         }
         #expect(!svg.contains("<script>"), "no markup survives unescaped")
     }

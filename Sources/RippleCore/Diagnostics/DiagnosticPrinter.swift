@@ -1,5 +1,9 @@
 /// Formats diagnostics the way compilers do: the location line, the source line, a caret.
 public struct DiagnosticPrinter: Sendable {
+    /// What begins the source line and the caret line: a bar after the indent, so no source line is
+    /// ever printed at the start of a line, where a CI runner would read `::error …` in it as a command.
+    public static let excerptPrefix = "  | "
+
     private let source: String
 
     /// Creates a printer for diagnostics about `source`.
@@ -7,7 +11,8 @@ public struct DiagnosticPrinter: Sendable {
         self.source = source
     }
 
-    /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret.
+    /// Renders one diagnostic as three lines: `file:line:col: error: message`, the source line, a caret,
+    /// the last two after `excerptPrefix`.
     public func render(_ diagnostic: Diagnostic) -> String {
         var cache: (line: Int, characters: [Character])?
         return render(diagnostic, lines: SourceLines.lines([diagnostic.location.line], in: source), cache: &cache)
@@ -49,11 +54,20 @@ public struct DiagnosticPrinter: Sendable {
             shown = Array(shown[start..<min(shown.count, start + window)])
             caretColumn = column - start
         }
-        // Tabs keep their width under the caret; control characters are shown as spaces.
-        let visible = shown.map { $0 == "\t" ? "\t" : ($0.isControl ? " " : String($0)) }.joined()
-        let padding = shown.prefix(max(0, caretColumn - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-        text += "    " + visible + "\n"
-        text += "    " + padding + "^\n"
+        // Tabs keep their width under the caret; control characters are shown as spaces; the `[` of a
+        // `##[`, which a CI runner reads as a command anywhere in a line, is shown as `\u{5B}` with the
+        // caret moved past it (`WorkflowCommandGuard`).
+        let pieces = shown.indices.map { index in
+            let character = shown[index]
+            if character == "\t" { return "\t" }
+            if character.isControl { return " " }
+            if character == "[", index >= 2, shown[index - 1] == "#", shown[index - 2] == "#" { return "\\u{5B}" }
+            return String(character)
+        }
+        let visible = pieces.joined()
+        let padding = pieces.prefix(max(0, caretColumn - 1)).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.count) }.joined()
+        text += Self.excerptPrefix + visible + "\n"
+        text += Self.excerptPrefix + padding + "^\n"
         return text
     }
 }

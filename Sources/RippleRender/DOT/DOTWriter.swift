@@ -1,3 +1,5 @@
+import RippleCore
+
 /// The graphviz attributes Ripple sets, and no others: a name or value from a scenario can never
 /// choose an attribute (`URL`, `fontname`, `stylesheet`, `peripheries`, …), only fill one of these.
 public enum DOTAttribute: String, Sendable, CaseIterable {
@@ -56,7 +58,9 @@ public struct DOTWriter {
     }
 
     /// The inside of a DOT quoted string. A backslash is doubled, so graphviz's own escapes (`\N`, `\G`,
-    /// `\l`) never start from a name; control characters, which have no place in a label, become U+FFFD.
+    /// `\l`) never start from a name; control and invisible characters are written as their Swift escape
+    /// (`\u{1B}`, `\u{202E}`, `TerminalText`), as standard output shows them, so neither the file nor
+    /// the picture drawn from it carries them.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -67,7 +71,11 @@ public struct DOTWriter {
             case "\n": result += "\\n"
             case "\r": break
             default:
-                if scalar.properties.generalCategory == .control { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
+                if scalar.properties.generalCategory == .control || TerminalText.isInvisible(scalar) {
+                    result += "\\" + TerminalText.swiftEscape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

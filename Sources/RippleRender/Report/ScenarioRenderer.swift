@@ -142,7 +142,8 @@ public enum ScenarioRenderer {
             picture.laidOut = laidOut
             pictures.append(picture)
         }
-        files.append(("trace.txt", TraceText.render(trace)))
+        // Escaped as standard output is: a terminal that shows the file acts on none of its characters.
+        files.append(("trace.txt", TerminalText.sanitized(TraceText.render(trace))))
         if formats.contains(.json) { files.append(("trace.json", TraceJSON.encode(trace) + "\n")) }
         if formats.contains(.html) {
             files.append(("index.html", HTMLReport.page(input, pictures: pictures)))
