@@ -80,7 +80,36 @@ public struct AuditBaseline: Sendable {
     /// The schema version a baseline is read in: the one `AuditJSON` writes.
     public static let schemaVersion = AuditJSON(coverage: RippleCore.Coverage(), actions: [], notes: [], fixes: []).schemaVersion
 
-    /// The saved audit `document`, read from `path`.
+    /// The largest count a baseline may hold, in an action or its coverage: far above what one audit can
+    /// count (an action's evaluations are bounded by the work per step), and small enough that two counts
+    /// multiply within `Int`.
+    public static let maximumCount = Int(Int32.max)
+
+    /// The first count of `document` that no audit writes, by its path in the JSON and why:
+    /// `('actions[2].evaluations', "is -1; …")`; nil when every count is from 0 to `maximumCount` and
+    /// no more controls are simulated exactly than there are.
+    public static func invalidCount(in document: Document) -> (path: [String], problem: String)? {
+        func check(_ value: Int, _ path: [String]) -> (path: [String], problem: String)? {
+            guard value < 0 || value > maximumCount else { return nil }
+            return (path, "is \(value); a count is a whole number from 0 to \(maximumCount)")
+        }
+        if let found = check(document.coverage.controls, ["coverage", "controls"]) ?? check(document.coverage.controlsExact, ["coverage", "controlsExact"]) {
+            return found
+        }
+        if document.coverage.controlsExact > document.coverage.controls {
+            return (["coverage", "controlsExact"], "is \(document.coverage.controlsExact), more than the \(document.coverage.controls) controls")
+        }
+        for (index, action) in document.actions.enumerated() {
+            let path = { (count: String) in ["actions", "[\(index)]", count] }
+            if let found = check(action.evaluations, path("evaluations")) ?? check(action.wasted, path("wasted")) ?? check(action.stale, path("stale")) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The saved audit `document`, read from `path`. Its counts are taken as they are; the comparison
+    /// cannot trap on any of them (`invalidCount(in:)` is the reader's check).
     public init(path: String, document: Document) {
         self.path = path
         actions = document.actions
@@ -99,8 +128,8 @@ public struct AuditBaseline: Sendable {
         /// The count in the run.
         public var after: Int
 
-        /// `evaluations 3 → 12 (+9)`.
-        public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(after - before))" }
+        /// `evaluations 3 → 12 (+9)`; the difference of any two counts, in 128 bits.
+        public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(Int128(after) - Int128(before)))" }
     }
 
     /// An action that does more than in the baseline, or a new one that wastes or leaves views stale.
@@ -177,9 +206,10 @@ public struct AuditBaseline: Sendable {
             if !changes.isEmpty { comparison.regressions.append(Regression(row: row, changes: changes)) }
         }
         comparison.gone = unmatched.map { actions[$0] }
-        // Shares compared as fractions, so 1 of 3 and 2 of 6 are equal.
+        // Shares compared as fractions, so 1 of 3 and 2 of 6 are equal; the products in 128 bits.
         let base = self.coverage
-        if base.controls > 0, coverage.controls > 0, coverage.controlsExact * base.controls < base.controlsExact * coverage.controls {
+        if base.controls > 0, coverage.controls > 0,
+           Int128(coverage.controlsExact) * Int128(base.controls) < Int128(base.controlsExact) * Int128(coverage.controls) {
             let before = Double(base.controlsExact) / Double(base.controls)
             comparison.coverageDrop = "\(base.controlsExact) of \(base.controls) (\(RippleCore.Coverage.percent(before))) → "
                 + "\(coverage.controlsExact) of \(coverage.controls) (\(RippleCore.Coverage.percent(coverage.exactShare)))"

@@ -137,6 +137,23 @@ import RippleSwift
         #expect(errors.found == ["calls nest too deeply in computed property 'text': recursion deeper than \(256) (limit: call depth)"])
     }
 
+    /// The comparison takes a baseline's counts as they are, and none traps it: a share past 1, a count
+    /// of `Int.min` and of `Int.max` (the reader refuses them, `AuditBaseline.invalidCount(in:)`).
+    @Test func theComparisonCannotTrapOnAnyCount() throws {
+        let saved = """
+            {"coverage": {"controls": 1, "controlsExact": \(Int.max), "unreached": []},
+             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": \(Int.min), "wasted": \(Int.min), "stale": 0}],
+             "notes": []}
+            """
+        let document = try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8))
+        let result = Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")
+        let comparison = AuditBaseline(path: "saved.json", document: document).compare(result.ranked, coverage: result.coverage, notes: result.loadNotes)
+        #expect(comparison.regressions.map { $0.text(naming: false) }
+                == ["'tap Button \"Rename\" in Screen': evaluations \(Int.min) → 1 (+9223372036854775809), wasted \(Int.min) → 1 (+9223372036854775809)"])
+        #expect(comparison.coverageDrop == "\(Int.max) of 1 (100%) → 2 of 2 (100%)")
+        #expect(AuditBaseline.invalidCount(in: document)?.path == ["coverage", "controlsExact"])
+    }
+
     /// The rows' errors, handed from the audit's thread to the test's, which waits for the thread to end.
     private final class Errors: @unchecked Sendable {
         var found: [String] = []

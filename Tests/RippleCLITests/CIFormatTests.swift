@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+import RippleAudit
 @testable import RippleCore
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -343,6 +344,25 @@ private enum SARIFSchema {
         #expect(narrow.status == 0 && !narrow.stderr.contains("is new"))
     }
 
+    /// The note of actions gone names the first ten and counts the rest: a baseline of 70,000 actions
+    /// printed a note of megabytes before.
+    @Test func theNoteOfActionsGoneNamesTenAndCountsTheRest() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try baseline(of: Self.narrow, in: folder) { document in
+            var actions = document["actions"] as! [[String: Any]]
+            for index in 0..<15 {
+                var action = actions[0]
+                action["action"] = "tap Button in RecipeRow[\(index + 10)]"
+                actions.append(action)
+            }
+            document["actions"] = actions
+        }
+        let result = ripple("audit", Self.narrow, "--baseline", saved)
+        let names = (10..<20).map { "'tap Button in RecipeRow[\($0)]'" }.joined(separator: ", ")
+        #expect(result.stderr.contains("note: 15 actions of the baseline '\(saved)' are gone: \(names), … and 5 more\n"), "\(result.stderr)")
+    }
+
     @Test func aDropInCoverageFails() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -363,6 +383,65 @@ private enum SARIFSchema {
         #expect(ripple("audit", app, "--baseline", try baseline(of: app, in: folder)).status == 0)
     }
 
+    /// A count no audit writes, negative or past `AuditBaseline.maximumCount`, is an error at its place in
+    /// the baseline, with the line and a caret: `Coverage.percent` and the comparison's differences
+    /// trapped on such counts before.
+    @Test(arguments: [("\"evaluations\": 9223372036854775807", "actions[0].evaluations", "9223372036854775807"),
+                      ("\"evaluations\": -9223372036854775808", "actions[0].evaluations", "-9223372036854775808"),
+                      ("\"wasted\": -1", "actions[0].wasted", "-1"),
+                      ("\"controlsExact\": 9223372036854775807", "coverage.controlsExact", "9223372036854775807"),
+                      ("\"controls\": -3", "coverage.controls", "-3")])
+    func aCountNoAuditWritesIsAnErrorAtItsPlace(_ field: String, _ name: String, _ value: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("main.json").path
+        var lines = [
+            "{",
+            "  \"schemaVersion\": 2,",
+            "  \"coverage\": {\"controls\": 4, \"controlsExact\": 1, \"unreached\": []},",
+            "  \"notes\": [],",
+            "  \"actions\": [",
+            "    {\"file\": \"narrow\", \"variant\": \"main\", \"action\": \"tap Button in RecipeRow[1]\", \"evaluations\": 2, \"wasted\": 0, \"stale\": 0}",
+            "  ]",
+            "}",
+        ]
+        let key = String(field.prefix { $0 != ":" })
+        let row = try #require(lines.firstIndex { $0.contains(key) })
+        let start = try #require(lines[row].range(of: key + ": "))
+        let end = lines[row][start.upperBound...].firstIndex { $0 == "," || $0 == "}" }!
+        lines[row].replaceSubrange(start.lowerBound..<end, with: field)
+        let text = lines.joined(separator: "\n")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        // The value's column: after the key, its colon and a space.
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: field)!.lowerBound) + key.count + 3
+        let message = "'\(name)' is \(value); a count is a whole number from 0 to 2147483647; save it again with 'ripple audit --format json'"
+        let printed = DiagnosticPrinter(source: text).render(.error(message, at: SourceLocation(file: path, line: row + 1, column: column)))
+        #expect(printed.contains("\(path):\(row + 1):\(column): error: ") && printed.contains(field) && printed.contains("^"))
+        let result = ripple("audit", Self.narrow, "--baseline", path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(printed), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// A baseline one byte over the limit (a sparse file) is refused before it is read, with the limit
+    /// docs/Reliability.md gives, as it gives the largest count.
+    @Test func aBaselineOverTheSizeLimitIsRefusedAsTheDocsSay() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("main.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(AuditBaseline.maximumSize + 1))
+        try handle.close()
+        let message = "baselines are limited to \(AuditBaseline.maximumSize) bytes (limit: baseline size)"
+        let result = ripple("audit", Self.narrow, "--baseline", path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: the baseline '\(path)' is \(AuditBaseline.maximumSize + 1) bytes; \(message)\n"), "\(result.stderr)")
+        let reliability = try String(contentsOf: repository.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+        #expect(reliability.contains(message))
+        #expect(reliability.contains("a count is a whole number from 0 to \(AuditBaseline.maximumCount)"))
+    }
+
     struct BadBaseline: CustomTestStringConvertible, Sendable {
         var name: String
         var contents: String?
@@ -378,6 +457,8 @@ private enum SARIFSchema {
         BadBaseline(name: "another schema", contents: "{\"schemaVersion\": 3}", message: "the baseline 'PATH' has schema version 3, and this ripple reads version 2; save it again with 'ripple audit --format json'"),
         BadBaseline(name: "a field missing", contents: "{\"schemaVersion\": 2, \"coverage\": {\"controls\": 1, \"controlsExact\": 1, \"unreached\": []}, \"notes\": [], \"actions\": [{\"file\": \"a\", \"variant\": \"v\", \"action\": \"x\", \"evaluations\": 1, \"stale\": 0}]}",
                     message: "the baseline 'PATH' is not the JSON of 'ripple audit': 'actions[0].wasted' is missing; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "a version that is not a number", contents: "{\"schemaVersion\": true, \"coverage\": {\"controls\": 1, \"controlsExact\": 1, \"unreached\": []}, \"notes\": [], \"actions\": []}",
+                    message: "the baseline 'PATH' has a 'schemaVersion' that is not a number: it is not the JSON of 'ripple audit'; save it again with 'ripple audit --format json'"),
     ])
     func aBadBaselineIsAUsageErrorNamingTheFile(_ bad: BadBaseline) throws {
         let folder = try temporaryFolder()

@@ -166,8 +166,12 @@ public struct Coverage: Sendable, Encodable, Hashable {
             + "\(viewsNotSimulated) views or bodies and \(statementsNotSimulated) statements not simulated"
     }
 
-    /// `37%`, rounded down so that a share below a budget never prints as the budget.
-    public static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded(.down)))%" }
+    /// `37%`, rounded down so that a share below a budget never prints as the budget. A share is from 0
+    /// to 1; one outside it (a baseline's counts) prints as the nearest end, and NaN as 0%.
+    public static func percent(_ share: Double) -> String {
+        let clamped = share.isNaN ? 0 : min(max(share, 0), 1)
+        return "\(Int((clamped * 100).rounded(.down)))%"
+    }
 
     /// The message with what it quotes taken out, so notes of one kind group together.
     public static func kind(of message: String) -> String {
