@@ -111,6 +111,16 @@ extension AuditBaseline {
         }
     }
 
+    /// The baseline's actions the run did not perform, one line each with why, the first `namesListed`
+    /// of them and a count of the rest; nil when there are none.
+    static func notPerformedText(_ comparison: Comparison, namingVariants: Bool) -> (count: Int, lines: [String])? {
+        let all = comparison.notPerformed
+        guard !all.isEmpty else { return nil }
+        var lines = all.prefix(namesListed).map { "'\($0.action.action)'" + (namingVariants ? " (\($0.action.variant))" : "") + ": \($0.reason)" }
+        if all.count > namesListed { lines.append("… and \(all.count - namesListed) more") }
+        return (all.count, lines)
+    }
+
     /// The lines standard error gets: the regressions and a drop in coverage as errors, what is gone as
     /// a note.
     func report(_ comparison: Comparison, namingVariants: Bool) -> String {
@@ -123,6 +133,10 @@ extension AuditBaseline {
         }
         if let drop = comparison.coverageDrop {
             text += "error: the audit simulated fewer controls exactly than \(shown): \(drop)\n"
+        }
+        if let notPerformed = Self.notPerformedText(comparison, namingVariants: namingVariants) {
+            text += "error: \(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of \(shown) \(notPerformed.count == 1 ? "was" : "were") not performed:\n"
+                + notPerformed.lines.map { "  " + TerminalText.oneLine($0) + "\n" }.joined()
         }
         if !comparison.gone.isEmpty {
             let names = comparison.gone.prefix(Self.namesListed).map { "'\(TerminalText.oneLine($0.action))'" + (namingVariants ? " (\($0.variant))" : "") }

@@ -344,6 +344,97 @@ private enum SARIFSchema {
         #expect(narrow.status == 0 && !narrow.stderr.contains("is new"))
     }
 
+    /// An action of the baseline on a screen now lost to a limit was not performed: an error that names
+    /// it and the limit, and the run fails, even where the share of exact controls did not drop (it was a
+    /// note that the action is gone, and exit 0, before). An action whose control left the source is gone.
+    @Test func anActionOfTheBaselineOnAScreenLostToALimitFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func app(_ name: String, rows: Int, reset: Bool = true) throws -> String {
+            let app = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try """
+                import SwiftUI
+
+                struct HomeScreen: View {
+                    @State private var count = 0
+                    var body: some View {
+                        Button("Add") { count += 1 }
+                        Text("\\(count)")
+                    }
+                }
+
+                struct ListScreen: View {
+                    @State private var picked = 0
+                    var body: some View {
+                        \(reset ? "Button(\"Reset\") { picked = 0 }" : "Text(\"\\(picked)\")")
+                        ForEach(0..<\(rows), id: \\.self) { index in
+                            Text("row \\(index)")
+                        }
+                    }
+                }
+                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+            return app.path
+        }
+        // The saved share is the lost run's, so only the action can fail the run.
+        let saved = try baseline(of: try app("small", rows: 3), in: folder) { document in
+            var coverage = document["coverage"] as! [String: Any]
+            coverage["controlsExact"] = 1
+            document["coverage"] = coverage
+        }
+        let lost = ripple("audit", try app("big", rows: 300_000), "--baseline", saved)
+        #expect(lost.status == 1)
+        #expect(lost.stderr.contains("""
+            error: 1 action of the baseline '\(saved)' was not performed:
+              'tap Button "Reset" in ListScreen': the screen 'ListScreen' is not simulated: 'ForEach' has 300000 elements; \
+            a scenario may have at most 250000 view instances (limit: instances)
+
+            """), "\(lost.stderr)")
+        #expect(!lost.stderr.contains("is gone"))
+        let github = ripple("audit", try app("big", rows: 300_000), "--baseline", saved, "--format", "github")
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::error title=ripple audit::1 action of the baseline '\(saved)' was not performed: 'tap Button \"Reset\" in ListScreen': "))
+        let removed = ripple("audit", try app("removed", rows: 3, reset: false), "--baseline", saved)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stderr.contains("note: 1 action of the baseline '\(saved)' is gone: 'tap Button \"Reset\" in ListScreen'\n"), "\(removed.stderr)")
+    }
+
+    /// Controls hidden behind `#if !DEBUG` leave the audit none: against a baseline that had some it is
+    /// a drop in coverage, `--min-coverage` fails, and the coverage says "no controls", never 100%
+    /// (it printed "0 of 0 controls (100%)" and passed both before).
+    @Test func noControlsAgainstABaselineWithSomeIsADrop() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func app(_ condition: String) throws -> String {
+            let app = folder.appendingPathComponent(condition == "true" ? "shown" : "hidden")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try """
+                import SwiftUI
+
+                struct ContentView: View {
+                    @State private var count = 0
+                    var body: some View {
+                        #if \(condition)
+                        Button("Add") { count += 1 }
+                        #endif
+                        Text("\\(count)")
+                    }
+                }
+                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+            return app.path
+        }
+        let saved = try baseline(of: try app("true"), in: folder)
+        let hidden = try app("!DEBUG")
+        let result = ripple("audit", hidden, "--baseline", saved)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the audit simulated fewer controls exactly than the baseline '\(saved)': 1 of 1 (100%) → 0 of 0 (no controls)\n"), "\(result.stderr)")
+        #expect(result.stdout.contains("0 simulated exactly (no controls)") && !result.stdout.contains("100%"), "\(result.stdout)")
+        let budget = ripple("audit", hidden, "--min-coverage", "5", "--format", "warnings")
+        #expect(budget.status == 1)
+        #expect(budget.stdout.contains("error: ripple: the audit found no controls to simulate, so it cannot hold the minimum of 5%\n"), "\(budget.stdout)")
+        #expect(ripple("audit", hidden, "--min-coverage", "0").status == 0)
+    }
+
     /// The note of actions gone names the first ten and counts the rest: a baseline of 70,000 actions
     /// printed a note of megabytes before.
     @Test func theNoteOfActionsGoneNamesTenAndCountsTheRest() throws {
