@@ -397,6 +397,8 @@ private enum SARIFSchema {
         let removed = ripple("audit", try app("removed", rows: 3, reset: false), "--baseline", saved)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stderr.contains("note: 1 action of the baseline '\(saved)' is gone: 'tap Button \"Reset\" in ListScreen'\n"), "\(removed.stderr)")
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        #expect(ci.contains("`error: 1 action of the baseline 'main.json' was not performed:`"))
     }
 
     /// Controls hidden behind `#if !DEBUG` leave the audit none: against a baseline that had some it is
@@ -433,6 +435,8 @@ private enum SARIFSchema {
         #expect(budget.status == 1)
         #expect(budget.stdout.contains("error: ripple: the audit found no controls to simulate, so it cannot hold the minimum of 5%\n"), "\(budget.stdout)")
         #expect(ripple("audit", hidden, "--min-coverage", "0").status == 0)
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        #expect(ci.contains("(`1 of 1 (100%) → 0 of 0 (no controls)`)") && ci.contains("`the audit found\n  no controls to simulate, so it cannot hold the minimum of 5%`"))
     }
 
     /// The note of actions gone names the first ten and counts the rest: a baseline of 70,000 actions

@@ -118,6 +118,10 @@ import Testing
         let baseline = ripple("audit", app.path, "--format", "warnings", "--baseline", saved.path)
         #expect(baseline.status == 1)
         #expect(baseline.stdout.hasPrefix("error: ripple: --baseline cannot pass on code Ripple did not read: "), "\(baseline.stdout)")
+        for doc in ["docs/CI.md", "docs/Plugin.md"] {
+            let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(doc), encoding: .utf8)
+            #expect(text.contains("`error: ripple: --max-wasted cannot pass on code Ripple did not read: could not read"), "\(doc)")
+        }
     }
 
     @Test func aMessageStaysOnOneLine() {
