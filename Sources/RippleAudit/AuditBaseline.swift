@@ -24,6 +24,10 @@ public struct AuditBaseline: Sendable {
         public var stale: Int
         /// Why it was not simulated; nil when it was.
         public var error: String?
+        /// The control it performs (`Button`), to find it in the run's source when the run has no such action.
+        public var control: String?
+        /// Where the control is.
+        public var location: TraceLocation?
     }
 
     /// What the comparison reads of the saved coverage.
@@ -80,7 +84,36 @@ public struct AuditBaseline: Sendable {
     /// The schema version a baseline is read in: the one `AuditJSON` writes.
     public static let schemaVersion = AuditJSON(coverage: RippleCore.Coverage(), actions: [], notes: [], fixes: []).schemaVersion
 
-    /// The saved audit `document`, read from `path`.
+    /// The largest count a baseline may hold, in an action or its coverage: far above what one audit can
+    /// count (an action's evaluations are bounded by the work per step), and small enough that two counts
+    /// multiply within `Int`.
+    public static let maximumCount = Int(Int32.max)
+
+    /// The first count of `document` that no audit writes, by its path in the JSON and why:
+    /// `('actions[2].evaluations', "is -1; …")`; nil when every count is from 0 to `maximumCount` and
+    /// no more controls are simulated exactly than there are.
+    public static func invalidCount(in document: Document) -> (path: [String], problem: String)? {
+        func check(_ value: Int, _ path: [String]) -> (path: [String], problem: String)? {
+            guard value < 0 || value > maximumCount else { return nil }
+            return (path, "is \(value); a count is a whole number from 0 to \(maximumCount)")
+        }
+        if let found = check(document.coverage.controls, ["coverage", "controls"]) ?? check(document.coverage.controlsExact, ["coverage", "controlsExact"]) {
+            return found
+        }
+        if document.coverage.controlsExact > document.coverage.controls {
+            return (["coverage", "controlsExact"], "is \(document.coverage.controlsExact), more than the \(document.coverage.controls) controls")
+        }
+        for (index, action) in document.actions.enumerated() {
+            let path = { (count: String) in ["actions", "[\(index)]", count] }
+            if let found = check(action.evaluations, path("evaluations")) ?? check(action.wasted, path("wasted")) ?? check(action.stale, path("stale")) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The saved audit `document`, read from `path`. Its counts are taken as they are; the comparison
+    /// cannot trap on any of them (`invalidCount(in:)` is the reader's check).
     public init(path: String, document: Document) {
         self.path = path
         actions = document.actions
@@ -99,8 +132,8 @@ public struct AuditBaseline: Sendable {
         /// The count in the run.
         public var after: Int
 
-        /// `evaluations 3 → 12 (+9)`.
-        public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(after - before))" }
+        /// `evaluations 3 → 12 (+9)`; the difference of any two counts, in 128 bits.
+        public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(Int128(after) - Int128(before)))" }
     }
 
     /// An action that does more than in the baseline, or a new one that wastes or leaves views stale.
@@ -123,8 +156,12 @@ public struct AuditBaseline: Sendable {
     public struct Comparison: Sendable {
         /// The actions that do more than in the baseline, and the new ones that waste or leave views stale.
         public var regressions: [Regression] = []
-        /// The baseline's actions the run has none of.
+        /// The baseline's actions the run has none of, whose control is no longer in the source as Ripple reads it.
         public var gone: [Action] = []
+        /// The baseline's actions the run did not perform, each with why: its control is still in the source,
+        /// and a limit, an error or code Ripple could not read kept the audit from it (a screen not
+        /// simulated, a body left out), or the action itself was not simulated. The gate cannot pass on them.
+        public var notPerformed: [(action: Action, reason: String)] = []
         /// The share of controls simulated exactly, when it dropped: `4 of 4 (100%) → 3 of 4 (75%)`.
         public var coverageDrop: String?
         /// Controls no action performs that the baseline did not list (by control, view, file and reason).
@@ -134,8 +171,9 @@ public struct AuditBaseline: Sendable {
         /// Actions not simulated that the baseline simulated, or did not have.
         public var newlyNotSimulated: [AuditRow] = []
 
-        /// Whether the run is worse than the baseline: an action regressed or the coverage dropped.
-        public var failed: Bool { !regressions.isEmpty || coverageDrop != nil }
+        /// Whether the run is worse than the baseline: an action regressed or was not performed, or the
+        /// coverage dropped.
+        public var failed: Bool { !regressions.isEmpty || !notPerformed.isEmpty || coverageDrop != nil }
 
         /// Whether `row` is one of the regressions.
         public func regressed(_ row: AuditRow) -> Bool {
@@ -169,6 +207,7 @@ public struct AuditBaseline: Sendable {
             }
             guard row.error == nil else {
                 comparison.newlyNotSimulated.append(row)
+                comparison.notPerformed.append((before, row.error ?? ""))
                 continue
             }
             let changes = [Change(count: "evaluations", before: before.evaluations, after: row.evaluations),
@@ -176,13 +215,29 @@ public struct AuditBaseline: Sendable {
                            Change(count: "stale", before: before.stale, after: row.stale)].filter { $0.after > $0.before }
             if !changes.isEmpty { comparison.regressions.append(Regression(row: row, changes: changes)) }
         }
-        comparison.gone = unmatched.map { actions[$0] }
-        // Shares compared as fractions, so 1 of 3 and 2 of 6 are equal.
+        // An action the run lacks whose control the run's source still holds, unreached for a reason other
+        // than that Ripple does not perform it there or no body builds its view, was not performed.
+        var unreachedControls: [String: [String]] = [:]
+        for control in coverage.unreached where !Self.isPlainlyUnreached(control.reason) {
+            unreachedControls[Self.controlKey(control.control, control.location.file), default: []].append(control.reason)
+        }
+        for action in unmatched.map({ actions[$0] }) {
+            guard let control = action.control, let file = action.location?.file,
+                  let reason = unreachedControls[Self.controlKey(control, file)]?.first else {
+                comparison.gone.append(action)
+                continue
+            }
+            unreachedControls[Self.controlKey(control, file)]!.removeFirst()
+            comparison.notPerformed.append((action, reason))
+        }
+        // Shares compared as fractions, so 1 of 3 and 2 of 6 are equal; the products in 128 bits.
+        // No controls against a baseline that had some is a drop: code hidden behind `#if` or not read.
         let base = self.coverage
-        if base.controls > 0, coverage.controls > 0, coverage.controlsExact * base.controls < base.controlsExact * coverage.controls {
+        if base.controls > 0,
+           Int128(coverage.controlsExact) * Int128(base.controls) < Int128(base.controlsExact) * Int128(coverage.controls) || coverage.controls == 0 {
             let before = Double(base.controlsExact) / Double(base.controls)
             comparison.coverageDrop = "\(base.controlsExact) of \(base.controls) (\(RippleCore.Coverage.percent(before))) → "
-                + "\(coverage.controlsExact) of \(coverage.controls) (\(RippleCore.Coverage.percent(coverage.exactShare)))"
+                + "\(coverage.controlsExact) of \(coverage.controls) (\(coverage.exactPercent))"
         }
         var known: [String: Int] = [:]
         for control in base.unreached { known[Self.key(control.control, control.viewType, control.location.file, control.reason), default: 0] += 1 }
@@ -197,6 +252,18 @@ public struct AuditBaseline: Sendable {
             if let count = warned[key], count > 0 { warned[key] = count - 1 } else { comparison.newWarnings.append(note) }
         }
         return comparison
+    }
+
+    /// A control by its kind and its file's name, which stays when the app is audited from another folder.
+    private static func controlKey(_ control: String, _ file: String) -> String {
+        control + "\n" + (file.split(separator: "/").last.map(String.init) ?? file)
+    }
+
+    /// Whether a control is unreached for a reason of the source itself: Ripple does not perform it
+    /// where it is written, or no body builds its view. Any other reason is a limit, an error or code
+    /// Ripple could not read.
+    private static func isPlainlyUnreached(_ reason: String) -> Bool {
+        reason.hasPrefix("not offered: ") || reason.hasPrefix("not reached: ")
     }
 
     /// A control by what it is and why, not by its line, which an edit above it moves.

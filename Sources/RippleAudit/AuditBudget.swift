@@ -36,6 +36,16 @@ public struct AuditBudget: Sendable {
         return "\(notSimulated + uncertain) action\(notSimulated + uncertain == 1 ? "" : "s"): " + parts.compactMap { $0 }.joined(separator: ", ")
     }
 
+    /// Whether `coverage` is under `--min-coverage`: a share below it, or no controls at all under a
+    /// minimum above 0, as a share of nothing holds no minimum.
+    public func isUnderCoverage(_ coverage: Coverage) -> Bool {
+        minimumCoverage.map { isUnder($0, coverage) } ?? false
+    }
+
+    private func isUnder(_ minimum: Double, _ coverage: Coverage) -> Bool {
+        coverage.controls == 0 ? minimum > 0 : coverage.exactShare < minimum
+    }
+
     /// What went over the budget, each with the actions and views that did most of it; empty when the
     /// rows are within it.
     ///
@@ -50,8 +60,9 @@ public struct AuditBudget: Sendable {
             let worst = rows.filter { $0.judgedWasted > 0 }.prefix(3).map { "'\($0.action)' \($0.judgedWasted) (most: \($0.mostWasted ?? "?"))" }
             found.append("the audit found \(wasted) wasted evaluations, over the budget of \(maximumWasted): \(worst.joined(separator: ", "))\(caveat)")
         }
-        if let minimumCoverage, let coverage, coverage.exactShare < minimumCoverage {
-            found.append("the audit simulated \(coverage.controlsExact) of \(coverage.controls) controls exactly (\(Coverage.percent(coverage.exactShare))), "
+        if let minimumCoverage, let coverage, isUnder(minimumCoverage, coverage) {
+            found.append(coverage.controls == 0 ? "the audit found no controls to simulate, so it cannot hold the minimum of \(Coverage.percent(minimumCoverage))"
+                : "the audit simulated \(coverage.controlsExact) of \(coverage.controls) controls exactly (\(Coverage.percent(coverage.exactShare))), "
                          + "under the minimum of \(Coverage.percent(minimumCoverage))")
         }
         let evaluations = rows.reduce(0) { $0 + $1.evaluations }

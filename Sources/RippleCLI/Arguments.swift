@@ -52,6 +52,8 @@ struct ParsedArguments {
 /// A command line the user got wrong; answered with the usage and exit status 64.
 struct UsageError: Error {
     var message: String
+    /// The error as printed when it has a place in a file: `file:line:col: error: …`, the line and a caret.
+    var printed: String? = nil
 }
 
 extension CommandSpec {

@@ -4,8 +4,12 @@ import RippleCore
 
 /// `--baseline FILE`: the saved audit read, and the comparison's lines for standard error.
 extension AuditBaseline {
-    /// Most bytes a baseline may hold.
+    /// Most bytes a baseline may hold (a documented limit): the audit of an app of a few thousand
+    /// controls is a few megabytes.
     static let maximumSize = 64 << 20
+
+    /// Most actions a line of the comparison names; the rest are counted (`… and 12 more`).
+    static let namesListed = 10
 
     /// Reads the saved audit at `path`; a file that cannot be read, is not JSON, or is not an audit of
     /// schema version 2 is a usage error that names it.
@@ -22,37 +26,68 @@ extension AuditBaseline {
         } catch {
             throw UsageError(message: FileError("cannot read the baseline", path, error).message)
         }
-        guard case .bytes(let bytes) = contents else {
-            throw UsageError(message: "the baseline '\(TerminalText.oneLine(path))' is larger than \(Self.maximumSize >> 20) MB")
+        switch contents {
+        case .bytes(let bytes):
+            try self.init(bytes: bytes, path: path)
+        case .tooLarge(let size):
+            throw UsageError(message: "the baseline '\(TerminalText.oneLine(path))' is \(size.map(String.init) ?? "more than \(Self.maximumSize)") bytes; "
+                + "baselines are limited to \(Self.maximumSize) bytes (limit: baseline size)")
         }
-        try self.init(bytes: bytes, path: path)
     }
 
-    /// The baseline in `bytes`, read from `path`.
+    /// The baseline in `bytes`, read from `path`. It is decoded with `JSONDecoder` alone, once for its
+    /// version and once for the document, so reading takes a few times its size (no tree of objects is
+    /// built); a count no audit writes is an error at its place in the file.
     init(bytes: [UInt8], path: String) throws(UsageError) {
         let shown = "the baseline '\(TerminalText.oneLine(path))'"
         let again = "save it again with 'ripple audit --format json'"
         let data = Data(bytes)
-        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
+            let what = Self.firstCharacter(of: bytes) == UInt8(ascii: "[")
+                ? "a JSON array, as audits before schema version \(Self.schemaVersion) wrote" : "not a JSON object"
+            throw UsageError(message: "\(shown) is \(what); \(again)")
+        } catch let error as DecodingError {
+            guard case .typeMismatch = error else { throw UsageError(message: "\(shown) is not JSON; \(again)") }
+            throw UsageError(message: "\(shown) has a 'schemaVersion' that is not a number: it is not the JSON of 'ripple audit'; \(again)")
+        } catch {
             throw UsageError(message: "\(shown) is not JSON; \(again)")
         }
-        guard let fields = object as? [String: Any] else {
-            let what = object is [Any] ? "a JSON array, as audits before schema version \(Self.schemaVersion) wrote" : "not a JSON object"
-            throw UsageError(message: "\(shown) is \(what); \(again)")
-        }
-        guard let version = fields["schemaVersion"] as? Int else {
+        guard let version = header.schemaVersion else {
             throw UsageError(message: "\(shown) has no 'schemaVersion': it is not the JSON of 'ripple audit'; \(again)")
         }
         guard version == Self.schemaVersion else {
             throw UsageError(message: "\(shown) has schema version \(version), and this ripple reads version \(Self.schemaVersion); \(again)")
         }
+        let document: Document
         do {
-            self.init(path: path, document: try JSONDecoder().decode(Document.self, from: data))
+            document = try JSONDecoder().decode(Document.self, from: data)
         } catch let error as DecodingError {
             throw UsageError(message: "\(shown) is not the JSON of 'ripple audit': \(Self.describe(error)); \(again)")
         } catch {
             throw UsageError(message: "\(shown) is not the JSON of 'ripple audit'; \(again)")
         }
+        if let (field, problem) = Self.invalidCount(in: document) {
+            let name = field.reduce("") { $0 + ($1.hasPrefix("[") || $0.isEmpty ? $1 : "." + $1) }
+            let message = "'\(name)' \(problem); \(again)"
+            guard let place = JSONPlace.location(of: field, in: bytes, file: path), let text = String(validating: bytes, as: UTF8.self) else {
+                throw UsageError(message: "\(shown): " + message)
+            }
+            throw UsageError(message: "\(shown): " + message, printed: DiagnosticPrinter(source: text).render(.error(message, at: place)))
+        }
+        self.init(path: path, document: document)
+    }
+
+    /// What is read first: the version, which says how to read the rest.
+    private struct Header: Decodable {
+        var schemaVersion: Int?
+    }
+
+    /// The first byte that is not white space.
+    private static func firstCharacter(of bytes: [UInt8]) -> UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
     /// `'actions[2].wasted' is missing`, `'coverage.controls' is not a number`.
@@ -82,6 +117,16 @@ extension AuditBaseline {
         }
     }
 
+    /// The baseline's actions the run did not perform, one line each with why, the first `namesListed`
+    /// of them and a count of the rest; nil when there are none.
+    static func notPerformedText(_ comparison: Comparison, namingVariants: Bool) -> (count: Int, lines: [String])? {
+        let all = comparison.notPerformed
+        guard !all.isEmpty else { return nil }
+        var lines = all.prefix(namesListed).map { "'\($0.action.action)'" + (namingVariants ? " (\($0.action.variant))" : "") + ": \($0.reason)" }
+        if all.count > namesListed { lines.append("… and \(all.count - namesListed) more") }
+        return (all.count, lines)
+    }
+
     /// The lines standard error gets: the regressions and a drop in coverage as errors, what is gone as
     /// a note.
     func report(_ comparison: Comparison, namingVariants: Bool) -> String {
@@ -95,10 +140,15 @@ extension AuditBaseline {
         if let drop = comparison.coverageDrop {
             text += "error: the audit simulated fewer controls exactly than \(shown): \(drop)\n"
         }
+        if let notPerformed = Self.notPerformedText(comparison, namingVariants: namingVariants) {
+            text += "error: \(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of \(shown) \(notPerformed.count == 1 ? "was" : "were") not performed:\n"
+                + notPerformed.lines.map { "  " + TerminalText.oneLine($0) + "\n" }.joined()
+        }
         if !comparison.gone.isEmpty {
-            let names = comparison.gone.map { "'\(TerminalText.oneLine($0.action))'" + (namingVariants ? " (\($0.variant))" : "") }
+            let names = comparison.gone.prefix(Self.namesListed).map { "'\(TerminalText.oneLine($0.action))'" + (namingVariants ? " (\($0.variant))" : "") }
+            let more = comparison.gone.count - names.count
             text += "note: \(comparison.gone.count) action\(comparison.gone.count == 1 ? "" : "s") of \(shown) \(comparison.gone.count == 1 ? "is" : "are") gone: "
-                + names.joined(separator: ", ") + "\n"
+                + names.joined(separator: ", ") + (more > 0 ? ", … and \(more) more" : "") + "\n"
         }
         return text
     }

@@ -131,7 +131,14 @@ enum AuditCommand {
                          + "the actions before them took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)\n")
             failed = true
         }
-        let overruns = budget.overruns(ranked, coverage: coverage)
+        var overruns = budget.overruns(ranked, coverage: coverage)
+        // The warnings format goes on past an input it cannot read; a budget or a baseline it was given
+        // cannot pass on code it did not read, so each such input fails them.
+        let held = budget.optionNames + (baseline == nil ? [] : ["--baseline"])
+        if !unread.isEmpty, !held.isEmpty {
+            overruns.append("\(held.joined(separator: ", ")) cannot pass on code Ripple did not read: "
+                            + unread.map { "could not read '\(TerminalText.oneLine($0))' ('ripple audit \(TerminalText.oneLine($0))' says why)" }.joined(separator: "; "))
+        }
         let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes)
         // The warnings format prints all it has to say as its lines, on the standard output.
         if !warnings {
@@ -276,6 +283,11 @@ enum AuditCommand {
 }
 
 extension AuditBudget {
+    /// The options that set this budget: `--max-wasted`, `--max-stale`, `--min-coverage`.
+    var optionNames: [String] {
+        [maximumWasted.map { _ in "--max-wasted" }, maximumStale.map { _ in "--max-stale" }, minimumCoverage.map { _ in "--min-coverage" }].compactMap { $0 }
+    }
+
     /// The budget `--max-wasted`, `--max-stale` and `--min-coverage` set.
     init(_ parsed: ParsedArguments) throws(UsageError) {
         func number(_ name: String) throws(UsageError) -> Int? {

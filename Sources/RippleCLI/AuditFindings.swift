@@ -139,7 +139,7 @@ extension AuditCommand {
         let wasted = ranked.reduce(0) { $0 + $1.judgedWasted }, stale = ranked.reduce(0) { $0 + $1.stale }
         let overWasted = budget.maximumWasted.map { wasted > $0 } ?? false
         let overStale = budget.maximumStale.map { stale > $0 } ?? false
-        let underCoverage = budget.minimumCoverage.map { coverage.exactShare < $0 } ?? false
+        let underCoverage = budget.isUnderCoverage(coverage)
         var found: [AuditFinding] = []
         for row in ranked where row.error == nil {
             let regression = comparison?.regressions.first { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
@@ -212,6 +212,11 @@ extension AuditCommand {
         var failures = overruns
         if let drop = comparison?.coverageDrop, let baseline {
             failures.append("the audit simulated fewer controls exactly than the baseline '\(baseline.path)': \(drop)")
+        }
+        if let comparison, let baseline,
+           let notPerformed = AuditBaseline.notPerformedText(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1) {
+            failures.append("\(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of the baseline '\(baseline.path)' "
+                            + "\(notPerformed.count == 1 ? "was" : "were") not performed: " + notPerformed.lines.joined(separator: "; "))
         }
         if format == "warnings" {
             return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil)

@@ -65,7 +65,7 @@ enum AuditReport {
         var html = "<div class=\"coverage\" id=\"coverage\">\n<h2>Coverage</h2>\n"
         html += "<p>\(coverage.viewTypesEvaluated) of \(coverage.viewTypes) view types evaluated; \(coverage.controlsOffered) of \(coverage.controls) controls "
             + "offered as actions, \(coverage.controlsEvaluatingABody) evaluate a body, <b>\(coverage.controlsExact) simulated exactly "
-            + "(\(Coverage.percent(coverage.exactShare)))</b>.</p>\n"
+            + "(\(coverage.exactPercent))</b>.</p>\n"
         html += "<p>Actions: \(coverage.actionsExact) exact, \(coverage.actionsPartial) partial, \(coverage.actionsNotSimulated) not simulated; "
             + "\(coverage.viewsNotSimulated) views or bodies and \(coverage.statementsNotSimulated) statements not simulated.</p>\n"
         if !coverage.reasons.isEmpty {

@@ -37,7 +37,7 @@ enum AuditWarnings {
         guard !counted.isEmpty || !unread.isEmpty else { return text }
         // Nothing read, nothing to count: only what could not be read is said.
         var parts = coverage.controls == 0 && counted.isEmpty ? []
-            : ["\(coverage.controlsExact) of \(coverage.controls) controls simulated exactly (\(Coverage.percent(coverage.exactShare)))"]
+            : ["\(coverage.controlsExact) of \(coverage.controls) controls simulated exactly (\(coverage.exactPercent))"]
         if !counted.isEmpty {
             parts.append((sinceBaseline ? "not simulated, and new since the baseline: " : "not simulated: ") + counted.joined(separator: ", ")
                          + " (ripple audit --format html shows where)")

@@ -143,7 +143,7 @@ enum CommandLine {
             default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             }
         } catch {
-            stderr.write("error: \(TerminalText.oneLine(error.message))\nUSAGE: \(command.usage)\n")
+            stderr.write((error.printed ?? "error: \(TerminalText.oneLine(error.message))\n") + "USAGE: \(command.usage)\n")
             return Status.usage
         }
     }

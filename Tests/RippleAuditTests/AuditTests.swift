@@ -115,6 +115,50 @@ import RippleSwift
         #expect(rows.dropFirst().allSatisfy { $0.error == Audit.notPerformed && $0.confidence == .notSimulated })
     }
 
+    /// Typing into a field bound to a `Binding(get:set:)` whose getter reads the binding again stops at
+    /// the call depth, on a thread with the command line's 8 MB of stack: the row says why it was not
+    /// simulated (the audit overflowed the stack before).
+    @Test func anActionThroughABindingThatReadsItselfStopsAtTheCallDepth() throws {
+        let text = """
+            scenario "binding"
+            struct Root: View {
+                @State private var name = ""
+                var text: Binding<String> {
+                    Binding(get: { text.wrappedValue }, set: { name = $0 })
+                }
+                var body: some View { TextField("Name", text: text) }
+            }
+            """
+        let scenario = try Scenario(source: text, file: "binding.ripple")
+        let errors = Errors()
+        ParallelWork.perform(iterations: 1, threads: 1) { _ in
+            errors.found = Audit(threads: 1).run(scenario, file: "binding.ripple").rows.map { $0.error ?? "simulated" }
+        }
+        #expect(errors.found == ["calls nest too deeply in computed property 'text': recursion deeper than \(256) (limit: call depth)"])
+    }
+
+    /// The comparison takes a baseline's counts as they are, and none traps it: a share past 1, a count
+    /// of `Int.min` and of `Int.max` (the reader refuses them, `AuditBaseline.invalidCount(in:)`).
+    @Test func theComparisonCannotTrapOnAnyCount() throws {
+        let saved = """
+            {"coverage": {"controls": 1, "controlsExact": \(Int.max), "unreached": []},
+             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": \(Int.min), "wasted": \(Int.min), "stale": 0}],
+             "notes": []}
+            """
+        let document = try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8))
+        let result = Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")
+        let comparison = AuditBaseline(path: "saved.json", document: document).compare(result.ranked, coverage: result.coverage, notes: result.loadNotes)
+        #expect(comparison.regressions.map { $0.text(naming: false) }
+                == ["'tap Button \"Rename\" in Screen': evaluations \(Int.min) → 1 (+9223372036854775809), wasted \(Int.min) → 1 (+9223372036854775809)"])
+        #expect(comparison.coverageDrop == "\(Int.max) of 1 (100%) → 2 of 2 (100%)")
+        #expect(AuditBaseline.invalidCount(in: document)?.path == ["coverage", "controlsExact"])
+    }
+
+    /// The rows' errors, handed from the audit's thread to the test's, which waits for the thread to end.
+    private final class Errors: @unchecked Sendable {
+        var found: [String] = []
+    }
+
     /// A saved audit holds the run to it: an action that wastes more than it did there regresses, a new
     /// one that wastes nothing does not.
     @Test func anActionThatDoesMoreThanInTheBaselineRegresses() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+import RippleAudit
 @testable import RippleCore
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -343,6 +344,120 @@ private enum SARIFSchema {
         #expect(narrow.status == 0 && !narrow.stderr.contains("is new"))
     }
 
+    /// An action of the baseline on a screen now lost to a limit was not performed: an error that names
+    /// it and the limit, and the run fails, even where the share of exact controls did not drop (it was a
+    /// note that the action is gone, and exit 0, before). An action whose control left the source is gone.
+    @Test func anActionOfTheBaselineOnAScreenLostToALimitFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func app(_ name: String, rows: Int, reset: Bool = true) throws -> String {
+            let app = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try """
+                import SwiftUI
+
+                struct HomeScreen: View {
+                    @State private var count = 0
+                    var body: some View {
+                        Button("Add") { count += 1 }
+                        Text("\\(count)")
+                    }
+                }
+
+                struct ListScreen: View {
+                    @State private var picked = 0
+                    var body: some View {
+                        \(reset ? "Button(\"Reset\") { picked = 0 }" : "Text(\"\\(picked)\")")
+                        ForEach(0..<\(rows), id: \\.self) { index in
+                            Text("row \\(index)")
+                        }
+                    }
+                }
+                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+            return app.path
+        }
+        // The saved share is the lost run's, so only the action can fail the run.
+        let saved = try baseline(of: try app("small", rows: 3), in: folder) { document in
+            var coverage = document["coverage"] as! [String: Any]
+            coverage["controlsExact"] = 1
+            document["coverage"] = coverage
+        }
+        let lost = ripple("audit", try app("big", rows: 300_000), "--baseline", saved)
+        #expect(lost.status == 1)
+        #expect(lost.stderr.contains("""
+            error: 1 action of the baseline '\(saved)' was not performed:
+              'tap Button "Reset" in ListScreen': the screen 'ListScreen' is not simulated: 'ForEach' has 300000 elements; \
+            a scenario may have at most 250000 view instances (limit: instances)
+
+            """), "\(lost.stderr)")
+        #expect(!lost.stderr.contains("is gone"))
+        let github = ripple("audit", try app("big", rows: 300_000), "--baseline", saved, "--format", "github")
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::error title=ripple audit::1 action of the baseline '\(saved)' was not performed: 'tap Button \"Reset\" in ListScreen': "))
+        let removed = ripple("audit", try app("removed", rows: 3, reset: false), "--baseline", saved)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stderr.contains("note: 1 action of the baseline '\(saved)' is gone: 'tap Button \"Reset\" in ListScreen'\n"), "\(removed.stderr)")
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        #expect(ci.contains("`error: 1 action of the baseline 'main.json' was not performed:`"))
+    }
+
+    /// Controls hidden behind `#if !DEBUG` leave the audit none: against a baseline that had some it is
+    /// a drop in coverage, `--min-coverage` fails, and the coverage says "no controls", never 100%
+    /// (it printed "0 of 0 controls (100%)" and passed both before).
+    @Test func noControlsAgainstABaselineWithSomeIsADrop() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func app(_ condition: String) throws -> String {
+            let app = folder.appendingPathComponent(condition == "true" ? "shown" : "hidden")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try """
+                import SwiftUI
+
+                struct ContentView: View {
+                    @State private var count = 0
+                    var body: some View {
+                        #if \(condition)
+                        Button("Add") { count += 1 }
+                        #endif
+                        Text("\\(count)")
+                    }
+                }
+                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+            return app.path
+        }
+        let saved = try baseline(of: try app("true"), in: folder)
+        let hidden = try app("!DEBUG")
+        let result = ripple("audit", hidden, "--baseline", saved)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the audit simulated fewer controls exactly than the baseline '\(saved)': 1 of 1 (100%) → 0 of 0 (no controls)\n"), "\(result.stderr)")
+        #expect(result.stdout.contains("0 simulated exactly (no controls)") && !result.stdout.contains("100%"), "\(result.stdout)")
+        let budget = ripple("audit", hidden, "--min-coverage", "5", "--format", "warnings")
+        #expect(budget.status == 1)
+        #expect(budget.stdout.contains("error: ripple: the audit found no controls to simulate, so it cannot hold the minimum of 5%\n"), "\(budget.stdout)")
+        #expect(ripple("audit", hidden, "--min-coverage", "0").status == 0)
+        let ci = try String(contentsOf: repository.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+        #expect(ci.contains("(`1 of 1 (100%) → 0 of 0 (no controls)`)") && ci.contains("`the audit found\n  no controls to simulate, so it cannot hold the minimum of 5%`"))
+    }
+
+    /// The note of actions gone names the first ten and counts the rest: a baseline of 70,000 actions
+    /// printed a note of megabytes before.
+    @Test func theNoteOfActionsGoneNamesTenAndCountsTheRest() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try baseline(of: Self.narrow, in: folder) { document in
+            var actions = document["actions"] as! [[String: Any]]
+            for index in 0..<15 {
+                var action = actions[0]
+                action["action"] = "tap Button in RecipeRow[\(index + 10)]"
+                actions.append(action)
+            }
+            document["actions"] = actions
+        }
+        let result = ripple("audit", Self.narrow, "--baseline", saved)
+        let names = (10..<20).map { "'tap Button in RecipeRow[\($0)]'" }.joined(separator: ", ")
+        #expect(result.stderr.contains("note: 15 actions of the baseline '\(saved)' are gone: \(names), … and 5 more\n"), "\(result.stderr)")
+    }
+
     @Test func aDropInCoverageFails() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -363,6 +478,65 @@ private enum SARIFSchema {
         #expect(ripple("audit", app, "--baseline", try baseline(of: app, in: folder)).status == 0)
     }
 
+    /// A count no audit writes, negative or past `AuditBaseline.maximumCount`, is an error at its place in
+    /// the baseline, with the line and a caret: `Coverage.percent` and the comparison's differences
+    /// trapped on such counts before.
+    @Test(arguments: [("\"evaluations\": 9223372036854775807", "actions[0].evaluations", "9223372036854775807"),
+                      ("\"evaluations\": -9223372036854775808", "actions[0].evaluations", "-9223372036854775808"),
+                      ("\"wasted\": -1", "actions[0].wasted", "-1"),
+                      ("\"controlsExact\": 9223372036854775807", "coverage.controlsExact", "9223372036854775807"),
+                      ("\"controls\": -3", "coverage.controls", "-3")])
+    func aCountNoAuditWritesIsAnErrorAtItsPlace(_ field: String, _ name: String, _ value: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("main.json").path
+        var lines = [
+            "{",
+            "  \"schemaVersion\": 2,",
+            "  \"coverage\": {\"controls\": 4, \"controlsExact\": 1, \"unreached\": []},",
+            "  \"notes\": [],",
+            "  \"actions\": [",
+            "    {\"file\": \"narrow\", \"variant\": \"main\", \"action\": \"tap Button in RecipeRow[1]\", \"evaluations\": 2, \"wasted\": 0, \"stale\": 0}",
+            "  ]",
+            "}",
+        ]
+        let key = String(field.prefix { $0 != ":" })
+        let row = try #require(lines.firstIndex { $0.contains(key) })
+        let start = try #require(lines[row].range(of: key + ": "))
+        let end = lines[row][start.upperBound...].firstIndex { $0 == "," || $0 == "}" }!
+        lines[row].replaceSubrange(start.lowerBound..<end, with: field)
+        let text = lines.joined(separator: "\n")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        // The value's column: after the key, its colon and a space.
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: field)!.lowerBound) + key.count + 3
+        let message = "'\(name)' is \(value); a count is a whole number from 0 to 2147483647; save it again with 'ripple audit --format json'"
+        let printed = DiagnosticPrinter(source: text).render(.error(message, at: SourceLocation(file: path, line: row + 1, column: column)))
+        #expect(printed.contains("\(path):\(row + 1):\(column): error: ") && printed.contains(field) && printed.contains("^"))
+        let result = ripple("audit", Self.narrow, "--baseline", path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(printed), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// A baseline one byte over the limit (a sparse file) is refused before it is read, with the limit
+    /// docs/Reliability.md gives, as it gives the largest count.
+    @Test func aBaselineOverTheSizeLimitIsRefusedAsTheDocsSay() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("main.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(AuditBaseline.maximumSize + 1))
+        try handle.close()
+        let message = "baselines are limited to \(AuditBaseline.maximumSize) bytes (limit: baseline size)"
+        let result = ripple("audit", Self.narrow, "--baseline", path)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: the baseline '\(path)' is \(AuditBaseline.maximumSize + 1) bytes; \(message)\n"), "\(result.stderr)")
+        let reliability = try String(contentsOf: repository.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+        #expect(reliability.contains(message))
+        #expect(reliability.contains("a count is a whole number from 0 to \(AuditBaseline.maximumCount)"))
+    }
+
     struct BadBaseline: CustomTestStringConvertible, Sendable {
         var name: String
         var contents: String?
@@ -378,6 +552,8 @@ private enum SARIFSchema {
         BadBaseline(name: "another schema", contents: "{\"schemaVersion\": 3}", message: "the baseline 'PATH' has schema version 3, and this ripple reads version 2; save it again with 'ripple audit --format json'"),
         BadBaseline(name: "a field missing", contents: "{\"schemaVersion\": 2, \"coverage\": {\"controls\": 1, \"controlsExact\": 1, \"unreached\": []}, \"notes\": [], \"actions\": [{\"file\": \"a\", \"variant\": \"v\", \"action\": \"x\", \"evaluations\": 1, \"stale\": 0}]}",
                     message: "the baseline 'PATH' is not the JSON of 'ripple audit': 'actions[0].wasted' is missing; save it again with 'ripple audit --format json'"),
+        BadBaseline(name: "a version that is not a number", contents: "{\"schemaVersion\": true, \"coverage\": {\"controls\": 1, \"controlsExact\": 1, \"unreached\": []}, \"notes\": [], \"actions\": []}",
+                    message: "the baseline 'PATH' has a 'schemaVersion' that is not a number: it is not the JSON of 'ripple audit'; save it again with 'ripple audit --format json'"),
     ])
     func aBadBaselineIsAUsageErrorNamingTheFile(_ bad: BadBaseline) throws {
         let folder = try temporaryFolder()

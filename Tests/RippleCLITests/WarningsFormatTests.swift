@@ -91,6 +91,39 @@ import Testing
         #expect(ripple("audit", folder.path).status == 1, "the other formats still fail")
     }
 
+    /// A valid Swift file Ripple refuses (13 '[' open at once, past `ParseGuard.maximumBrackets`) beside
+    /// an app that wastes: without a budget it is the note above; with one, or a baseline, the run fails,
+    /// as a budget cannot pass on code Ripple did not read, and no stamp is written (every budget passed
+    /// silently before, and the stamp told the build the audit had passed).
+    @Test func aBudgetCannotPassOnCodeRippleDidNotRead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: CIFormatTests.broad) {
+            try FileManager.default.copyItem(atPath: CIFormatTests.broad + "/" + file, toPath: app.appendingPathComponent(file).path)
+        }
+        let brackets = 13  // `ParseGuard.maximumBrackets` and one more
+        try ("let deep = " + String(repeating: "[", count: brackets) + "1" + String(repeating: "]", count: brackets) + "\n")
+            .write(to: app.appendingPathComponent("Deep.swift"), atomically: true, encoding: .utf8)
+        let note = "note: ripple: could not read '\(app.path)' ('ripple audit \(app.path)' says why)\n"
+        #expect(ripple("audit", app.path, "--format", "warnings") == (0, note, ""))
+        let stamp = folder.appendingPathComponent("stamp.swift").path
+        let budget = ripple("audit", app.path, "--format", "warnings", "--max-wasted", "0", "--max-stale", "0", "--stamp", stamp)
+        #expect(budget == (1, "error: ripple: --max-wasted, --max-stale cannot pass on code Ripple did not read: "
+                               + "could not read '\(app.path)' ('ripple audit \(app.path)' says why)\n" + note, ""))
+        #expect(!FileManager.default.fileExists(atPath: stamp))
+        let saved = folder.appendingPathComponent("main.json")
+        try ripple("audit", CIFormatTests.broad, "--format", "json").stdout.write(to: saved, atomically: true, encoding: .utf8)
+        let baseline = ripple("audit", app.path, "--format", "warnings", "--baseline", saved.path)
+        #expect(baseline.status == 1)
+        #expect(baseline.stdout.hasPrefix("error: ripple: --baseline cannot pass on code Ripple did not read: "), "\(baseline.stdout)")
+        for doc in ["docs/CI.md", "docs/Plugin.md"] {
+            let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(doc), encoding: .utf8)
+            #expect(text.contains("`error: ripple: --max-wasted cannot pass on code Ripple did not read: could not read"), "\(doc)")
+        }
+    }
+
     @Test func aMessageStaysOnOneLine() {
         let finding = AuditFinding(ruleId: "stale-view", level: .warning, message: "a\nb\r\nc", file: "A.swift", line: 3, column: 7, identity: "")
         let gap = AuditFinding(ruleId: "action-not-simulated", level: .warning, message: "x", file: "A.swift", line: 4, column: 1, identity: "")

@@ -158,16 +158,24 @@ public struct Coverage: Sendable, Encodable, Hashable {
     /// The share of controls simulated exactly, from 0 to 1; 1 when there are none.
     public var exactShare: Double { controls == 0 ? 1 : Double(controlsExact) / Double(controls) }
 
+    /// The share as printed: `37%`, or `no controls` when the audit found none, which is no share at all
+    /// (code hidden behind `#if` or not read is not 100% simulated).
+    public var exactPercent: String { controls == 0 ? "no controls" : Self.percent(exactShare) }
+
     /// One line: `coverage: 37 of 122 view types evaluated, 46 of 724 controls offered as actions, …`.
     public var line: String {
         "coverage: \(viewTypesEvaluated) of \(viewTypes) view types evaluated; \(controlsOffered) of \(controls) controls offered as actions, "
-            + "\(controlsEvaluatingABody) evaluate a body, \(controlsExact) simulated exactly (\(Self.percent(exactShare))); "
+            + "\(controlsEvaluatingABody) evaluate a body, \(controlsExact) simulated exactly (\(exactPercent)); "
             + "actions: \(actionsExact) exact, \(actionsPartial) partial, \(actionsNotSimulated) not simulated; "
             + "\(viewsNotSimulated) views or bodies and \(statementsNotSimulated) statements not simulated"
     }
 
-    /// `37%`, rounded down so that a share below a budget never prints as the budget.
-    public static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded(.down)))%" }
+    /// `37%`, rounded down so that a share below a budget never prints as the budget. A share is from 0
+    /// to 1; one outside it (a baseline's counts) prints as the nearest end, and NaN as 0%.
+    public static func percent(_ share: Double) -> String {
+        let clamped = share.isNaN ? 0 : min(max(share, 0), 1)
+        return "\(Int((clamped * 100).rounded(.down)))%"
+    }
 
     /// The message with what it quotes taken out, so notes of one kind group together.
     public static func kind(of message: String) -> String {

@@ -22,12 +22,25 @@ enum Callee: CustomStringConvertible {
     case equality(String)
     /// A computed property, by its name.
     case computedProperty(String)
+    /// The getter of a `Binding(get:set:)`, which a read through the binding runs.
+    case bindingGetter
+    /// A struct's or class's `init`, or its memberwise initializer with the default values, by the type's name.
+    case initializer(String)
 
     var description: String {
         switch self {
         case .equality(let type): "'==' of '\(type)'"
         case .computedProperty(let name): "computed property '\(name)'"
+        case .bindingGetter: "the getter of a 'Binding(get:set:)'"
+        case .initializer(let type): "the 'init' of '\(type)'"
         }
+    }
+
+    /// The levels of the call depth the call counts for: an initializer's frames (building the value,
+    /// running its statements on it) take about 77 KB of stack in a debug build, four times a getter's.
+    var levels: Int {
+        if case .initializer = self { return 4 }
+        return 1
     }
 }
 
@@ -87,8 +100,8 @@ struct Engine {
     /// element; its bytes cost work as it is built, which bounds its length.
     static let maximumValueSize = maximumInstances * 4
     /// Most levels of scenario code running inside calls of scenario code (a documented limit): each call
-    /// of a type's `==` or of a computed property is a level, and so is each expression evaluated inside
-    /// one. It lets the longest chain of computed properties the resolver accepts run (63 calls, 189
+    /// of a type's `==`, of a computed property or of a `Binding(get:set:)` getter is a level, each `init`
+    /// four (`Callee.levels`), and so is each expression evaluated inside one. It lets the longest chain of computed properties the resolver accepts run (63 calls, 189
     /// levels). At the limit the recursion that is deepest per level (`==` through a closure) takes
     /// 3.7 MB of stack in a debug build and 0.5 MB in a release build: within the 8 MB the main thread
     /// has (`LimitTests.callDepthFitsTheStack`), not within the 512 KB of a secondary thread on macOS.

@@ -170,6 +170,9 @@ extension Engine {
             }
             throw EvaluationError("unknown type or function '\(name)'\(Suggestion.didYouMean(name, in: table.allTypeNames))", at: location)
         }
+        // Its `init` or its default values can build another value of the type: the depth of calls bounds that.
+        let caller = try enterChargedCall(.initializer(name), at: location)
+        defer { leaveCall(restoring: caller) }
         if let initialized = try initialize(declaration, arguments, in: scope, at: location) { return initialized }
         var fields: [Value] = []
         // Sized once: a model of 100,000 objects keeps every one of these arrays.

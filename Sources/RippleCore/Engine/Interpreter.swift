@@ -76,18 +76,24 @@ extension Engine {
     /// Returns the callee it replaces as the innermost, for `leaveCall(restoring:)`.
     mutating func enterCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
         try chargeCall(at: location)
+        return try enterChargedCall(callee, at: location)
+    }
+
+    /// `enterCall` for a call already charged: a constructor charges every call, of a declared type or not.
+    mutating func enterChargedCall(_ callee: Callee, at location: SourceLocation) throws(EvaluationError) -> Callee? {
         if callDepth == 0 { callBaseDepth = evaluationDepth }
-        if evaluationDepth - callBaseDepth + callDepth + 1 > Self.maximumCallDepth {
+        if evaluationDepth - callBaseDepth + callDepth + callee.levels > Self.maximumCallDepth {
             throw callDepthError(in: callee, at: location)
         }
-        callDepth += 1
+        callDepth += callee.levels
         defer { innermostCallee = callee }
         return innermostCallee
     }
 
-    /// Leaves a call entered with `enterCall`, given what it returned.
+    /// Leaves a call entered with `enterCall`, given what it returned: the call being left is the
+    /// innermost one.
     mutating func leaveCall(restoring callee: Callee?) {
-        callDepth -= 1
+        callDepth -= innermostCallee?.levels ?? 1
         innermostCallee = callee
     }
 
@@ -204,7 +210,7 @@ extension Engine {
               BindingDependency.makingReadsSource(getterRegistersKey: ObservationTracking.registersKey(objects[object.raw].info.readKinds[index]),
                                                   throughBinding: scope.locals["$" + root] != nil || isBindingProperty(root, in: scope))
         else { return .binding(target) }
-        _ = readBinding(target, recordedAt: expression, role: trackedRole(of: root, in: scope) ?? "binding", tracked: true)
+        _ = try readBinding(target, recordedAt: expression, role: trackedRole(of: root, in: scope) ?? "binding", tracked: true)
         return .binding(target)
     }
 
@@ -364,7 +370,7 @@ extension Engine {
     // MARK: - Names
 
     mutating func lookup(_ name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
-        if let target = scope.bindingLocals[name] { return readBinding(target, tracked: true) }
+        if let target = scope.bindingLocals[name] { return try readBinding(target, tracked: true) }
         if let value = scope.locals[name] { return value }
         switch scope.this {
         case .view(let id):
@@ -437,7 +443,7 @@ extension Engine {
             return slots[slot.raw].value
         case .carriedBinding:
             guard case .binding(let target)? = instances[id].description.fields[name] else { return nil }
-            return readBinding(target, tracked: true)
+            return try readBinding(target, tracked: true)
         case .field:
             return instances[id].description.fields[name] ?? Value.none
         case .environmentValue(let key):
@@ -460,24 +466,25 @@ extension Engine {
     /// The value a binding carries, recorded as the body's read of `expression`: with the keys reading
     /// through it registers when `tracked`, or with none (a control shows the value it is handed, which
     /// registers nothing). Outside a body, only the value.
-    mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) -> Value {
-        guard isTracking else { return readBinding(target, tracked: false) }
+    mutating func readBinding(_ target: BindingTarget, recordedAt expression: ExprSyntax, role: String, tracked: Bool) throws(EvaluationError) -> Value {
+        guard isTracking else { return try readBinding(target, tracked: false) }
         let mark = log.markKeys()
         let value: Value
         if tracked {
-            value = readBinding(target, tracked: true)
+            value = try readBinding(target, tracked: true)
         } else {
             // Read without recording, so that no place is touched and no reason for staleness kept.
             self.isTracking = false
-            value = readBinding(target, tracked: false)
-            self.isTracking = true
+            defer { self.isTracking = true }
+            value = try readBinding(target, tracked: false)
         }
         log.record(readSite(of: expression, role: role), at: expression.location, value: value, from: mark)
         return value
     }
 
-    /// Reads through a binding; `tracked` is false for a plain `Binding` property, which is not a dynamic property.
-    mutating func readBinding(_ target: BindingTarget, tracked: Bool) -> Value {
+    /// Reads through a binding; `tracked` is false for a plain `Binding` property, which is not a dynamic
+    /// property. Throws only a limit crossed inside a `Binding(get:set:)` getter.
+    mutating func readBinding(_ target: BindingTarget, tracked: Bool) throws(EvaluationError) -> Value {
         switch target {
         case .state(let slot, let path):
             if isTracking {
@@ -493,7 +500,17 @@ extension Engine {
             guard let (syntax, captured) = closures[id] else { return .none }
             var scope = captured
             scope.recordsReads = false
-            return (try? runClosure(syntax, arguments: [], in: scope)) ?? Value.none
+            // The getter is a call: one that reads the binding it builds recurses through it, and the
+            // call depth stops it. A limit ends the step; any other error leaves the value unknown.
+            let caller = try enterCall(.bindingGetter, at: syntax.location)
+            defer { leaveCall(restoring: caller) }
+            do throws(EvaluationError) {
+                return try runStatements(syntax.body, in: scope, expected: nil) ?? Value.none
+            } catch where error.isLimit {
+                throw error
+            } catch {
+                return .none
+            }
         case .constant(let value):
             return value
         case .appStorage(let key):
@@ -631,7 +648,7 @@ extension Engine {
         case .int(let number):
             if name == "description" { return .string(String(number)) }
         case .binding(let target):
-            if name == "wrappedValue" { return readBinding(target, tracked: false) }
+            if name == "wrappedValue" { return try readBinding(target, tracked: false) }
         case .enumCase(let type, let caseName, _):
             let declaration = table.enums[type]
             if name == "rawValue", let raw = declaration?.rawValues[caseName] {

@@ -143,7 +143,7 @@ extension Engine {
         let ids = instances[child].description.key.forEachIDs
         let position = content.context.forEachIDs.count
         guard instances[child].parent == presenter, position < ids.count, case .int(let index) = ids[ids.startIndex + position],
-              case .array(let elements) = readBinding(trigger.binding, tracked: false), index < elements.count else { return nil }
+              case .array(let elements) = try readBinding(trigger.binding, tracked: false), index < elements.count else { return nil }
         return try writeBinding(trigger.binding, .array(Array(elements.prefix(index))), control: expression.rendered,
                                 named: expression.rendered, at: expression.location, pass: &pass, written: &written)
     }

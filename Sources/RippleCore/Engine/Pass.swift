@@ -122,7 +122,7 @@ extension Engine {
         if let info, info.hasBindings {
             for (index, property) in info.declaration.properties.enumerated() where info.kinds[index].isBindingWrapper {
                 if case .binding(let target)? = instances[id].description.fields[property.name] {
-                    instances[id].description.bindingValues[property.name] = readBinding(target, tracked: false)
+                    instances[id].description.bindingValues[property.name] = try readBinding(target, tracked: false)
                 }
             }
         }

@@ -39,7 +39,11 @@ extension Engine {
         if trigger.kind == .flag || trigger.kind == .item {
             let saved = isTracking
             isTracking = false
-            let presents = trigger.kind == .flag || Presentation.presentedItem(readBinding(trigger.binding, tracked: false)) != nil
+            var presents = trigger.kind == .flag
+            if !presents {
+                defer { isTracking = saved }
+                presents = Presentation.presentedItem(try readBinding(trigger.binding, tracked: false)) != nil
+            }
             isTracking = saved
             if presents { recordDismissal(name, binding: trigger.binding, in: scope, context: context, at: location) }
         }
@@ -71,7 +75,7 @@ extension Engine {
     /// Runs a presentation's body: reads its presenting state and, when that presents, builds the content
     /// with an identity of its own (the item's id, or the place on the path). Returns whether it presented.
     mutating func buildPresentation(_ trigger: Presentation.Trigger, _ content: ContentClosure, in scope: Scope, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
-        let state = readBinding(trigger.binding, recordedAt: trigger.expression, role: "binding", tracked: true)
+        let state = try readBinding(trigger.binding, recordedAt: trigger.expression, role: "binding", tracked: true)
         // The captured `@State` values are places the content shows without depending on them.
         for (name, slot, _) in capturedSlots(of: content) {
             if isTracking {

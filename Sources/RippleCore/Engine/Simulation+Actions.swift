@@ -194,7 +194,7 @@ extension Engine {
         switch offered.source {
         case .user(let offset):
             let action = instances[id].userActions[offset]
-            if let shown = preparation(for: action), let binding = action.binding {
+            if let shown = try preparation(for: action), let binding = action.binding {
                 _ = try transaction(named: "show " + action.control) { (engine, pass, written) throws(EvaluationError) in
                     try engine.writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
                 }

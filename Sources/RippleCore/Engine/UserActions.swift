@@ -219,10 +219,10 @@ extension Engine {
 
     /// The state an action needs before it can be taken, made as a step of its own that is not counted:
     /// a presentation to dismiss is shown first. Nil when the screen is ready as it is.
-    mutating func preparation(for action: UserAction) -> Value? {
+    mutating func preparation(for action: UserAction) throws(EvaluationError) -> Value? {
         guard action.kind == .dismiss, let binding = action.binding else { return nil }
         // Only a flag is recorded unshown: an `item:` presentation is offered only while it presents.
-        return readBinding(binding, tracked: false) == .bool(false) ? .bool(true) : nil
+        return try readBinding(binding, tracked: false) == .bool(false) ? .bool(true) : nil
     }
 
     /// What an action writes, in the step being run: its closure's or its method's writes, or its
@@ -253,7 +253,7 @@ extension Engine {
                                      of: instance, pass: &pass, written: &written)
         }
         guard let binding = action.binding else { return [] }
-        let old = readBinding(binding, tracked: false)
+        let old = try readBinding(binding, tracked: false)
         let new: Value
         if let typed, action.kind == .type, case .string(let text) = old { new = .string(text + typed) } else { new = try nextValue(of: old, for: action) }
         return try writeBinding(binding, new, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
@@ -263,7 +263,7 @@ extension Engine {
     /// run after it.
     mutating func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
                                        pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
-        let old = readBinding(binding, tracked: false)
+        let old = try readBinding(binding, tracked: false)
         guard let target = lvalue(of: binding) else {
             throw EvaluationError("'\(control)' is bound to a value a step cannot write", at: location)
         }

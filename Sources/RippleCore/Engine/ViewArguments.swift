@@ -301,7 +301,7 @@ extension Engine {
             // body that hands the binding over shows that value, though handing it over registers nothing.
             if scope.recordsReads, (isTracking ? log.reads.count : nil) == recorded, case .binding(let target) = value,
                BindingDependency.controlShowsValue(of: target) {
-                _ = readBinding(target, recordedAt: expression, role: "binding", tracked: false)
+                _ = try readBinding(target, recordedAt: expression, role: "binding", tracked: false)
             }
         case .paths(let paths):
             try read(paths, in: scope)

@@ -273,11 +273,11 @@ extension Engine {
             // A ForEach over a binding reads the collection in the parent's body.
             let whole: Value
             if scope.recordsReads {
-                whole = readBinding(target, recordedAt: data.value, role: "binding", tracked: true)
+                whole = try readBinding(target, recordedAt: data.value, role: "binding", tracked: true)
             } else {
                 let saved = isTracking
                 isTracking = false
-                whole = readBinding(target, tracked: false)
+                whole = try readBinding(target, tracked: false)
                 isTracking = saved
             }
             if readsOtherModules, let element = unmodelledElement(of: whole, data.value) {

@@ -163,7 +163,7 @@ extension Engine {
         let saved = isTracking
         isTracking = false
         for (name, value) in given {
-            if case .binding(let target) = value { description.bindingValues[name] = readBinding(target, tracked: false) }
+            if case .binding(let target) = value { description.bindingValues[name] = try readBinding(target, tracked: false) }
         }
         isTracking = saved
         return description
