@@ -77,7 +77,7 @@ enum AuditCommand {
         let ranked = AuditRow.ranked(rows)
         let wide = parsed.flags.contains("wide")
         if format == "json" {
-            stdout.write(TraceJSON.encode(value: AuditJSON(results)) + "\n")
+            stdout.write(structured: TraceJSON.encode(value: AuditJSON(results)) + "\n")
         } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
@@ -142,7 +142,7 @@ enum AuditCommand {
         if format == "sarif" || format == "github" || warnings {
             let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
                                 comparison: comparison, baseline: baseline, unread: unread)
-            stdout.write(text)
+            if format == "sarif" { stdout.write(structured: text) } else { stdout.write(text) }
             let passed = overruns.isEmpty && comparison?.failed != true
             if let stamp, !writeStamp(text, to: stamp, passed: passed, sources: parsed.positionals, stderr: &stderr) { return CommandLine.Status.failure }
         }
