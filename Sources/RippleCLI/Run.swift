@@ -22,8 +22,9 @@ struct TerminalSafeStream<Base: TextOutputStream>: StructuredOutputStream {
         self.base = base
     }
 
+    /// A file name's bytes that are not UTF-8 are shown as `\xFF` (`FileSystemPath.visible`).
     mutating func write(_ string: String) {
-        base.write(TerminalText.sanitized(string))
+        base.write(FileSystemPath.visible(TerminalText.sanitized(string)))
     }
 
     mutating func writeStructured(_ document: String) {

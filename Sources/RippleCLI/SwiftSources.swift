@@ -25,6 +25,20 @@ enum SwiftSources {
         var files: [String] = []
         /// One line per file or link passed over, in the order found: `'App/Env.swift' was not read: …`.
         var skipped: [String] = []
+        /// A note at each file or folder found that the system would not let Ripple read (permission
+        /// denied, a path longer than the system takes): the rest of the folder is read.
+        var unread: [Diagnostic] = []
+
+        /// Notes that `path`, found in the walk, was not read, and why.
+        mutating func passOver(_ path: String, _ error: Errno) {
+            unread.append(.note("'\(SwiftSources.lastName(of: path))' was not read: \(error.reason); the rest of the folder is read",
+                                at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+    }
+
+    /// The last part of a path: the name a note about it quotes.
+    static func lastName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The `.swift` files below a folder, in path order; hidden folders and build folders are skipped.
@@ -51,16 +65,28 @@ enum SwiftSources {
         var pending: [(path: String, holders: Set<FileSystem.Identity>)] = [(base, [rootStatus.identity])]
         while let current = pending.popLast() {
             let names: [String]
-            do {
+            do throws(Errno) {
                 names = try FileSystem.contentsOfFolder(current.path).sorted()
             } catch {
+                // A folder inside the one given that cannot be listed is passed over, with a note.
+                guard current.path == base else {
+                    walk.passOver(current.path, error)
+                    continue
+                }
                 throw UsageError(message: FileError("cannot read the folder", current.path, error).message)
             }
             var subfolders: [(path: String, holders: Set<FileSystem.Identity>)] = []
             for name in names where !name.hasPrefix(".") {
                 let path = current.path + "/" + name
                 let isSwift = name.hasSuffix(".swift")
-                guard let entry = try? FileSystem.status(path, followingLinks: false) else { continue }
+                let entry: FileSystem.Status
+                do throws(Errno) {
+                    entry = try FileSystem.status(path, followingLinks: false)
+                } catch {
+                    // What cannot even be looked at may be a folder of sources: a name too long is noted whatever it is.
+                    if isSwift || error.code == ENAMETOOLONG { walk.passOver(path, error) }
+                    continue
+                }
                 if entry.kind == .symbolicLink {
                     guard let real = FileSystem.realPath(path) else {
                         if isSwift { walk.skipped.append("'\(path)' was not read: it is a symbolic link to a file that does not exist") }
@@ -76,7 +102,13 @@ enum SwiftSources {
                         continue
                     }
                 }
-                guard let target = try? FileSystem.status(path) else { continue }
+                let target: FileSystem.Status
+                do throws(Errno) {
+                    target = try FileSystem.status(path)
+                } catch {
+                    if isSwift || error.code == ENAMETOOLONG { walk.passOver(path, error) }
+                    continue
+                }
                 if target.kind == .folder {
                     guard name != ".build" else { continue }
                     if current.holders.contains(target.identity) {
@@ -153,12 +185,17 @@ enum SwiftSources {
     /// Reads and lowers every `.swift` file the paths name (files, and folders read whole).
     private static func readModule(_ paths: [String], build: BuildSettings, sources: inout [String: String], stderr: inout some TextOutputStream) -> SwiftModule? {
         var files: [String] = []
+        // Files found in a folder: one that cannot be read is a note, and the rest of the app is read.
+        var walked: Set<String> = []
+        var unreadNotes: [Diagnostic] = []
         for path in paths {
             if (try? FileSystem.status(path))?.kind == .folder {
                 do throws(UsageError) {
                     let walk = try Self.files(in: path)
                     for line in walk.skipped { stderr.write("note: \(TerminalText.oneLine(line))\n") }
+                    unreadNotes += walk.unread
                     files += walk.files
+                    walked.formUnion(walk.files)
                 } catch {
                     stderr.write("error: \(error.message)\n")
                     return nil
@@ -173,7 +210,13 @@ enum SwiftSources {
             do {
                 switch try FileSystem.read(file, atMost: Scenario.maximumFileSize) {
                 case .tooLarge(let size):
-                    stderr.write(Scenario.fileTooLarge(size: size, file: file).description + "\n")
+                    let tooLarge = Scenario.fileTooLarge(size: size, file: file)
+                    if walked.contains(file), let diagnostic = tooLarge.diagnostics.first {
+                        unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(diagnostic.message); the rest of the folder is read",
+                                                 at: diagnostic.location))
+                        continue
+                    }
+                    stderr.write(tooLarge.description + "\n")
                     return nil
                 case .bytes(let bytes):
                     let (source, note) = SwiftModule.text(of: bytes, file: file)
@@ -182,13 +225,18 @@ enum SwiftSources {
                     texts.append((file, source))
                 }
             } catch {
+                if walked.contains(file) {
+                    unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(error.reason); the rest of the folder is read",
+                                             at: SourceLocation(file: file, line: 1, column: 1)))
+                    continue
+                }
                 stderr.write("error: \(FileError("cannot read", file, error).message)\n")
                 return nil
             }
         }
         var module = SwiftModule(build: build)
         module.add(files: texts)
-        module.notes = decodingNotes + module.notes
+        module.notes = unreadNotes + decodingNotes + module.notes
         return module
     }
 
