@@ -32,6 +32,13 @@ extension CLITests {
         process.waitUntilExit()
     }
 
+    /// Expects the app to have loaded, with RootView, and each of `notes` among what it printed on the standard error.
+    private func expectLoaded(_ result: (status: Int32, stdout: String, stderr: String), noting notes: String...) {
+        #expect(result.status == 0, "\(result.stderr.suffix(600))")
+        #expect(result.stdout.contains("RootView"))
+        for note in notes { #expect(result.stderr.contains(note), "\(result.stderr.suffix(600))") }
+    }
+
     @Test func aSwiftFileTooLargeInAFolderIsANoteAndTheRestLoads() throws {
         let (folder, app) = try appFolder()
         defer { remove(folder) }
@@ -41,10 +48,8 @@ extension CLITests {
         let handle = try #require(FileHandle(forWritingAtPath: app + "/Big.swift"))
         try handle.truncate(atOffset: 16 << 30)
         try handle.close()
-        let result = ripple("parse", app, "--notes")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("RootView"))
-        #expect(result.stderr.contains("\(app)/Big.swift:1:1: note: 'Big.swift' was not read: file is 17179869184 bytes; scenarios are limited to"), "\(result.stderr)")
+        expectLoaded(ripple("parse", app, "--notes"),
+                     noting: "\(app)/Big.swift:1:1: note: 'Big.swift' was not read: file is 17179869184 bytes; scenarios are limited to")
     }
 
     @Test func aPathLongerThanTheSystemTakesIsANoteAndTheRestLoads() throws {
@@ -66,10 +71,7 @@ extension CLITests {
         _ = Self.rootView.withCString { write(file, $0, strlen($0)) }
         close(file)
         close(descriptor)
-        let result = ripple("parse", app, "--notes")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("RootView"))
-        #expect(result.stderr.contains("' was not read: the name is too long; the rest of the folder is read"), "\(result.stderr.suffix(600))")
+        expectLoaded(ripple("parse", app, "--notes"), noting: "' was not read: the name is too long; the rest of the folder is read")
     }
 
     /// A file and a folder nobody may read. Root reads them anyway, so as root the built binary runs as
@@ -100,10 +102,8 @@ extension CLITests {
         } else {
             result = ripple("parse", app, "--notes")
         }
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("RootView"))
-        #expect(result.stderr.contains("\(app)/Locked.swift:1:1: note: 'Locked.swift' was not read: permission denied; the rest of the folder is read"), "\(result.stderr)")
-        #expect(result.stderr.contains("\(app)/Closed:1:1: note: 'Closed' was not read: permission denied; the rest of the folder is read"), "\(result.stderr)")
+        expectLoaded(result, noting: "\(app)/Locked.swift:1:1: note: 'Locked.swift' was not read: permission denied; the rest of the folder is read",
+                     "\(app)/Closed:1:1: note: 'Closed' was not read: permission denied; the rest of the folder is read")
     }
 
     /// A byte of a file name that is not UTF-8 prints as `\xFF`, not as the private-use character that
