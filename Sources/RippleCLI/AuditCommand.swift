@@ -125,7 +125,7 @@ enum AuditCommand {
         // The warnings format counts them with the actions not simulated.
         if !skipped.isEmpty, !warnings {
             stderr.write("error: the audit performed \(rows.count - skipped.count) of \(rows.count) actions; the other \(skipped.count) were not performed: "
-                         + "the actions before them took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)\n")
+                         + "the audit took more than \(Simulation.maximumAuditWork) evaluation steps in all before them, loads and actions together (limit: audit work)\n")
             failed = true
         }
         let overruns = budget.overruns(ranked, coverage: coverage)

@@ -38,6 +38,8 @@ public struct Scenario: Sendable {
     /// The screens of app source that could not be simulated, by root view, each with the warning that
     /// says why: every other screen was loaded.
     public private(set) var screensNotSimulated: [String: Diagnostic] = [:]
+    /// The evaluation steps loading took: every screen's first tree and every step, in all.
+    public private(set) var loadWork = 0
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
@@ -223,6 +225,7 @@ public struct Scenario: Sendable {
                 }
             }
         }
+        loadWork = spent
         diagnostics += Self.merge(failures, variantCount: self.variants.count)
         if !screenFailures.isEmpty {
             let left = Self.screensLeftOut(screenFailures)

@@ -21,7 +21,7 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("expression length", "expression has more than \(Limits.maximumChainLength) operators (limit: expression length)", true),
         ("statement nesting", "statements are nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", false),
         ("#elseif clauses", "the file has more than \(ParseGuard.maximumIfConfigClauses) '#elseif' (limit: #elseif clauses)", false),
-        ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)", false),
+        ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps before it (limit: audit work)", false),
     ]
 
     @Test(arguments: messages.map(\.limit))
