@@ -15,29 +15,36 @@ public struct Audit: Sendable {
     public var allRows: Bool
     /// The threads the actions run on: one per core when nil.
     public var threads: Int?
-    /// Most evaluation steps the actions of one variant may take before the rest are not performed.
-    public var workLimit: Int
+    /// Most evaluation steps the whole audit may take, every scenario's load and every variant's
+    /// actions together, before the rest are not performed.
+    public let workLimit: Int
+    /// The work spent so far, shared by every copy of this audit: one budget for the run.
+    let total: AuditTotalWork
 
     /// An audit with these settings.
     public init(allRows: Bool = false, threads: Int? = nil, workLimit: Int = Simulation.maximumAuditWork) {
         self.allRows = allRows
         self.threads = threads
         self.workLimit = workLimit
+        total = AuditTotalWork(limit: workLimit)
     }
 
-    /// The error of an action the audit did not perform: the actions before it spent the audit's work.
-    public static let notPerformed = "not performed: the actions before it took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)"
+    /// The evaluation steps the audit has taken so far: the loads and actions `run(_:file:)` counted.
+    public var workSpent: Int { workLimit - total.remaining }
+
+    /// The error of an action the audit did not perform: the load and the actions before it spent the audit's work.
+    public static let notPerformed = "not performed: the audit took more than \(Simulation.maximumAuditWork) evaluation steps before it (limit: audit work)"
 
     // MARK: - A scenario
 
-    /// Every variant of `scenario` audited, each with its proven fixes; the variants run on every core,
-    /// or, for one variant, its actions. `file` names the code in the rows.
+    /// Every variant of `scenario` audited, each with its proven fixes, one after another and the actions
+    /// of each on every core, within what is left of the audit's work once the scenario's load is
+    /// counted (`AuditTotalWork`). `file` names the code in the rows.
     public func run(_ scenario: Scenario, file: String) -> AuditResult {
-        let variants = scenario.variants.map(\.name)
-        let inner = Audit(allRows: allRows, threads: variants.count > 1 ? 1 : threads, workLimit: workLimit)
-        let audits = ParallelWork.map(variants.count, threads: variants.count > 1 ? threads : 1) { index -> Result<AuditResult.Variant, DiagnosticError> in
+        total.charge(scenario.loadWork)
+        let audits = scenario.variants.map { variant -> Result<AuditResult.Variant, DiagnosticError> in
             do throws(DiagnosticError) {
-                return .success(try inner.run(scenario, variant: variants[index], file: file))
+                return .success(try run(scenario, variant: variant.name, file: file))
             } catch {
                 return .failure(error)
             }
@@ -83,7 +90,8 @@ public struct Audit: Sendable {
         let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
         let loaded = Set(scenario.notes)
         let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
-        let budget = AuditWorkBudget(actions: actions.count, limit: workLimit)
+        let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
+        defer { total.charge(budget.spentWork()) }
         // Each action is performed on a screen of its own, so they run on every core; the rows come back
         // in the screen's order whichever finishes first.
         let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: AuditRow, step: StepTrace?, graph: VariantGraph?) in

@@ -39,6 +39,13 @@ package final class AuditWorkBudget: @unchecked Sendable {
         }
     }
 
+    /// What the actions performed took, in all.
+    package func spentWork() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return spent.reduce(0) { $0 + ($1 ?? 0) }
+    }
+
     /// How many actions, from the first, count as performed: those that began within the budget.
     package func performedCount() -> Int {
         var total = 0
@@ -47,5 +54,34 @@ package final class AuditWorkBudget: @unchecked Sendable {
             total += work ?? 0
         }
         return spent.count
+    }
+}
+
+/// The work one audit may spend in all (`Audit.workLimit`): the load of each scenario and the actions of
+/// every variant, one after another in order, share it. A variant's actions get what the scenarios and
+/// variants before them left (`AuditWorkBudget`), so a run of many screens at the limit stops at the
+/// limit once, not once a screen, and every action it did not reach is listed as not performed.
+package final class AuditTotalWork: @unchecked Sendable {
+    /// The evaluation steps the whole audit may take.
+    package let limit: Int
+    private let lock = NSLock()
+    private var spent = 0
+
+    package init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// What is left of the limit; below zero once it is spent.
+    package var remaining: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return limit - spent
+    }
+
+    /// Counts `work` against the limit.
+    package func charge(_ work: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        spent += work
     }
 }

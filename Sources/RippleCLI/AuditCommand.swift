@@ -80,7 +80,7 @@ enum AuditCommand {
         let ranked = AuditRow.ranked(rows)
         let wide = parsed.flags.contains("wide")
         if format == "json" {
-            stdout.write(TraceJSON.encode(value: AuditJSON(results)) + "\n")
+            stdout.write(structured: TraceJSON.encode(value: AuditJSON(results)) + "\n")
         } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
@@ -128,7 +128,7 @@ enum AuditCommand {
         // The warnings format counts them with the actions not simulated.
         if !skipped.isEmpty, !warnings {
             stderr.write("error: the audit performed \(rows.count - skipped.count) of \(rows.count) actions; the other \(skipped.count) were not performed: "
-                         + "the actions before them took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)\n")
+                         + "the audit took more than \(Simulation.maximumAuditWork) evaluation steps in all before them, loads and actions together (limit: audit work)\n")
             failed = true
         }
         var overruns = budget.overruns(ranked, coverage: coverage)
@@ -152,7 +152,7 @@ enum AuditCommand {
         if format == "sarif" || format == "github" || warnings {
             let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
                                 comparison: comparison, baseline: baseline, unread: unread)
-            stdout.write(text)
+            if format == "sarif" { stdout.write(structured: text) } else { stdout.write(text) }
             let passed = overruns.isEmpty && comparison?.failed != true
             if let stamp, !writeStamp(text, to: stamp, passed: passed, sources: parsed.positionals, stderr: &stderr) { return CommandLine.Status.failure }
         }

@@ -54,6 +54,21 @@ enum FileSystemPath {
         return bytes
     }
 
+    /// `text` with each byte held as an escape scalar written `\xFF`, for a person to read: the scalars
+    /// themselves are private-use characters, which a terminal shows as a box or not at all.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { escapes.contains($0.value) }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if escapes.contains(scalar.value) {
+                shown += "\\x" + String(scalar.value - escapeBase, radix: 16, uppercase: true)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     /// Calls `body` with `path` as the NUL-terminated bytes a system call takes.
     static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         var bytes = bytes(path)

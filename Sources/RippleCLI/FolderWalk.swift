@@ -1,3 +1,11 @@
+import RippleCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one rule for every folder Ripple reads and every file it reads by a name the input gives: a
 /// symbolic link is followed only when its real path stays inside the folder, so no file of a pull
 /// request can make Ripple read, and print, a file outside it (a CI runner's environment, a password
@@ -9,6 +17,15 @@ enum FolderWalk {
         var files: [String] = []
         /// One line per file or link passed over, in the order found: `'App/Env.swift' was not read: …`.
         var skipped: [String] = []
+        /// A note at each file or folder found that the system would not let Ripple read (permission
+        /// denied, a path longer than the system takes): the rest of the folder is read.
+        var unread: [Diagnostic] = []
+
+        /// Notes that `path`, found in the walk, was not read, and why.
+        mutating func passOver(_ path: String, _ error: Errno) {
+            unread.append(.note("'\(SwiftSources.lastName(of: path))' was not read: \(error.reason); the rest of the folder is read",
+                                at: SourceLocation(file: path, line: 1, column: 1)))
+        }
     }
 
     /// Which files a walk reads and how deep it goes.
@@ -52,9 +69,14 @@ enum FolderWalk {
         var pending: [(path: String, holders: Set<FileSystem.Identity>)] = [(base, [rootStatus.identity])]
         while let current = pending.popLast() {
             let names: [String]
-            do {
+            do throws(Errno) {
                 names = try FileSystem.contentsOfFolder(current.path).sorted()
             } catch {
+                // A folder inside the one given that cannot be listed is passed over, with a note.
+                guard current.path == base else {
+                    walk.passOver(current.path, error)
+                    continue
+                }
                 throw UsageError(message: FileError("cannot read the folder", current.path, error).message)
             }
             var subfolders: [(path: String, holders: Set<FileSystem.Identity>)] = []
@@ -74,7 +96,14 @@ enum FolderWalk {
                 case .none, .inside:
                     break
                 }
-                guard let target = try? FileSystem.status(path) else { continue }
+                let target: FileSystem.Status
+                do throws(Errno) {
+                    target = try FileSystem.status(path)
+                } catch {
+                    // What cannot even be looked at may be a folder of sources: a name too long is noted whatever it is.
+                    if wanted || error.code == ENAMETOOLONG { walk.passOver(path, error) }
+                    continue
+                }
                 if target.kind == .folder {
                     // A folder named like a file of the kind, where subfolders are not read, is kept for
                     // the reader to say it is a folder.

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// It sits after `TerminalSafeStream`, so the only escape sequences that reach the terminal are the ones
 /// written here: a scenario's names and values were made safe before they arrived.
-struct OutcomeColouringStream<Base: TextOutputStream>: TextOutputStream {
+struct OutcomeColouringStream<Base: TextOutputStream>: StructuredOutputStream {
     private var base: Base
     private let enabled: Bool
 
@@ -36,6 +36,11 @@ struct OutcomeColouringStream<Base: TextOutputStream>: TextOutputStream {
             return
         }
         base.write(Self.coloured(string))
+    }
+
+    /// A document is never coloured: a word in a JSON string is not an outcome.
+    mutating func writeStructured(_ document: String) {
+        base.write(structured: document)
     }
 
     /// `text` with the first outcome word of each line (between two spaces on each side, or after `: `

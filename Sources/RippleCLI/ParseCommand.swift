@@ -54,7 +54,7 @@ enum ParseCommand {
             if format == "text", let line = AuditCommand.offeredCoverage(of: scenario, file: file) { stdout.write(line) }
         }
         if format == "json" {
-            stdout.write((files.count == 1 ? documents.first.map { TraceJSON.encode(value: $0) } ?? "" : TraceJSON.encode(value: documents)) + "\n")
+            stdout.write(structured: (files.count == 1 ? documents.first.map { TraceJSON.encode(value: $0) } ?? "" : TraceJSON.encode(value: documents)) + "\n")
         }
         return status
     }

@@ -38,7 +38,7 @@ enum RunCommand {
             }
         }
         if format == "json" {
-            stdout.write((files.count == 1 ? traces.first.map(TraceJSON.encode) ?? "" : TraceJSON.encode(traces)) + "\n")
+            stdout.write(structured: (files.count == 1 ? traces.first.map(TraceJSON.encode) ?? "" : TraceJSON.encode(traces)) + "\n")
         } else if files.count > 1 {
             stdout.write("\n" + summary(traces))
         }

@@ -25,6 +25,11 @@ enum SwiftSources {
         try FolderWalk.files(in: folder, .swiftSource)
     }
 
+    /// The last part of a path: the name a note about it quotes.
+    static func lastName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source
     /// line and returns nil. Notes are printed either way, grouped by what they say.
     static func load(_ path: String, options: SourceOptions, stderr: inout some TextOutputStream) -> Scenario? {
@@ -73,12 +78,17 @@ enum SwiftSources {
     /// Reads and lowers every `.swift` file the paths name (files, and folders read whole).
     private static func readModule(_ paths: [String], build: BuildSettings, sources: inout [String: String], stderr: inout some TextOutputStream) -> SwiftModule? {
         var files: [String] = []
+        // Files found in a folder: one that cannot be read is a note, and the rest of the app is read.
+        var walked: Set<String> = []
+        var unreadNotes: [Diagnostic] = []
         for path in paths {
             if (try? FileSystem.status(path))?.kind == .folder {
                 do throws(UsageError) {
                     let walk = try Self.files(in: path)
                     for line in walk.skipped { stderr.write("note: \(TerminalText.oneLine(line))\n") }
+                    unreadNotes += walk.unread
                     files += walk.files
+                    walked.formUnion(walk.files)
                 } catch {
                     stderr.write("error: \(error.message)\n")
                     return nil
@@ -93,7 +103,13 @@ enum SwiftSources {
             do {
                 switch try FileSystem.read(file, atMost: Scenario.maximumFileSize) {
                 case .tooLarge(let size):
-                    stderr.write(Scenario.fileTooLarge(size: size, file: file).description + "\n")
+                    let tooLarge = Scenario.fileTooLarge(size: size, file: file)
+                    if walked.contains(file), let diagnostic = tooLarge.diagnostics.first {
+                        unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(diagnostic.message); the rest of the folder is read",
+                                                 at: diagnostic.location))
+                        continue
+                    }
+                    stderr.write(tooLarge.description + "\n")
                     return nil
                 case .bytes(let bytes):
                     let (source, note) = SwiftModule.text(of: bytes, file: file)
@@ -102,13 +118,18 @@ enum SwiftSources {
                     texts.append((file, source))
                 }
             } catch {
+                if walked.contains(file) {
+                    unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(error.reason); the rest of the folder is read",
+                                             at: SourceLocation(file: file, line: 1, column: 1)))
+                    continue
+                }
                 stderr.write("error: \(FileError("cannot read", file, error).message)\n")
                 return nil
             }
         }
         var module = SwiftModule(build: build)
         module.add(files: texts)
-        module.notes = decodingNotes + module.notes
+        module.notes = unreadNotes + decodingNotes + module.notes
         return module
     }
 

@@ -15,7 +15,18 @@ public struct Scenario: Sendable {
     public var title: String
     /// The file's `semantics` directive, or swift6.2.
     public var semantics: Semantics
-    public var variants: [ResolvedVariant]
+    /// The variants, or an app's screens, in order.
+    public var variants: [ResolvedVariant] {
+        get { resolvedVariants }
+        set {
+            resolvedVariants = newValue
+            variantPositions = Self.positions(of: newValue)
+        }
+    }
+    private var resolvedVariants: [ResolvedVariant]
+    /// Each variant's position in `variants` by name, the first of a name: an app of thousands of
+    /// screens looks up each one by name, and a search through the array made its load quadratic.
+    private var variantPositions: [String: Int] = [:]
     public var steps: [ResolvedStep]
     public var expectations: [ResolvedExpectation]
     /// Every instance each variant had at any time, by the names expectations may give it.
@@ -32,6 +43,8 @@ public struct Scenario: Sendable {
     public var screensCutAtALimit: [String] {
         screensNotSimulated.filter { $0.value.message.contains("(limit: ") }.keys.sorted()
     }
+    /// The evaluation steps loading took: every screen's first tree and every step, in all.
+    public private(set) var loadWork = 0
     /// The trace under `semantics`, computed while loading.
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
@@ -109,7 +122,8 @@ public struct Scenario: Sendable {
         self.syntax = syntax
         self.title = syntax.title ?? file
         self.semantics = syntax.semantics ?? .swift62
-        self.variants = variants
+        self.resolvedVariants = variants
+        self.variantPositions = Self.positions(of: variants)
         self.steps = []
         self.expectations = []
         self.trace = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
@@ -216,12 +230,14 @@ public struct Scenario: Sendable {
                 }
             }
         }
+        loadWork = spent
         diagnostics += Self.merge(failures, variantCount: self.variants.count)
         if !screenFailures.isEmpty {
             let left = Self.screensLeftOut(screenFailures)
             notes = (notes + left.map(\.warning)).sorted { $0.location < $1.location }
             for (screen, warning) in left.flatMap({ entry in entry.screens.map { ($0, entry.warning) } }) { screensNotSimulated[screen] = warning }
-            self.variants.removeAll { screensNotSimulated[$0.name] != nil }
+            let notSimulated = screensNotSimulated
+            self.variants.removeAll { notSimulated[$0.name] != nil }
         }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
         trace.variants = traces
@@ -270,7 +286,7 @@ public struct Scenario: Sendable {
                     for variant in names {
                         let instances = instanceNames[variant] ?? InstanceNames(paths: [])
                         let matches = instances.paths(named: reference.path)
-                        let table = variants.first(where: { $0.name == variant })?.table
+                        let table = self.variant(named: variant)?.table
                         let type = Self.viewType(named: reference.path)
                         if matches.isEmpty, table?.views[type] != nil, !instances.shortNames.contains(where: { Self.viewType(named: $0) == type }) {
                             // A view the variant declares but never builds (a sheet never presented): the
@@ -295,10 +311,19 @@ public struct Scenario: Sendable {
     /// Whether an `expect initial` block asks for the first evaluation, which is kept as a step only then.
     var expectsInitial: Bool { expectations.contains(where: \.isInitial) }
 
+    /// The variant or screen named `name`, the first of that name; nil when there is none.
+    public func variant(named name: String) -> ResolvedVariant? {
+        variantPositions[name].map { resolvedVariants[$0] }
+    }
+
+    private static func positions(of variants: [ResolvedVariant]) -> [String: Int] {
+        Dictionary(variants.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The steps a variant runs, in order: the scenario's, each replaced by the variant's own step of
     /// that name where its block has one.
     public func steps(of variant: String) -> [ResolvedStep] {
-        guard let own = variants.first(where: { $0.name == variant })?.steps, !own.isEmpty else { return steps }
+        guard let own = self.variant(named: variant)?.steps, !own.isEmpty else { return steps }
         return steps.map { own[$0.name] ?? $0 }
     }
 

@@ -159,6 +159,27 @@ import RippleSwift
         var found: [String] = []
     }
 
+    /// One budget for the whole audit: the load and every variant's actions share it, in order, so a
+    /// variant after the budget is spent performs nothing, and each action not performed says so.
+    @Test func theLoadAndEveryVariantShareOneWorkBudget() throws {
+        let scenario = try Self.gallery("environment-keys")
+        #expect(scenario.variants.count > 1)
+        #expect(scenario.loadWork > 0)
+        // Exactly what the load took: the first variant's first action starts within the budget, and is the last.
+        let audit = Audit(threads: 1, workLimit: scenario.loadWork)
+        let result = audit.run(scenario, file: scenario.file)
+        let actions = result.variants.map { $0.rows.filter { $0.kind != "step" } }
+        #expect(actions.allSatisfy { !$0.isEmpty })
+        #expect(actions[0].first?.error == nil)
+        #expect(actions.flatMap { $0 }.dropFirst().allSatisfy { $0.error == Audit.notPerformed })
+        #expect(audit.workSpent > scenario.loadWork)
+        // A budget the load alone spends leaves every action not performed.
+        let spent = Audit(threads: 1, workLimit: scenario.loadWork - 1).run(scenario, file: scenario.file)
+        #expect(spent.rows.filter { $0.kind != "step" }.allSatisfy { $0.error == Audit.notPerformed })
+        // The default budget performs every one.
+        #expect(Audit(threads: 1).run(scenario, file: scenario.file).rows.allSatisfy { $0.error == nil })
+    }
+
     /// A saved audit holds the run to it: an action that wastes more than it did there regresses, a new
     /// one that wastes nothing does not.
     @Test func anActionThatDoesMoreThanInTheBaselineRegresses() throws {

@@ -576,7 +576,7 @@ func auditActions(_ stdout: String) -> [[String: Any]]? {
         #expect(rows.count > 3)
         #expect(rows.prefix(1).allSatisfy { $0.error == nil })
         #expect(rows.dropFirst().allSatisfy { $0.error == AuditCommand.notPerformed })
-        #expect(AuditCommand.notPerformed == "not performed: the actions before it took more than 200000000 evaluation steps (limit: audit work)")
+        #expect(AuditCommand.notPerformed == "not performed: the audit took more than 200000000 evaluation steps before it (limit: audit work)")
         let all = try AuditCommand.audit(scenario, variant: scenario.variants[0].name, file: "app", allRows: true, threads: threads)
         #expect(all.allSatisfy { $0.error == nil })
     }

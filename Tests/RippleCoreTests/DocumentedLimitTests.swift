@@ -21,7 +21,7 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("expression length", "expression has more than \(Limits.maximumChainLength) operators (limit: expression length)", true),
         ("statement nesting", "statements are nested more than \(Limits.maximumNestingDepth) levels deep (limit: nesting depth)", false),
         ("#elseif clauses", "the file has more than \(ParseGuard.maximumIfConfigClauses) '#elseif' (limit: #elseif clauses)", false),
-        ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps (limit: audit work)", false),
+        ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps before it (limit: audit work)", false),
         ("memory", "past its ceiling of \(MemoryCeiling.defaultMegabytes) MB (limit: memory)", false),
         ("unknown recursion", "it is cut \(Limits.maximumUnknownRecursion) levels down (limit: unknown recursion)", false),
     ]

@@ -86,6 +86,18 @@ private func hostile(_ name: String) throws -> Scenario {
 @Suite struct SVGSafetyTests {
     static let plain = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><g id="a" class="node"><title>a</title><polygon fill="url(#ripple-hatch)" points="0,0 1,1"/><text>a &lt;script&gt;</text></g></svg>"#
 
+    /// An `id`, a `class` and a title are names, never followed: a screen named `javascript:x` is drawn.
+    @Test func aURLSchemeInANameIsNoURL() throws {
+        try SVGSafety.check(#"<svg><g id="javascript:alert(1)" class="data:text/html,x"><title>vbscript:x</title></g></svg>"#)
+        let scenario = try Scenario(source: """
+        scenario "javascript:alert(1)"
+        struct Root: View { var body: some View { Text("x") } }
+        variant "javascript:alert(1)" { }
+        """, file: "named.ripple")
+        let rendered = try ScenarioRenderer.render(scenario, folder: "x")
+        #expect(rendered.files.contains { $0.path.hasSuffix(".svg") })
+    }
+
     @Test func graphvizOutputAndRipplesStylesheetPass() throws {
         try SVGSafety.check(Self.plain)
         try SVGSafety.check(SVGHighlighter.prepare(try Graphviz.renderSVG(dot: "digraph { a -> b }")))
@@ -99,8 +111,9 @@ private func hostile(_ name: String) throws -> Scenario {
         ("<svg><g ONclick=\"alert(1)\"/></svg>", "an event handler 'ONclick'"),
         ("<svg><g style=\"fill:url(https://example.com/x)\"/></svg>", "a reference to 'url(https://example.com/x)'"),
         ("<svg><g fill=\"url( 'http://e/x')\"/></svg>", "a reference to 'url(http://e/x"),
-        ("<svg><g class=\"java&#9;script:alert(1)\"/></svg>", "a 'javascript:' URL"),
-        ("<svg><g id=\"data:text/html,x\"/></svg>", "a 'data:' URL"),
+        ("<svg><g style=\"java&#9;script:alert(1)\"/></svg>", "a 'javascript:' URL"),
+        ("<svg><linearGradient href=\"data:text/html,x\"/></svg>", "a 'data:' URL"),
+        ("<svg><g xlink:href=\" JavaScript:alert(1)\"/></svg>", "a 'javascript:' URL"),
         ("<svg><style>@import url(https://example.com/x.css);</style></svg>", "'@import'"),
         ("<svg><style><![CDATA[g { fill: url(http://e/x) }]]></style></svg>", "a reference to"),
         ("<?xml-stylesheet href=\"https://example.com/x.css\"?><svg/>", "prolog"),

@@ -58,6 +58,40 @@ import RippleSwift
         #expect(dot.components(separatedBy: "class=\"view\"").count - 1 == 1 + 6 + 36 + 216)
     }
 
+    /// circo's layout grows about with the cube of the graph: it lays out a graph a fifth of dot's, and
+    /// one past that is a summary with a warning that names the engine, where dot draws it in full.
+    @Test func eachLayoutEngineHasAGraphSizeOfItsOwn() throws {
+        let children = (0..<80).map { "            Child(model: model, n: \($0))" }.joined(separator: "\n")
+        let source = """
+        scenario "dense"
+        @Observable final class Model {
+            var a = 1
+            var b = 2
+            var c = 3
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View {
+                VStack {
+        \(children)
+                }
+            }
+        }
+        struct Child: View {
+            let model: Model
+            let n: Int
+            var body: some View { Text("\\(model.a) \\(model.b) \\(model.c) \\(n)") }
+        }
+        """
+        let scenario = try Scenario(source: source, file: "dense.ripple")
+        let circo = RenderLimits.graph(forEngine: "circo"), dot = RenderLimits.graph(forEngine: "dot")
+        #expect(circo.nodes < dot.nodes && circo.edges < dot.edges)
+        let byDot = try ScenarioRenderer.render(scenario, folder: "dense", formats: [.dot])
+        #expect(byDot.warnings.isEmpty)
+        let byCirco = try ScenarioRenderer.render(scenario, folder: "dense", formats: [.dot], engine: "circo")
+        #expect(byCirco.warnings.map(\.message).contains { $0.contains("edges with circo (limit: graph size)") }, "\(byCirco.warnings)")
+    }
+
     @Test func variantsPastTheLimitAreInTheTraceOnly() throws {
         let variants = (1...RenderLimits.maximumVariantsDrawn + 2).map { "variant \"v\($0)\" { }\n" }.joined()
         let source = "scenario \"many variants\"\nstruct Root: View {\n    @State private var n = 0\n    var body: some View { Text(\"\\(n)\") }\n}\n"

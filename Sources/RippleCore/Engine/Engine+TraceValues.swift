@@ -42,7 +42,7 @@ extension Engine {
             }
             return .object(fields)
         case .record(let type, let values):
-            let names = infos(ofType: type).data?.declaration.stored.map(\.name) ?? values.indices.map { "\($0)" }
+            let names = dataInfos[type]?.declaration.stored.map(\.name) ?? values.indices.map { "\($0)" }
             var fields: [String: TraceValue] = [:]
             for (name, value) in zip(names, values) { fields[name] = traceValue(value, depth: depth + 1) }
             return .object(fields)

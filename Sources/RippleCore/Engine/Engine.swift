@@ -219,8 +219,10 @@ struct Engine {
     /// Closure bodies with their captured scope, for `Binding(get:set:)` getters.
     var closures: [Int: (syntax: ClosureSyntax, scope: Scope)] = [:]
 
-    /// Each declared view's shared box, made once: instances point at it.
-    let viewInfos: [String: ViewInfo]
+    /// The shared box of each declared view the screen has built, made the first time it is built
+    /// (`viewInfo(ofType:)`): instances point at it. An app read as many screens has a table of every
+    /// view for each screen, and a box for each view on each screen made the load quadratic in views.
+    private(set) var viewInfos: [String: ViewInfo] = [:]
     /// Each declared struct's and class's shared box: objects point at it, records look it up by type.
     let dataInfos: [String: DataInfo]
     /// The names of the models' methods, for telling a call of one from a built-in method by its name.
@@ -229,16 +231,21 @@ struct Engine {
     /// The last type name looked up with `rememberedInfos(ofType:)` and what it names.
     private var typeMemo: (type: String, view: ViewInfo?, data: DataInfo?)?
 
-    /// The view and the struct or class a type name declares.
-    func infos(ofType type: String) -> (view: ViewInfo?, data: DataInfo?) {
-        (view: viewInfos[type], data: dataInfos[type])
+    /// The shared box of the view `type` names, made the first time it is asked for; nil when the
+    /// source declares no such view.
+    mutating func viewInfo(ofType type: String) -> ViewInfo? {
+        if let info = viewInfos[type] { return info }
+        guard let declaration = table.views[type] else { return nil }
+        let info = ViewInfo(declaration, table: table)
+        viewInfos[type] = info
+        return info
     }
 
-    /// `infos(ofType:)`, remembered for the last name asked: a body reads field after field of records
-    /// of one type, and each read hashed the type's name twice.
+    /// The view and the struct or class a type name declares, remembered for the last name asked: a
+    /// body reads field after field of records of one type, and each read hashed the type's name twice.
     mutating func rememberedInfos(ofType type: String) -> (view: ViewInfo?, data: DataInfo?) {
         if let memo = typeMemo, memo.type == type { return (memo.view, memo.data) }
-        let found = infos(ofType: type)
+        let found = (view: viewInfo(ofType: type), data: dataInfos[type])
         typeMemo = (type, found.view, found.data)
         return found
     }
@@ -247,7 +254,6 @@ struct Engine {
         self.table = table
         observesWrites = table.data.values.contains { $0.stored.contains { $0.willSet != nil || $0.didSet != nil } }
         self.semantics = semantics
-        viewInfos = table.views.mapValues { ViewInfo($0, table: table) }
         dataInfos = table.data.mapValues(DataInfo.init)
         modelMethodNames = Set(table.data.values.flatMap { $0.methods.map(\.name) })
     }
@@ -272,7 +278,7 @@ struct Engine {
         }
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
-        let description = try describeView(viewInfos[table.rootView]!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
+        let description = try describeView(viewInfo(ofType: table.rootView)!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
         var pass = Pass()
         pass.isTraced = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
@@ -300,7 +306,7 @@ struct Engine {
             }
         case .record(let type, let fields):
             // A struct's field is named below the struct: `slots[0].item`, not `slots[0]`.
-            let stored = infos(ofType: type).data?.declaration.stored
+            let stored = dataInfos[type]?.declaration.stored
             for (index, field) in fields.enumerated() where field.mayHoldObjects {
                 let fieldName = stored.flatMap { index < $0.count ? $0[index].name : nil }
                 label(field, as: fieldName.map { name + "." + $0 } ?? name)
@@ -344,7 +350,7 @@ struct Engine {
         let path = parent.map { instances[$0].path + "/" + name } ?? name
         nextSequence += 1
         let viewType = description.viewType
-        let info = viewInfos[viewType]
+        let info = viewInfo(ofType: viewType)
         instances.append(Instance(id: id, viewType: viewType, info: info, name: name, path: path, description: description, sequence: nextSequence),
                          parent: parent)
         // New in this update, whatever it is: a `ForEach` row or a presentation's content appearing for the

@@ -458,7 +458,7 @@ extension Engine {
     /// stand for it (Rules 14 and 15): a hidden one takes its parent's path, so the views it builds are
     /// named as if the body holding the `ForEach` or the modifier had built them.
     mutating func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
-        let buildsCustomView = descriptions.contains { viewInfos[$0.viewType] != nil }
+        let buildsCustomView = descriptions.contains { table.views[$0.viewType] != nil }
         let hidden = instances[id].description.contentClosure?.presentation == nil
             ? !RowContent.isShown(buildsCustomView: buildsCustomView)
             : !Presentation.isShown(presented: presentedByLastBuild, buildsCustomView: buildsCustomView)

@@ -65,7 +65,7 @@ extension Engine {
             defer { isTracking = saved }
             return readStoredProperty(object, index, name: field)
         case .record(let type, let fields):
-            guard let index = infos(ofType: type).data?.storedIndex(of: field), index < fields.count else { return nil }
+            guard let index = dataInfos[type]?.storedIndex(of: field), index < fields.count else { return nil }
             return fields[index]
         default:
             return nil

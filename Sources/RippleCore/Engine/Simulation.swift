@@ -12,7 +12,7 @@ public final class Simulation {
     /// Builds the variant's tree and evaluates it once; `collectingGraph` keeps what a picture needs
     /// (every dependency ever seen, the first tree), which a plain run does not pay for.
     public init(scenario: Scenario, variant: String, semantics: Semantics, collectingGraph: Bool = false) throws(DiagnosticError) {
-        guard let resolved = scenario.variants.first(where: { $0.name == variant }) else {
+        guard let resolved = scenario.variant(named: variant) else {
             throw DiagnosticError([.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: scenario.variants.map(\.name)))",
                                           at: SourceLocation(file: scenario.file, line: 1, column: 1))])
         }

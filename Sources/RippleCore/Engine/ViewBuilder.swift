@@ -149,7 +149,7 @@ extension Engine {
                     try buildViewHelper(helper, of: id, arguments: arguments + trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if name == "ForEach" {
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
-                } else if let info = viewInfos[name] {
+                } else if let info = viewInfo(ofType: name) {
                     if info.declaration.isModifier {
                         throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
                     }
@@ -473,7 +473,7 @@ extension Engine {
                   case .identifier(let modifierName) = callee.kind else {
                 throw EvaluationError("'.modifier' takes a ViewModifier built in place, like '.modifier(Highlight())'", at: location)
             }
-            guard let info = viewInfos[modifierName], info.declaration.isModifier else {
+            guard let info = viewInfo(ofType: modifierName), info.declaration.isModifier else {
                 if readsOtherModules {
                     assume("'\(modifierName)' is not a ViewModifier the source declares; '.modifier(\(modifierName)(…))' passes its content through", at: arguments[0].location)
                     break

@@ -90,7 +90,7 @@ public enum ProvenFixes {
         syntax.steps = syntax.steps.filter { $0.variant == nil || $0.variant == variant }
         syntax.expectations = []
         syntax.sources = []
-        if let resolved = scenario.variants.first(where: { $0.name == variant }), !resolved.table.rootView.isEmpty {
+        if let resolved = scenario.variant(named: variant), !resolved.table.rootView.isEmpty {
             if syntax.root != resolved.table.rootView { syntax.rootArguments = [] }
             syntax.root = resolved.table.rootView
             syntax.rootLocation = nil

@@ -72,21 +72,24 @@ struct StandIns {
     /// call) those values as their first ones, with a note for each.
     static func fillRootInputs(of table: inout DeclarationTable, from arguments: [ArgumentSyntax], notes: inout [Diagnostic]) {
         guard var root = table.views[table.rootView] else { return }
+        var filled = false
         for argument in arguments {
             guard let label = argument.label, let index = root.properties.firstIndex(where: { $0.name == label }) else { continue }
             let kind = root.properties[index].role.kind
             guard kind.isSetByParent || kind.isOwnedStorage else { continue }
             root.properties[index].defaultValue = argument.value
+            filled = true
             notes.append(.note("'\(label)' of the root '\(root.name)' starts as the preview builds it: '\(argument.value.rendered)'",
                                at: argument.location))
         }
-        table.views[table.rootView] = root
+        if filled { table.views[table.rootView] = root }
     }
 
     /// Gives each input of the root that has no default a stand-in, with a note for each.
     static func fillRootInputs(of table: inout DeclarationTable, notes: inout [Diagnostic]) {
         guard var root = table.views[table.rootView] else { return }
         let standIns = StandIns(table: table)
+        var filled = false
         for index in root.properties.indices where root.properties[index].defaultValue == nil {
             let property = root.properties[index]
             let kind = property.role.kind
@@ -95,10 +98,12 @@ struct StandIns {
             let type: ValueType = if kind.isBindingWrapper, !isBinding(property.type) { .binding(property.type) } else { property.type }
             let value = standIns.expression(for: type, at: property.location)
             root.properties[index].defaultValue = value
+            filled = true
             notes.append(.note("no caller sets '\(property.name)' of the root '\(root.name)'; it is given the stand-in '\(value.rendered)'",
                                at: property.location))
         }
-        table.views[table.rootView] = root
+        // Writing the root back copies the table's views: each screen of an app shares them unless its root changed.
+        if filled { table.views[table.rootView] = root }
     }
 
     /// Gives each stored collection of a declared type that starts empty (`var tasks: [TodoTask] = []`,

@@ -44,7 +44,7 @@ public struct DependencyDiagram: Sendable {
     public var titlePlaceholder: String
 
     /// Builds the diagram for `graph`, with room for the longest of `titles` as its label.
-    public init(graph: VariantGraph, titles: [String], maximumCounts: Int) {
+    public init(graph: VariantGraph, titles: [String], maximumCounts: Int, limit: RenderLimits.Graph = RenderLimits.graph(forEngine: "dot"), engine: String = "dot") {
         variant = graph.variant
         instanceNodes = [:]
         keyNodes = [:]
@@ -201,8 +201,8 @@ public struct DependencyDiagram: Sendable {
                 previous = id
             }
         }
-        if writer.nodeCount > RenderLimits.maximumNodes || writer.edgeCount > RenderLimits.maximumEdges {
-            summarise(graph: graph, nodes: writer.nodeCount, edges: writer.edgeCount)
+        if writer.nodeCount > limit.nodes || writer.edgeCount > limit.edges {
+            summarise(graph: graph, nodes: writer.nodeCount, edges: writer.edgeCount, limit: limit, engine: engine)
             return
         }
         dot = writer.text
@@ -219,10 +219,10 @@ public struct DependencyDiagram: Sendable {
 
     /// Replaces a graph too large to lay out by one box that says so, under the same title, so that every
     /// step's picture and the report still work: no instance is drawn, so none is highlighted.
-    private mutating func summarise(graph: VariantGraph, nodes: Int, edges: Int) {
+    private mutating func summarise(graph: VariantGraph, nodes: Int, edges: Int, limit: RenderLimits.Graph, engine: String) {
         let reason = "\(graph.variant)'s graph has \(Self.formatted(nodes)) nodes and \(Self.formatted(edges)) edges; "
-            + "Ripple lays out at most \(Self.formatted(RenderLimits.maximumNodes)) nodes and \(Self.formatted(RenderLimits.maximumEdges)) edges "
-            + "(limit: graph size)"
+            + "Ripple lays out at most \(Self.formatted(limit.nodes)) nodes and \(Self.formatted(limit.edges)) edges "
+            + (engine == "dot" ? "" : "with \(engine) ") + "(limit: graph size)"
         omission = reason
         instanceNodes = [:]
         keyNodes = [:]

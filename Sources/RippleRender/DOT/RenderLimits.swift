@@ -16,4 +16,20 @@ public enum RenderLimits {
     /// Most variants of one scenario drawn; the rest appear in the report's text only.
     public static let maximumVariantsDrawn = 8
     #endif
+
+    /// The most nodes and edges one variant's graph may have for a layout engine.
+    public struct Graph: Sendable, Equatable {
+        public var nodes: Int
+        public var edges: Int
+    }
+
+    /// The graph size `engine` lays out in a few seconds. circo's layout grows about with the cube of
+    /// the graph (165 nodes and 646 edges: 29 s; 325 and 1,286: 250 s), so it gets a graph a fifth of
+    /// dot's; every other engine gets dot's.
+    public static func graph(forEngine engine: String) -> Graph {
+        switch engine {
+        case "circo": Graph(nodes: maximumNodes / 5, edges: maximumEdges / 15)
+        default: Graph(nodes: maximumNodes, edges: maximumEdges)
+        }
+    }
 }

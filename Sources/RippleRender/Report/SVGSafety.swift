@@ -13,7 +13,7 @@ import FoundationXML
 /// Refused: an element outside the small set graphviz's SVG renderer and Ripple's stylesheet use (so no
 /// `<script>`, `<foreignObject>`, `<a>`, `<image>`, `<use>`), any `on…` event-handler attribute, a link
 /// (`href`, `xlink:href`) anywhere but to an id in the same document, a `url(…)` that is not `url(#…)`,
-/// a `javascript:`, `vbscript:` or `data:` URL in any attribute, `@import` in a stylesheet, processing
+/// a `javascript:`, `vbscript:` or `data:` URL in an attribute that holds a URL (`urlAttributes`), `@import` in a stylesheet, processing
 /// instructions (`<?xml-stylesheet …?>`), entity declarations and any document type but SVG 1.1's.
 public enum SVGSafety {
     /// Why an SVG was refused.
@@ -131,13 +131,18 @@ public enum SVGSafety {
         }
     }
 
+    /// The attributes a browser follows or runs as a URL (a link, an animation's value, a style's
+    /// `url(…)`); a `url(…)` in any other attribute is checked on its own (`externalURL`).
+    static let urlAttributes: Set<String> = ["href", "src", "style", "action", "formaction", "from", "to", "by", "values"]
+
     /// What is wrong with one attribute, or nil.
     static func problem(attribute: String, value: String) -> String? {
         let name = attribute.lowercased()
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if local.hasPrefix("on") { return "an event handler '\(attribute)'" }
         let compact = compacted(value)
-        for scheme in ["javascript:", "vbscript:", "data:"] where compact.contains(scheme) {
+        // An `id`, a `class` or a label is never a URL: a screen named `javascript:x` is drawn as it is named.
+        for scheme in ["javascript:", "vbscript:", "data:"] where urlAttributes.contains(local) && compact.contains(scheme) {
             return "a '\(scheme)' URL in '\(attribute)'"
         }
         if local == "href" || local == "src", !compact.hasPrefix("#") { return "a link to '\(value.prefix(60))' in '\(attribute)'" }

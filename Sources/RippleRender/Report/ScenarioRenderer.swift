@@ -96,7 +96,7 @@ public enum ScenarioRenderer {
             let titles = variant.steps.map { StepHighlight.title(step: $0.name, variant: variant.name, counts: $0.counts) } + [overview]
             let maximum = variant.steps.map { $0.counts.evaluations }.max() ?? 0
             let drawn = index < RenderLimits.maximumVariantsDrawn
-            let diagram = DependencyDiagram(graph: graph, titles: titles, maximumCounts: maximum)
+            let diagram = DependencyDiagram(graph: graph, titles: titles, maximumCounts: maximum, limit: RenderLimits.graph(forEngine: engine), engine: engine)
             var picture = VariantPicture(name: variant.name, slug: names.variants[index], svg: "", highlights: [], diagram: diagram)
             if !drawn {
                 picture.omission = "not drawn: Ripple draws the first \(RenderLimits.maximumVariantsDrawn) variants of a scenario (limit: variants drawn)"

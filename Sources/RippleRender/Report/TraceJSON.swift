@@ -22,19 +22,22 @@ public enum TraceJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return escapingInvisible(String(decoding: data, as: UTF8.self))
+        return escapingUnsafe(String(decoding: data, as: UTF8.self))
     }
 
-    /// JSON with every invisible character (`TerminalText.isInvisible`) written as a `\uXXXX` escape,
-    /// which `JSONEncoder` leaves raw. JSON's own syntax is ASCII, so each is inside a string.
-    static func escapingInvisible(_ json: String) -> String {
-        // Every invisible character is encoded starting with one of these bytes.
-        guard json.utf8.contains(where: { $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF }),
-              json.unicodeScalars.contains(where: TerminalText.isInvisible) else { return json }
+    /// JSON with DEL, every C1 control (U+007F–U+009F) and every invisible character
+    /// (`TerminalText.isInvisible`) written as a `\uXXXX` escape, which `JSONEncoder` leaves raw (it
+    /// escapes the C0 controls itself). A terminal acts on a raw C1 control as on ESC (U+009B starts a
+    /// sequence), and the output is printed past the terminal sanitiser, so the JSON escapes them itself.
+    /// JSON's own syntax is ASCII, so each is inside a string.
+    static func escapingUnsafe(_ json: String) -> String {
+        // DEL is 0x7F, a C1 control starts with 0xC2, and every invisible character with one of the others.
+        guard json.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF }),
+              json.unicodeScalars.contains(where: isEscaped) else { return json }
         var escaped = ""
         escaped.reserveCapacity(json.utf8.count + 16)
         for scalar in json.unicodeScalars {
-            if TerminalText.isInvisible(scalar) {
+            if isEscaped(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
@@ -42,6 +45,10 @@ public enum TraceJSON {
             }
         }
         return escaped
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        (0x7F...0x9F).contains(scalar.value) || TerminalText.isInvisible(scalar)
     }
 
     /// JSON safe to put inside an HTML `<script>` element: no `<` can close it.
