@@ -44,6 +44,13 @@ import Testing
             }
             let root = Node()
             """, shows: "\"\\(root.child == nil)\""), "the 'init' of 'Node'"),
+        ("a view's helper builds itself", """
+            scenario "recursion"
+            struct Root: View {
+                var content: some View { VStack { Text("a"); 1️⃣content } }
+                var body: some View { content }
+            }
+            """, "computed property 'content'"),
     ]
 
     @Test(arguments: cases.map(\.name))

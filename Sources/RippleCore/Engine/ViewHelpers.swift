@@ -37,7 +37,7 @@ extension Engine {
     /// Builds the views a helper builds, as children of the body that uses it.
     mutating func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
                                   into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
-        let saved = try enterCall(.computedProperty(helper.name), at: location)
+        let saved = try enterCall(.viewBuilder(helper.name), at: location)
         defer { leaveCall(restoring: saved) }
         let scope = try helperScope(helper, of: id, arguments: arguments, caller: caller, at: location)
         _ = try buildStatements(helper.statements, in: scope, context: context, into: &output)
