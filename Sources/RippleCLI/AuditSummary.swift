@@ -54,8 +54,12 @@ extension AuditCommand {
             widths[step.column] = max(min(widths[step.column], step.least), widths[step.column] - over)
         }
         for column in Set(steps.map(\.column)) where column < columns {
-            for index in rows.indices where column < rows[index].count && rows[index][column].count > widths[column] {
-                rows[index][column] = column == 1 ? cutFromStart(rows[index][column], to: widths[column]) : cut(rows[index][column], to: widths[column])
+            let members = rows.indices.filter { column < rows[$0].count }
+            if column == 1 {
+                for index in members { rows[index][column] = cutFromStart(rows[index][column], to: widths[column]) }
+            } else {
+                let cells = cutApart(members.map { rows[$0][column] }, to: widths[column])
+                for (index, cell) in zip(members, cells) { rows[index][column] = cell }
             }
         }
     }
@@ -90,6 +94,32 @@ extension AuditCommand {
         }
         lines.append(line)
         return lines.joined(separator: "\n")
+    }
+
+    /// Cells of one column cut to `width`, no two the same where their texts differ: a cell that would
+    /// cut to the text another cuts to keeps its start, then `…`, then the text from a little before where
+    /// it first differs from the others (`toggle Toggle "set…ggle.b" in Setti…`, `tap Button "Add" i… #2`).
+    static func cutApart(_ texts: [String], to width: Int) -> [String] {
+        var cells = texts.map { cut($0, to: width) }
+        var groups: [String: [Int]] = [:]
+        for (index, cell) in cells.enumerated() where cell != texts[index] { groups[cell, default: []].append(index) }
+        for members in groups.values where members.count > 1 {
+            for index in members {
+                let text = Array(texts[index])
+                // Where this text first differs from any other of its group.
+                var differs = text.count
+                for other in members where other != index && texts[other] != texts[index] {
+                    let shared = zip(text, Array(texts[other])).prefix { $0 == $1 }.count
+                    differs = min(differs, shared)
+                }
+                let head = max(1, width / 3)
+                let rest = width - head - 1
+                guard differs < text.count, differs > head, rest > 1 else { continue }
+                let from = max(head, min(differs - rest / 3, text.count - rest))
+                cells[index] = String(text[..<head]) + "…" + cut(String(text[from...]), to: rest)
+            }
+        }
+        return cells
     }
 
     /// The text cut to `width` characters, ending in `…` when it was cut.
