@@ -245,3 +245,85 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
         #expect(type.views.first { $0.view == "ForEach" }?.wasted == 3, "\(type.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
     }
 }
+
+/// A `static let` and a global are computed at their first use, in any file order, as Swift does; and
+/// what Ripple says of code it does not simulate is true of the code.
+@Suite struct FirstUseTests {
+    @Test func aStaticLetMayUseOneDeclaredAfterIt() throws {
+        let source = """
+            import SwiftUI
+
+            struct ContentView: View {
+                @State private var store = Store.shared
+                var body: some View {
+                    Text("\\(store.count)")
+                    Button("Add") { store.count += 1 }
+                }
+            }
+
+            extension Store {
+                static let shared = Store(count: Defaults.start)
+            }
+
+            @Observable final class Store {
+                var count: Int
+                init(count: Int) { self.count = count }
+            }
+
+            enum Defaults {
+                static let start = 3
+            }
+            """
+        let (result, notes) = try auditSwiftWithNotes(source)
+        #expect(!notes.contains { $0.contains("before it is declared") || $0.contains("not simulated") }, "\(notes)")
+        let add = try row(result, "tap Button \"Add\"")
+        #expect(add.confidence == .exact, "\(add.uncertainty) \(add.notes.map(\.message))")
+        #expect(add.evaluations == 1 && add.wasted == 0)
+    }
+
+    @Test func aGlobalThatUsesItselfIsAnErrorAtIt() throws {
+        let text = """
+            scenario "cycle"
+            let a: Int = b + 1
+            let b: Int = a + 1
+            struct Root: View {
+                var body: some View { Text("\\(a)") }
+            }
+            """
+        #expect(throws: DiagnosticError.self) { try Scenario(source: text, file: "cycle.ripple") }
+        do {
+            _ = try Scenario(source: text, file: "cycle.ripple")
+        } catch let error as DiagnosticError {
+            #expect(error.diagnostics.first?.message == "global 'a' uses itself in its initial value", "\(error.diagnostics)")
+            #expect(error.diagnostics.first?.location.line == 2)
+        }
+    }
+
+    @Test func whatIsNotSimulatedOnADeclaredTypeIsSaidOfTheType() throws {
+        let source = """
+            import SwiftUI
+
+            final class UpdateManager {
+                static let shared = UpdateManager()
+                func refresh(_ id: String) {}
+            }
+
+            struct HistoryItem {
+                let title: String
+            }
+
+            struct ContentView: View {
+                @State private var id = ""
+                var body: some View {
+                    if HistoryItem.showsPlaceholder(for: id) { Text("none yet") }
+                    Button("Add") { UpdateManager.shared.refresh(id) }
+                }
+            }
+            """
+        let (result, notes) = try auditSwiftWithNotes(source)
+        #expect(!notes.contains { $0.contains("'HistoryItem' is not declared") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("'HistoryItem' is a type;") }, "\(notes)")
+        let add = try row(result, "tap Button \"Add\"")
+        #expect(!add.notes.contains { $0.message.contains("in step") }, "\(add.notes.map(\.message))")
+    }
+}

@@ -135,6 +135,8 @@ struct Engine {
     /// as true, a pattern taken as matching, an optional taken as present — each as `what at file:line`,
     /// in the order made: the verdicts of the bodies that made them, and of the step, are not exact.
     var unknownDecisions: [String] = []
+    /// The globals whose initial values are being computed (`global(named:)`), to find one that uses itself.
+    var computingGlobals: Set<String> = []
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
@@ -277,13 +279,7 @@ struct Engine {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
-        for global in table.globals {
-            // `Book.samples`: a type's static property, kept as a global of that name.
-            let what = global.name.contains(".") ? "static property '\(global.name)'" : "global '\(global.name)'"
-            let value = try evaluateInitial(global.value, expected: nil, of: what)
-            label(value, as: global.name)
-            globals[global.name] = value
-        }
+        for declared in table.globals { _ = try global(named: declared.name) }
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
         let description = try describeView(viewInfo(ofType: table.rootView)!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
@@ -344,6 +340,23 @@ struct Engine {
     }
 
     // MARK: - Instances
+
+    /// A global's or a `static` property's value (`Book.samples`, kept as a global of that name), computed
+    /// at its first use as Swift computes them, so one may use another declared after it, in any file;
+    /// nil when the source declares none of that name. One whose value uses itself is an error at it.
+    mutating func global(named name: String) throws(EvaluationError) -> Value? {
+        if let value = globals[name] { return value }
+        guard let global = table.globals.first(where: { $0.name == name }) else { return nil }
+        let what = name.contains(".") ? "static property '\(name)'" : "global '\(name)'"
+        guard computingGlobals.insert(name).inserted else {
+            throw EvaluationError("\(what) uses itself in its initial value", at: global.location)
+        }
+        defer { computingGlobals.remove(name) }
+        let value = try evaluateInitial(global.value, expected: nil, of: what)
+        label(value, as: name)
+        globals[name] = value
+        return value
+    }
 
     /// Creates an instance from the description its parent built, which it takes: what follows reads the
     /// description where the instance keeps it.

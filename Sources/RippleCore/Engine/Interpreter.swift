@@ -388,9 +388,10 @@ extension Engine {
         case .none:
             break
         }
-        if let value = globals[name] { return value }
-        if let global = table.globals.first(where: { $0.name == name }) {
-            throw EvaluationError("global '\(name)' is used before it is declared", at: global.location)
+        if let value = try global(named: name) { return value }
+        if readsOtherModules, table.allTypeNames.contains(name) {
+            return assumeOpaque(name, note: "'\(name)' is a type; what is read or called on it here (a static member it does not declare with a value) is not simulated; its value is opaque",
+                                at: location)
         }
         if readsOtherModules {
             return assumeOpaque(name, note: "'\(name)' is not declared in the source; its value is opaque", at: location)
@@ -691,10 +692,7 @@ extension Engine {
     }
 
     mutating func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
-        if let value = globals[type + "." + name] { return value }
-        if let global = table.globals.first(where: { $0.name == type + "." + name }) {
-            throw EvaluationError("'\(type).\(name)' is used before it is declared", at: global.location)
-        }
+        if let value = try global(named: type + "." + name) { return value }
         if let enumeration = table.enums[type] {
             // `CaseIterable`'s cases, in the order they are declared (Swift compiles `allCases` only for an
             // enum whose cases carry no payload).

@@ -357,6 +357,12 @@ extension Engine {
         }
         let owners = instances.indices.filter { instances[$0].alive && instances[$0].info?.propertyIndex(named: name) != nil }
         guard let owner = owners.first else {
+            // App source writes from actions, not steps; a declared type's static member is not a place
+            // Ripple writes.
+            if readsOtherModules, table.allTypeNames.contains(name) {
+                throw EvaluationError("a write through '\(name)', a type, is not simulated: its static members are not", at: location)
+            }
+            if readsOtherModules { throw EvaluationError("unknown name '\(name)' in the code that writes", at: location) }
             throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: location)
         }
         if owners.count > 1 && owner != self.root {
