@@ -106,7 +106,10 @@ public struct Audit: Sendable {
                     defer { budget.record(simulation.work, at: index) }
                     let step = try simulation.perform(actionAt: index, allRows: allRows)
                     row.count(step, declarations: declarations)
-                    row.notes = simulation.notes.filter { !loaded.contains($0) }.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                    // What the action met, though loading met it first, and what it alone met.
+                    var met = simulation.notesOfLastStep
+                    for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
+                    row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
                     guard drawn else { return (row, nil, nil) }
                     simulation.collectDependencies()
                     return (row, step, simulation.graph())

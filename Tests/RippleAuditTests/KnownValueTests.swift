@@ -327,3 +327,43 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
         #expect(!add.notes.contains { $0.message.contains("in step") }, "\(add.notes.map(\.message))")
     }
 }
+
+/// What an action meets that Ripple does not simulate makes its row partial even when loading met it
+/// first: the run keeps each note once, and the row still says it.
+@Suite struct RepeatedNoteTests {
+    static let app = """
+        import SwiftUI
+
+        final class AppState: ObservableObject {
+            @Published var isGridMode = false
+        }
+
+        struct AppSearchView: View {
+            @EnvironmentObject var appState: AppState
+            @AppStorage("sidebarWidth") private var sidebarWidth: Double = 265
+            var body: some View {
+                Text(appState.isGridMode ? "Grid" : "List")
+                    .frame(width: sidebarWidth)
+                    .contextMenu {
+                        Button("Reset Size") { appState.isGridMode = false }
+                        Button("Narrow") { sidebarWidth = 200 }
+                    }
+            }
+        }
+        """
+
+    @Test func aWriteToAnEnvironmentObjectNoAncestorGivesIsPartial() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app)
+        #expect(notes.contains { $0.contains("no 'AppState' environment object above 'AppSearchView'") }, "\(notes)")
+        let reset = try row(result, "tap Button \"Reset Size\"")
+        #expect(reset.confidence == .partial)
+        #expect(reset.notes.contains { $0.message.contains("no 'AppState' environment object above 'AppSearchView'") }, "\(reset.notes.map(\.message))")
+    }
+
+    @Test func anActionThatMeetsNothingUnsimulatedStaysExact() throws {
+        let result = try auditSwift(Self.app.replacingOccurrences(of: "Text(appState.isGridMode ? \"Grid\" : \"List\")", with: "Text(\"Apps\")"))
+        let narrow = try row(result, "tap Button \"Narrow\"")
+        #expect(narrow.confidence == .exact, "\(narrow.notes.map(\.message)) \(narrow.uncertainty)")
+        #expect(narrow.evaluations == 1 && narrow.wasted == 0)
+    }
+}

@@ -9,13 +9,19 @@ extension Engine {
 
     /// Notes what was assumed, once per kind and name, and returns an opaque value for it.
     mutating func assumeOpaque(_ text: String, note message: String, at location: SourceLocation) -> Value {
-        if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
+        assume(message, at: location)
         return .opaque(type: Value.unmodelledType, text: text)
     }
 
-    /// Notes what was assumed, once per message.
+    /// Notes what was assumed, once per message, and once per step in the step's own list.
     mutating func assume(_ message: String, at location: SourceLocation) {
-        if assumed.insert(message).inserted { notes.append(.note(message, at: location)) }
+        record(.note(message, at: location))
+    }
+
+    /// Keeps a note or warning once in the run's notes and once in the step's.
+    private mutating func record(_ diagnostic: Diagnostic) {
+        if assumed.insert(diagnostic.message).inserted { notes.append(diagnostic) }
+        if !stepNotes.contains(where: { $0.message == diagnostic.message }) { stepNotes.append(diagnostic) }
     }
 
     /// Records an error met while a body or a comparison runs. Swift source compiles, so there such an
@@ -53,7 +59,7 @@ extension Engine {
     /// not simulated, nor anything they could do with it.
     mutating func warnNotSimulated(_ message: String, at location: SourceLocation) {
         droppedViews += 1
-        if assumed.insert(message).inserted { notes.append(.warning(message, at: location)) }
+        record(.warning(message, at: location))
     }
 
     /// Evaluates a declared initial value (a global's, a `@State` default, an environment key's default). In

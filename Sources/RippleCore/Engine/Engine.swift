@@ -135,6 +135,10 @@ struct Engine {
     /// as true, a pattern taken as matching, an optional taken as present — each as `what at file:line`,
     /// in the order made: the verdicts of the bodies that made them, and of the step, are not exact.
     var unknownDecisions: [String] = []
+    /// What the step being performed assumed, each once, whether or not loading assumed it first: `notes`
+    /// keeps each message once for the whole run, so a step that meets again what loading met (a body it
+    /// re-runs reads the same unknown value) would otherwise say nothing of it.
+    var stepNotes: [Diagnostic] = []
     /// The globals whose initial values are being computed (`global(named:)`), to find one that uses itself.
     var computingGlobals: Set<String> = []
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:

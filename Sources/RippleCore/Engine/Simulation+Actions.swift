@@ -43,6 +43,9 @@ extension Simulation {
     /// What Ripple assumed so far about code it does not simulate, once each: the scenario's load, then
     /// every step and action performed.
     public var notes: [Diagnostic] { engine.notes }
+    /// What the last step or action performed assumed, each once, including what loading had assumed
+    /// already and the step met again.
+    public var notesOfLastStep: [Diagnostic] { engine.stepNotes }
 }
 
 /// Where the engine keeps an action the screen offers.

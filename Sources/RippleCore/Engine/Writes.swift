@@ -103,6 +103,7 @@ extension Engine {
     mutating func transaction(named name: String,
                               _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
         mainQueue = []
+        stepNotes.removeAll()
         var (trace, fired) = try update(named: name, makeWrites)
         // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
         // as the step's follow-up; so do the closures given to `DispatchQueue.main.async`, on the main
