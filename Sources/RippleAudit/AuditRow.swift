@@ -114,9 +114,10 @@ public struct AuditRow: Encodable, Sendable {
     /// code of `declarations`, with the updates its `.onChange` actions ran after it.
     public mutating func count(_ step: StepTrace, declarations: [DeclarationSyntax]) {
         let updates = [step] + (step.followUps ?? [])
-        evaluations = updates.reduce(0) { $0 + $1.counts.evaluations }
-        wasted = updates.reduce(0) { $0 + $1.counts.wasted }
-        stale = updates.reduce(0) { $0 + $1.counts.stale }
+        let counts = step.actionCounts
+        evaluations = counts.evaluations
+        wasted = counts.wasted
+        stale = counts.stale
         let instances = updates.flatMap(\.instances)
         uncertainty = []
         for instance in instances {

@@ -367,3 +367,48 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
         #expect(narrow.evaluations == 1 && narrow.wasted == 0)
     }
 }
+
+/// One action, one number: the audit's row, a scenario's step table and the report's totals count the
+/// step and the updates its `.onChange` actions fired after it.
+@Suite struct OneNumberTests {
+    static let scenario = """
+        scenario "cascade"
+        @Observable final class Model {
+            var query = ""
+            var results = 0
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View {
+                VStack {
+                    TextField("Search", text: $model.query)
+                    Results(model: model)
+                }
+                .onChange(of: model.query) { model.results = model.query.count }
+            }
+        }
+        struct Results: View {
+            let model: Model
+            var body: some View { Text("\\(model.results) results") }
+        }
+        step "type" { model.query = "a" }
+        """
+
+    @Test func aStepsTableCountsTheUpdatesItsOnChangeFired() throws {
+        let scenario = try Scenario(source: Self.scenario, file: "cascade.ripple")
+        let step = try #require(scenario.trace.variants.first?.steps.first)
+        let followUps = try #require(step.followUps)
+        // The cascade re-runs the results view after the step's own update.
+        #expect(followUps.reduce(0) { $0 + $1.counts.evaluations } > 0)
+        let total = step.actionCounts
+        #expect(total.evaluations == step.counts.evaluations + followUps.reduce(0) { $0 + $1.counts.evaluations })
+        let table = TraceText.table(scenario.trace)
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("type") })
+        #expect(row.split(separator: " ").dropFirst().first.map(String.init) == String(total.evaluations), "\(table)")
+        // The audit's row for the same step gives the same number.
+        let audited = Audit(threads: 1).run(scenario, file: "cascade.ripple")
+        let stepRow = try #require(audited.rows.first { $0.kind == "step" }, "\(audited.rows.map(\.action))")
+        #expect(stepRow.evaluations == total.evaluations)
+        #expect(stepRow.wasted == total.wasted)
+    }
+}

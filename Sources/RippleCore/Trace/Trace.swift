@@ -136,6 +136,12 @@ public struct StepCounts: Hashable, Sendable, Codable {
     public var created: Int
     public var destroyed: Int
 
+    /// The counts of both: two updates of one action.
+    static func + (a: StepCounts, b: StepCounts) -> StepCounts {
+        StepCounts(evaluations: a.evaluations + b.evaluations, needed: a.needed + b.needed, wasted: a.wasted + b.wasted,
+                   stale: a.stale + b.stale, created: a.created + b.created, destroyed: a.destroyed + b.destroyed)
+    }
+
     /// Totals from their parts.
     public init(evaluations: Int, needed: Int, wasted: Int, stale: Int, created: Int, destroyed: Int) {
         self.evaluations = evaluations
@@ -158,8 +164,14 @@ public struct StepTrace: Hashable, Sendable, Codable {
     public var counts: StepCounts
     /// The updates that ran after the step because its evaluations changed what an `.onChange(of:)`
     /// watches: each runs the actions fired, then what their writes dirty (Rule 11); nil when none fired.
-    /// The step's own `counts` leave them out.
+    /// The step's own `counts` leave them out; `actionCounts` holds them.
     public var followUps: [StepTrace]?
+
+    /// What the whole action did: the step's update and every update it fired after it. Every table that
+    /// gives an action one number (the audit's, a screen's steps, `ripple run`'s) gives this one.
+    public var actionCounts: StepCounts {
+        (followUps ?? []).reduce(counts) { $0 + $1.actionCounts }
+    }
     /// Inputs, as `Child.input`, that compared equal although they hold a value Ripple does not know, so
     /// the child was not re-run and may have had to be. Nil when there are none.
     public var opaqueSkips: [String]?

@@ -95,7 +95,7 @@ public enum TraceText {
         for (index, name) in stepNames.enumerated() {
             var row = [name]
             for variant in trace.variants {
-                let counts = variant.steps[index].counts
+                let counts = variant.steps[index].actionCounts
                 row += [String(counts.evaluations), String(counts.wasted), String(counts.stale)]
             }
             rows.append(row)

@@ -50,7 +50,7 @@ enum HTMLReport {
                                           explanation: prefix + TraceText.explanation(instance))
                     }
                 }
-                steps.append(PageData.Step(title: highlight.title, classes: highlight.classes, texts: highlight.texts, counts: step.counts,
+                steps.append(PageData.Step(title: highlight.title, classes: highlight.classes, texts: highlight.texts, counts: step.actionCounts,
                                            writes: writes, instances: instances))
             }
             let overviewStep = PageData.Step(title: overview.title, classes: overview.classes, texts: overview.texts,
@@ -90,7 +90,7 @@ enum HTMLReport {
         for (index, step) in input.stepNames.enumerated() {
             html += "<tr data-step=\"\(index)\"><td>\(XML.escape(step))</td>"
             for variant in trace.variants {
-                let counts = variant.steps[index].counts
+                let counts = variant.steps[index].actionCounts
                 html += "<td class=\"number\">\(counts.evaluations)</td><td class=\"number\">\(counts.wasted)</td><td class=\"number\">\(counts.stale)</td>"
             }
             html += "</tr>\n"

@@ -20,9 +20,9 @@ public struct RenderedScenario: Sendable {
         /// A variant's counts summed over its steps.
         public init(_ variant: VariantTrace) {
             self.variant = variant.name
-            evaluations = variant.steps.reduce(0) { $0 + $1.counts.evaluations }
-            wasted = variant.steps.reduce(0) { $0 + $1.counts.wasted }
-            stale = variant.steps.reduce(0) { $0 + $1.counts.stale }
+            evaluations = variant.steps.reduce(0) { $0 + $1.actionCounts.evaluations }
+            wasted = variant.steps.reduce(0) { $0 + $1.actionCounts.wasted }
+            stale = variant.steps.reduce(0) { $0 + $1.actionCounts.stale }
         }
     }
 
