@@ -192,6 +192,40 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
                 "\(guarded.uncertainty)")
     }
 
+    /// Every body that takes the branch is marked, not only the first: three rows re-run in vain on one
+    /// unknown condition, and no budget may count their waste as judged.
+    @Test func everyBodyThatDecidesOnAnUnknownValueIsMarked() throws {
+        let source = """
+            import SwiftUI
+            import Preferences
+
+            struct ListView: View {
+                @State private var names = ["a", "b", "c"]
+                @State private var title = "List"
+                var body: some View {
+                    VStack {
+                        Text(title)
+                        Button("Rename") { title = "Names" }
+                        ForEach(names, id: \\.self) { name in Row(name: name, onTap: { title = name }) }
+                    }
+                }
+            }
+
+            struct Row: View {
+                let name: String
+                let onTap: () -> Void
+                var body: some View {
+                    if Preferences.shared.showsNames { Text(name) }
+                }
+            }
+            """
+        let result = try auditSwift(source)
+        let rename = try row(result, "tap Button \"Rename\"")
+        #expect(rename.wasted == 3, "\(rename.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        #expect(rename.confidence == .partial)
+        #expect(rename.judgedWasted == 0)
+    }
+
     @Test func aRowWhoseEvaluationsDecideNothingUnknownStaysExact() throws {
         let result = try auditSwift(Self.app)
         let rename = try row(result, "tap Button \"Rename\"")

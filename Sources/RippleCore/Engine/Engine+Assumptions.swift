@@ -105,6 +105,7 @@ extension Engine {
     mutating func decidedOnUnknown(_ what: String, at location: SourceLocation) {
         let text = what + " at " + Self.fileName(location.file) + ":" + String(location.line) + ": its value is unknown"
         if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
+        if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
     }
 
     /// The last component of a path, as a row names a place.

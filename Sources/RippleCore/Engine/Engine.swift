@@ -135,6 +135,8 @@ struct Engine {
     /// as true, a pattern taken as matching, an optional taken as present — each as `what at file:line`,
     /// in the order made: the verdicts of the bodies that made them, and of the step, are not exact.
     var unknownDecisions: [String] = []
+    /// Those made since the body being evaluated began, each once: what its verdict rests on.
+    var evaluationDecisions: [String] = []
     /// What the step being performed assumed, each once, whether or not loading assumed it first: `notes`
     /// keeps each message once for the whole run, so a step that meets again what loading met (a body it
     /// re-runs reads the same unknown value) would otherwise say nothing of it.

@@ -107,7 +107,7 @@ extension Engine {
         isTracking = true
         defer { isTracking = false }
         let dropped = droppedViews
-        let decided = unknownDecisions.count
+        evaluationDecisions.removeAll()
         var descriptions = try buildBody(of: id)
         isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
@@ -130,7 +130,7 @@ extension Engine {
         let isNew = pass.created.contains(id)
         var result = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         if pass.isTraced && droppedViews > dropped { result.uncertainty.append("some of its views are not simulated") }
-        if pass.isTraced && unknownDecisions.count > decided { result.uncertainty += unknownDecisions[decided...] }
+        if pass.isTraced && !evaluationDecisions.isEmpty { result.uncertainty += evaluationDecisions }
         if pass.isTraced && !result.needed {
             for read in log.reads where !read.deferred && (read.value?.holdsUnmodelled ?? false) && !result.uncertainty.contains(read.path) {
                 result.uncertainty.append(read.path)
@@ -314,7 +314,7 @@ extension Engine {
     /// of real values ends where its data ends; one of unknown values has no end Ripple can see, and each
     /// level may build several, so it is cut there with a warning at its place and the screen goes on.
     mutating func cutsUnknownRecursion(_ description: ChildDescription, under parent: Int) -> Bool {
-        guard viewInfos[description.viewType] != nil, description.fields.contains(where: { $0.value.holdsUnmodelled }) else { return false }
+        guard table.views[description.viewType] != nil, description.fields.contains(where: { $0.value.holdsUnmodelled }) else { return false }
         var same = 0
         var current: Int? = parent
         while let id = current {
