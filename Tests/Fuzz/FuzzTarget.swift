@@ -35,6 +35,9 @@ public func rippleFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     // the notes, the open-world resolution, every root's first evaluation, and the render.
     guard size <= Scenario.maximumFileSize else { return 0 }
     walkFolder(bytes)
+    walkScenarioFolder(bytes)
+    readBaseline(bytes)
+    recursiveViews(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     var module = SwiftModule()
     module.add(files: [(path: "Fuzz.swift", source: text)])
@@ -134,6 +137,121 @@ private func walkFolder(_ bytes: [UInt8]) {
         let out = Captured(), err = Captured()
         _ = run(arguments: ["parse", app, "--root", "V"], stdout: out, stderr: err)
         if (out.text + err.text).contains(outsideMark) { fatalError("fuzz: a file outside the folder was read:\n\(err.text)") }
+        checkNoWorkflowCommand(out.text + err.text, "parse")
+    }
+}
+
+/// A scenarios folder made from the bytes: a small scenario, the bytes as one when they choose it, links
+/// out of the folder (to a file that holds the outside mark, to a folder outside), a link to the folder,
+/// a dangling link. `ripple run` on it reads nothing outside it and prints no line a CI runner reads as a
+/// command. (A FIFO there is read as a stream for up to 2 seconds, as documented: past libFuzzer's bound.)
+/// The bytes are loaded here at most once more, so that the input stays within the one-second bound.
+private func walkScenarioFolder(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    withTemporaryFolder { root in
+        let folder = root + "/Scenarios", outside = root + "/outside"
+        mkdir(folder, 0o755)
+        mkdir(outside, 0o755)
+        write("scenario \"\(outsideMark)\"\n{{{ \(outsideMark)\n", to: outside + "/secret.ripple")
+        write("\(outsideMark)=token\n", to: outside + "/environment")
+        write("scenario \"small\"\nstruct Root: View {\n    var body: some View { Text(\"ok\") }\n}\n", to: folder + "/A.ripple")
+        if bytes[1] & 1 == 0 { write(String(decoding: bytes, as: UTF8.self), to: folder + "/B.ripple") }
+        let plan = bytes.prefix(min(8, Int(bytes[1] % 8) + 1))
+        for (index, byte) in plan.enumerated() {
+            let name = folder + "/S\(index).ripple"
+            switch byte % 5 {
+            case 0, 1: symlink(index % 2 == 0 ? outside + "/secret.ripple" : "../outside/environment", name)
+            case 2: symlink(folder, name)
+            case 3: symlink("missing.ripple", name)
+            default: symlink(outside, name)
+            }
+        }
+        let out = Captured(), err = Captured()
+        _ = run(arguments: ["run", folder], stdout: out, stderr: err)
+        if (out.text + err.text).contains(outsideMark) { fatalError("fuzz: 'run' read a file outside the scenarios folder:\n\(err.text)") }
+        checkNoWorkflowCommand(out.text + err.text, "run")
+    }
+}
+
+/// The bytes as a baseline, and a baseline with counts made from them (huge, negative, past Int): the
+/// audit reads each, refusing what is not a baseline, and no count traps the comparison.
+private func readBaseline(_ bytes: [UInt8]) {
+    guard bytes.count >= 8, bytes.count <= 64 * 1024 else { return }
+    withTemporaryFolder { root in
+        let scenario = root + "/badge.ripple"
+        write("""
+            scenario "badge"
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View { Button("Add") { count += 1 }; Text("\\(count)") }
+            }
+            """, to: scenario)
+        let numbers = [Int.max, Int.min, -1, 0, 1 << 40, Int(Int32.max) + 1]
+        func count(_ index: Int) -> String {
+            let byte = Int(bytes[index % bytes.count])
+            return byte % 7 == 6 ? "1\(String(repeating: "0", count: byte % 40))" : String(numbers[byte % numbers.count])
+        }
+        let generated = """
+            {"schemaVersion": \(bytes[0] % 3 == 0 ? "true" : "1"), "coverage": {"controls": \(count(1)), "controlsExact": \(count(2)), "unreached": []},
+             "actions": [{"file": "\(scenario)", "variant": "main", "action": "tap Button \\"Add\\" in Screen",
+                          "evaluations": \(count(3)), "wasted": \(count(4)), "stale": \(count(5))}], "notes": []}
+            """
+        // The bytes themselves only when they could be a JSON document: an audit is the input's costliest stage.
+        let texts = bytes[0] == UInt8(ascii: "{") ? [String(decoding: bytes, as: UTF8.self), generated] : [generated]
+        for (index, text) in texts.enumerated() {
+            let baseline = root + "/baseline\(index).json"
+            write(text, to: baseline)
+            let out = Captured(), err = Captured()
+            _ = run(arguments: ["audit", scenario, "--baseline", baseline], stdout: out, stderr: err)
+            checkNoWorkflowCommand(out.text + err.text, "audit --baseline")
+        }
+    }
+}
+
+/// A view that shows itself again through values the source does not declare, in a shape the bytes
+/// choose (an optional, a `ForEach` over the children, an enum's associated value, a condition, two or
+/// three at once): the app loads within libFuzzer's one-second bound, each such tree cut at the
+/// unknown-recursion limit.
+private func recursiveViews(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let shapes = [
+        "if let child = node.children?.first { NodeView(node: child) }",
+        "ForEach(node.children) { NodeView(node: $0) }",
+        "if case .group(let inner) = node.kind { NodeView(node: inner) }",
+        "if node.isExpanded { ForEach(node.children ?? []) { child in NodeView(node: child) } }",
+        "NodeView(node: node.next ?? node)",
+    ]
+    let chosen = (0..<(Int(first % 3) + 1)).map { shapes[Int(bytes[$0 % bytes.count]) % shapes.count] }
+    let source = """
+        import SwiftUI
+        import Outline
+        struct ContentView: View {
+            let root: OutlineNode
+            var body: some View { NodeView(node: root) }
+        }
+        struct NodeView: View {
+            let node: OutlineNode
+            var body: some View {
+                VStack {
+                    Text(node.title)
+                    \(chosen.joined(separator: "\n            "))
+                }
+            }
+        }
+        """
+    var module = SwiftModule()
+    module.add(files: [(path: "Recursive.swift", source: source)])
+    guard module.errors.isEmpty else { return }
+    _ = try? Scenario(syntax: module.scenario(title: "fuzz", file: "Recursive.swift", root: nil), file: "Recursive.swift")
+}
+
+/// Stops the run when `text`, printed outside `--format github`, holds a line a GitHub runner reads as a
+/// workflow command: `::` after the line's leading whitespace, or `##[` anywhere.
+private func checkNoWorkflowCommand(_ text: String, _ command: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") || line.contains("##[") {
+            fatalError("fuzz: '\(command)' printed a workflow command: \(line)")
+        }
     }
 }
 
