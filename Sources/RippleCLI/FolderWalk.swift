@@ -23,7 +23,7 @@ enum FolderWalk {
 
         /// Notes that `path`, found in the walk, was not read, and why.
         mutating func passOver(_ path: String, _ error: Errno) {
-            unread.append(.note("'\(SwiftSources.lastName(of: path))' was not read: \(error.reason); the rest of the folder is read",
+            unread.append(.note("'\(FileSystem.lastComponent(of: path))' was not read: \(error.reason); the rest of the folder is read",
                                 at: SourceLocation(file: path, line: 1, column: 1)))
         }
     }

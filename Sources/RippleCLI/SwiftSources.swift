@@ -25,11 +25,6 @@ enum SwiftSources {
         try FolderWalk.files(in: folder, .swiftSource)
     }
 
-    /// The last part of a path: the name a note about it quotes.
-    static func lastName(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
     /// Reads, lowers, resolves and checks the files; on failure prints every diagnostic with its source
     /// line and returns nil. Notes are printed either way, grouped by what they say.
     static func load(_ path: String, options: SourceOptions, stderr: inout some TextOutputStream) -> Scenario? {
@@ -105,7 +100,7 @@ enum SwiftSources {
                 case .tooLarge(let size):
                     let tooLarge = Scenario.fileTooLarge(size: size, file: file)
                     if walked.contains(file), let diagnostic = tooLarge.diagnostics.first {
-                        unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(diagnostic.message); the rest of the folder is read",
+                        unreadNotes.append(.note("'\(FileSystem.lastComponent(of: file))' was not read: \(diagnostic.message); the rest of the folder is read",
                                                  at: diagnostic.location))
                         continue
                     }
@@ -119,7 +114,7 @@ enum SwiftSources {
                 }
             } catch {
                 if walked.contains(file) {
-                    unreadNotes.append(.note("'\(lastName(of: file))' was not read: \(error.reason); the rest of the folder is read",
+                    unreadNotes.append(.note("'\(FileSystem.lastComponent(of: file))' was not read: \(error.reason); the rest of the folder is read",
                                              at: SourceLocation(file: file, line: 1, column: 1)))
                     continue
                 }

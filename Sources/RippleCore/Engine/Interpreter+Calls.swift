@@ -122,7 +122,7 @@ extension Engine {
                 if readsOtherModules { return assumeOpaque("Set(…)", note: "this 'Set(…)' is not simulated; its value is opaque", at: location) }
                 throw EvaluationError("'Set' is built here empty or from an array: 'Set<Int>()', 'Set([1, 2])'", at: location)
             }
-            try charge(elements.count * elements.count / 64 + elements.count, at: location)
+            try charge(elements.count, at: location)
             var distinct: [Value] = []
             var seen: Set<Value> = []
             for element in elements where seen.insert(element).inserted { distinct.append(element) }
