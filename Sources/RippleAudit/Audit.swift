@@ -66,7 +66,8 @@ public struct Audit: Sendable {
         let fixes = AuditFixes(scenario: scenario, variant: variant, file: file, rows: rows, allRows: allRows, threads: threads)
         for index in rows.indices {
             guard let fixed = fixes.fixedRows[rows[index].action], fixed.error == nil else { continue }
-            rows[index].fixed = AuditRow.Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale)
+            rows[index].fixed = AuditRow.Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale,
+                                                 rows: fixed.rows, wastedRows: fixed.wastedRows)
         }
         return AuditResult.Variant(name: variant, rows: rows, fixes: fixes)
     }

@@ -22,6 +22,10 @@ public struct AuditBaseline: Sendable {
         public var wasted: Int
         /// Views it left stale.
         public var stale: Int
+        /// `ForEach` row closures it ran, and ran in vain; nil in a baseline saved before they were
+        /// counted apart, whose `evaluations` and `wasted` include them.
+        public var rows: Int?
+        public var wastedRows: Int?
         /// Why it was not simulated; nil when it was.
         public var error: String?
         /// The control it performs (`Button`), to find it in the run's source when the run has no such action.
@@ -105,7 +109,8 @@ public struct AuditBaseline: Sendable {
         }
         for (index, action) in document.actions.enumerated() {
             let path = { (count: String) in ["actions", "[\(index)]", count] }
-            if let found = check(action.evaluations, path("evaluations")) ?? check(action.wasted, path("wasted")) ?? check(action.stale, path("stale")) {
+            if let found = check(action.evaluations, path("evaluations")) ?? check(action.wasted, path("wasted")) ?? check(action.stale, path("stale"))
+                ?? check(action.rows ?? 0, path("rows")) ?? check(action.wastedRows ?? 0, path("wastedRows")) {
                 return found
             }
         }
@@ -147,7 +152,10 @@ public struct AuditBaseline: Sendable {
         /// `'…' is new: evaluations 3, wasted 2, stale 0`.
         public func text(naming variant: Bool) -> String {
             let name = "'\(row.action)'" + (variant ? " (\(row.variant))" : "")
-            guard let changes else { return "\(name) is new: evaluations \(row.evaluations), wasted \(row.wasted), stale \(row.stale)" }
+            guard let changes else {
+                return "\(name) is new: evaluations \(row.evaluations), wasted \(row.wasted), stale \(row.stale)"
+                    + (row.rows > 0 ? ", row closures \(row.rows) (\(row.wastedRows) wasted)" : "")
+            }
             return name + ": " + changes.map(\.text).joined(separator: ", ")
         }
     }
@@ -201,7 +209,7 @@ public struct AuditBaseline: Sendable {
         }
         for (row, before) in zip(rows, found) {
             guard let before, before.error == nil else {
-                if row.error == nil, row.wasted > 0 || row.stale > 0 { comparison.regressions.append(Regression(row: row, changes: nil)) }
+                if row.error == nil, row.wasted + row.wastedRows > 0 || row.stale > 0 { comparison.regressions.append(Regression(row: row, changes: nil)) }
                 if row.error != nil, before?.error == nil { comparison.newlyNotSimulated.append(row) }
                 continue
             }
@@ -210,9 +218,20 @@ public struct AuditBaseline: Sendable {
                 comparison.notPerformed.append((before, row.error ?? ""))
                 continue
             }
-            let changes = [Change(count: "evaluations", before: before.evaluations, after: row.evaluations),
+            var changes: [Change]
+            if let rows = before.rows, let wastedRows = before.wastedRows {
+                changes = [Change(count: "evaluations", before: before.evaluations, after: row.evaluations),
                            Change(count: "wasted", before: before.wasted, after: row.wasted),
-                           Change(count: "stale", before: before.stale, after: row.stale)].filter { $0.after > $0.before }
+                           Change(count: "stale", before: before.stale, after: row.stale),
+                           Change(count: "row closures", before: rows, after: row.rows),
+                           Change(count: "wasted row closures", before: wastedRows, after: row.wastedRows)]
+            } else {
+                // Saved when a row's closure counted as an evaluation: compared on the same terms.
+                changes = [Change(count: "evaluations and row closures", before: before.evaluations, after: row.evaluations + row.rows),
+                           Change(count: "wasted", before: before.wasted, after: row.wasted + row.wastedRows),
+                           Change(count: "stale", before: before.stale, after: row.stale)]
+            }
+            changes = changes.filter { $0.after > $0.before }
             if !changes.isEmpty { comparison.regressions.append(Regression(row: row, changes: changes)) }
         }
         // An action the run lacks whose control the run's source still holds, unreached for a reason other

@@ -3,7 +3,7 @@ import RippleCore
 /// The most wasted evaluations and stale views an audit may find in all, and the least share of
 /// controls it must simulate exactly, for CI: a decision over the rows, made without printing.
 public struct AuditBudget: Sendable {
-    /// Most wasted evaluations whose verdict rests on nothing Ripple does not know.
+    /// Most wasted evaluations and row closures whose verdict rests on nothing Ripple does not know.
     public var maximumWasted: Int?
     /// Most stale views.
     public var maximumStale: Int?
@@ -30,7 +30,7 @@ public struct AuditBudget: Sendable {
     /// The actions a budget of wasted evaluations cannot judge, `2 actions: 1 not simulated, 1 with a
     /// verdict that rests on an opaque value`; nil when it judges every one.
     public static func unjudged(_ rows: [AuditRow]) -> String? {
-        let notSimulated = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted > $0.judgedWasted }
+        let notSimulated = rows.count { $0.confidence == .notSimulated }, uncertain = rows.count { $0.wasted + $0.wastedRows > $0.judgedWasted }
         guard notSimulated + uncertain > 0 else { return nil }
         let parts = [notSimulated > 0 ? "\(notSimulated) not simulated" : nil, uncertain > 0 ? "\(uncertain) with a verdict that rests on an opaque value" : nil]
         return "\(notSimulated + uncertain) action\(notSimulated + uncertain == 1 ? "" : "s"): " + parts.compactMap { $0 }.joined(separator: ", ")

@@ -13,6 +13,9 @@ public struct AuditFixes: Encodable, Sendable {
         public var wasted = 0
         /// The views they left stale.
         public var stale = 0
+        /// `ForEach` row closures they ran, and ran in vain.
+        public var rows = 0
+        public var wastedRows = 0
 
         /// The totals of the rows that were simulated.
         public init(_ rows: [AuditRow]) {
@@ -21,12 +24,20 @@ public struct AuditFixes: Encodable, Sendable {
                 evaluations += row.evaluations
                 wasted += row.wasted
                 stale += row.stale
+                self.rows += row.rows
+                wastedRows += row.wastedRows
             }
         }
 
-        /// `wasted 4 → 0, evaluations 10 → 6, stale 0 → 0`.
+        /// Bodies and row closures run in vain: the waste a fix must not grow.
+        public var wastedWork: Int { wasted + wastedRows }
+        /// Bodies and row closures run.
+        public var work: Int { evaluations + rows }
+
+        /// `wasted 4 → 0, evaluations 10 → 6, stale 0 → 0`, and `, row closures 6 → 0` when rows ran.
         public func change(to after: Totals) -> String {
             "wasted \(wasted) → \(after.wasted), evaluations \(evaluations) → \(after.evaluations), stale \(stale) → \(after.stale)"
+                + (rows + after.rows > 0 ? ", row closures \(rows) → \(after.rows)" : "")
         }
     }
 
@@ -89,9 +100,10 @@ public struct AuditFixes: Encodable, Sendable {
                 proof.after = afterTotals
                 if afterTotals.stale > before.stale {
                     proof.rejected = "it leaves \(afterTotals.stale - before.stale) more views stale"
-                } else if afterTotals.wasted > before.wasted {
-                    proof.rejected = "it wastes \(afterTotals.wasted - before.wasted) more evaluations"
-                } else if afterTotals.wasted == before.wasted && afterTotals.evaluations >= before.evaluations {
+                } else if afterTotals.wastedWork > before.wastedWork {
+                    proof.rejected = afterTotals.wasted > before.wasted ? "it wastes \(afterTotals.wasted - before.wasted) more evaluations"
+                        : "it runs \(afterTotals.wastedWork - before.wastedWork) more row closures in vain"
+                } else if afterTotals.wastedWork == before.wastedWork && afterTotals.work >= before.work {
                     proof.rejected = "it saves no evaluation"
                 } else if compared.count < current.filter({ $0.error == nil }).count {
                     proof.rejected = "the rewritten screen does not offer the same actions"

@@ -26,10 +26,17 @@ public struct AuditRow: Encodable, Sendable {
     public var wasted: Int
     /// Views the action left showing an old value.
     public var stale: Int
-    /// The view type with the most wasted evaluations, and how many; nil when nothing was wasted.
+    /// `ForEach` rows whose closure builds only built-in views (`ForEach[2]`) that ran it: no body, so
+    /// not among `evaluations`.
+    public var rows = 0
+    /// Rows that ran their closure in vain.
+    public var wastedRows = 0
+    /// The view type with the most wasted evaluations or row closures, and how many; nil when nothing was wasted.
     public var mostWasted: String?
     /// How many evaluations of `mostWasted` were wasted.
     public var mostWastedCount: Int
+    /// Whether what `mostWasted` counts are row closures (`ForEach` rows), not bodies.
+    public var mostWastedAreRows = false
     /// What would have avoided the waste or the stale views, the hint for `mostWasted` first.
     public var hints: [AuditHint]
     /// Why it could not be simulated; nil when it was.
@@ -47,16 +54,17 @@ public struct AuditRow: Encodable, Sendable {
 
     /// The view type that wasted most, or why the row is not exact: what the last column shows.
     public var why: String {
-        let most = error.map { "not simulated: \($0)" } ?? mostWasted.map { "\($0) ×\(mostWastedCount)" } ?? "–"
+        let most = error.map { "not simulated: \($0)" } ?? mostWasted.map { "\($0)\(mostWastedAreRows ? " rows" : "") ×\(mostWastedCount)" } ?? "–"
         guard confidence == .partial else { return most }
         let what = uncertainty.first ?? notes.first { $0.message.contains("not simulated") }?.message ?? "see the notes"
         return mostWasted == nil ? what : most + "; " + what
     }
 
-    /// Wasted evaluations whose verdict rests on nothing Ripple does not know: what a budget counts.
+    /// Wasted evaluations and row closures whose verdict rests on nothing Ripple does not know: what a
+    /// budget counts.
     public var judgedWasted = 0
 
-    /// Evaluations, wasted evaluations and stale views of one action.
+    /// Evaluations, wasted evaluations, stale views and row closures of one action.
     public struct Counts: Encodable, Sendable {
         /// Bodies re-run.
         public var evaluations: Int
@@ -64,12 +72,17 @@ public struct AuditRow: Encodable, Sendable {
         public var wasted: Int
         /// Views left stale.
         public var stale: Int
+        /// Row closures run, and run in vain.
+        public var rows: Int
+        public var wastedRows: Int
 
-        /// The three counts.
-        public init(evaluations: Int, wasted: Int, stale: Int) {
+        /// The counts.
+        public init(evaluations: Int, wasted: Int, stale: Int, rows: Int = 0, wastedRows: Int = 0) {
             self.evaluations = evaluations
             self.wasted = wasted
             self.stale = stale
+            self.rows = rows
+            self.wastedRows = wastedRows
         }
     }
 
@@ -83,6 +96,9 @@ public struct AuditRow: Encodable, Sendable {
         public var wasted = 0
         /// Its instances left stale.
         public var stale = 0
+        /// True when `view` is `ForEach` rows' content closures, which `evaluations` and `wasted` then
+        /// count, not bodies; nil for a view.
+        public var rowClosures: Bool?
 
         /// The counts of `view`.
         public init(view: String, evaluations: Int = 0, wasted: Int = 0, stale: Int = 0) {
@@ -118,6 +134,8 @@ public struct AuditRow: Encodable, Sendable {
         evaluations = counts.evaluations
         wasted = counts.wasted
         stale = counts.stale
+        rows = counts.rows
+        wastedRows = counts.wastedRows
         let instances = updates.flatMap(\.instances)
         uncertainty = []
         for instance in instances {
@@ -133,10 +151,17 @@ public struct AuditRow: Encodable, Sendable {
         }
         judgedWasted = instances.count { $0.outcome == .wasted && $0.uncertainty == nil }
         var wastedByType: [String: Int] = [:]
-        for instance in instances where instance.outcome == .wasted { wastedByType[instance.viewType, default: 0] += 1 }
+        var rowTypes: Set<String> = []
+        for instance in instances where instance.outcome == .wasted {
+            wastedByType[instance.viewType, default: 0] += 1
+            if instance.isRowClosure { rowTypes.insert(instance.viewType) }
+        }
         views = []
         for instance in instances {
-            if !views.contains(where: { $0.view == instance.viewType }) { views.append(ViewCounts(view: instance.viewType)) }
+            if !views.contains(where: { $0.view == instance.viewType }) {
+                views.append(ViewCounts(view: instance.viewType))
+                if instance.isRowClosure { views[views.count - 1].rowClosures = true }
+            }
             let index = views.firstIndex { $0.view == instance.viewType }!
             switch instance.outcome {
             case .stale: views[index].stale += 1
@@ -147,6 +172,7 @@ public struct AuditRow: Encodable, Sendable {
         if let top = wastedByType.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first {
             mostWasted = top.key
             mostWastedCount = top.value
+            mostWastedAreRows = rowTypes.contains(top.key)
         }
         // No hint is built on a verdict that rests on what Ripple does not know.
         var hints: [AuditHint] = []
@@ -166,10 +192,12 @@ public struct AuditRow: Encodable, Sendable {
         }
     }
 
-    /// Most wasted first, then most evaluations; ties keep the order the screen offers them in.
+    /// Most wasted work first (bodies and row closures run in vain), then most work; ties keep the order
+    /// the screen offers them in.
     public static func ranked(_ rows: [AuditRow]) -> [AuditRow] {
         rows.enumerated().sorted { a, b in
-            (a.element.wasted, a.element.evaluations, -a.offset) > (b.element.wasted, b.element.evaluations, -b.offset)
+            (a.element.wasted + a.element.wastedRows, a.element.evaluations + a.element.rows, -a.offset)
+                > (b.element.wasted + b.element.wastedRows, b.element.evaluations + b.element.rows, -b.offset)
         }.map(\.element)
     }
 }

@@ -29,12 +29,14 @@ public struct ViewTypeSummary: Encodable, Equatable, Sendable {
         var byType: [String: ViewTypeSummary] = [:]
         for row in rows where row.error == nil {
             for counts in row.views {
-                var summary = byType[counts.view] ?? ViewTypeSummary(viewType: counts.view)
+                // Row closures are named apart from views: `ForEach rows`.
+                let name = counts.view + (counts.rowClosures == true ? " rows" : "")
+                var summary = byType[name] ?? ViewTypeSummary(viewType: name)
                 summary.evaluations += counts.evaluations
                 summary.wasted += counts.wasted
                 summary.stale += counts.stale
                 if counts.wasted > 0, !summary.wastedIn.contains(row.action) { summary.wastedIn.append(row.action) }
-                byType[counts.view] = summary
+                byType[name] = summary
             }
         }
         return byType.values.sorted { ($0.wasted, $0.evaluations, $1.viewType) > ($1.wasted, $1.evaluations, $0.viewType) }

@@ -255,7 +255,10 @@ enum AuditCommand {
     static func table(_ rows: [AuditRow], width: Int? = nil) -> String {
         guard !rows.isEmpty else { return "no actions found: no Button, gesture or control with a binding is built\n" }
         let variants = Set(rows.map(\.variant))
-        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale", "confidence", "most wasted"]]
+        // Row closures (`ForEach` rows with no view of their own) have a column when some action ran one.
+        let showsRows = rows.contains { $0.rows > 0 }
+        var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale"]
+                                 + (showsRows ? ["row closures"] : []) + ["confidence", "most wasted"]]
         var hints: [String] = []
         for row in rows {
             // Fitted to a width, the place is the file's name and line; whole, its path.
@@ -263,7 +266,9 @@ enum AuditCommand {
             let place = "\(file):\(row.location.line)"
             let most = row.why
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
-                         + [String(row.evaluations), String(row.wasted), String(row.stale), row.confidence.mark, most])
+                         + [String(row.evaluations), String(row.wasted), String(row.stale)]
+                         + (showsRows ? [row.wastedRows > 0 ? "\(row.rows), \(row.wastedRows) wasted" : String(row.rows)] : [])
+                         + [row.confidence.mark, most])
             for hint in row.hints {
                 let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
                 if !hints.contains(text) { hints.append(text) }

@@ -144,9 +144,9 @@ extension AuditCommand {
         for row in ranked where row.error == nil {
             let regression = comparison?.regressions.first { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
             if comparison != nil, regression == nil { continue }
-            guard regression != nil || row.wasted > 0 || row.stale > 0 else { continue }
+            guard regression != nil || row.wasted > 0 || row.wastedRows > 0 || row.stale > 0 else { continue }
             let hint = row.hints.first { $0.view == row.mostWasted } ?? row.hints.first
-            let rule = hint?.guidance ?? (row.stale > 0 ? "stale-view" : row.wasted > 0 ? "wasted-evaluation" : "more-evaluations")
+            let rule = hint?.guidance ?? (row.stale > 0 ? "stale-view" : row.wasted + row.wastedRows > 0 ? "wasted-evaluation" : "more-evaluations")
             let over = (overWasted && row.judgedWasted > 0) || (overStale && row.stale > 0)
             let name = "'\(row.action)'" + (variants ? " (\(row.variant))" : "")
             var message: String
@@ -154,7 +154,8 @@ extension AuditCommand {
                 message = regression.text(naming: variants) + (regression.changes == nil ? "" : " against the baseline")
             } else {
                 message = "\(name): \(row.evaluations) evaluation\(row.evaluations == 1 ? "" : "s"), \(row.wasted) wasted"
-                    + (row.mostWasted.map { " (most: \($0) ×\(row.mostWastedCount))" } ?? "") + ", \(row.stale) stale"
+                    + (row.mostWasted.map { " (most: \($0)\(row.mostWastedAreRows ? " rows" : "") ×\(row.mostWastedCount))" } ?? "") + ", \(row.stale) stale"
+                    + (row.rows > 0 ? ", \(row.rows) row closure\(row.rows == 1 ? "" : "s") (\(row.wastedRows) wasted)" : "")
             }
             if let hint { message += "; \(hint.text)" }
             if row.confidence == .partial { message += "; partly simulated: the counts are a lower bound" }

@@ -142,7 +142,7 @@ import RippleSwift
     @Test func theComparisonCannotTrapOnAnyCount() throws {
         let saved = """
             {"coverage": {"controls": 1, "controlsExact": \(Int.max), "unreached": []},
-             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": \(Int.min), "wasted": \(Int.min), "stale": 0}],
+             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": \(Int.min), "wasted": \(Int.min), "stale": 0, "rows": 0, "wastedRows": 0}],
              "notes": []}
             """
         let document = try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8))
@@ -185,7 +185,7 @@ import RippleSwift
     @Test func anActionThatDoesMoreThanInTheBaselineRegresses() throws {
         let saved = """
             {"coverage": {"controls": 2, "controlsExact": 2, "unreached": []},
-             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": 0, "wasted": 0, "stale": 0}],
+             "actions": [{"file": "badge.ripple", "variant": "main", "action": "tap Button \\"Rename\\" in Screen", "evaluations": 0, "wasted": 0, "stale": 0, "rows": 0, "wastedRows": 0}],
              "notes": []}
             """
         let baseline = AuditBaseline(path: "saved.json", document: try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8)))
@@ -195,5 +195,29 @@ import RippleSwift
         #expect(comparison.regressions.map { $0.text(naming: false) } == ["'tap Button \"Rename\" in Screen': evaluations 0 → 1 (+1), wasted 0 → 1 (+1)"])
         #expect(comparison.gone.isEmpty)
         #expect(comparison.coverageDrop == nil)
+    }
+
+    /// Inline `ForEach` rows: a saved audit whose rows' closures ran in vain holds the run to it, and a
+    /// run whose body hands them a new closure more often regresses on the row closures alone.
+    @Test func moreRowClosuresInVainThanInTheBaselineRegress() throws {
+        let scenario = try Self.gallery("inline-rows")
+        let result = Audit().run(scenario, file: scenario.file)
+        let rename = try #require(result.ranked.first { $0.variant == "broad" && $0.action.contains("rename") })
+        #expect(rename.evaluations == 1 && rename.wasted == 0)
+        #expect(rename.rows == 3 && rename.wastedRows == 3)
+        func regressions(_ counts: [String: Int]) throws -> [String] {
+            let action: [String: Any] = ["file": scenario.file, "variant": "broad", "action": rename.action].merging(counts) { a, _ in a }
+            let saved: [String: Any] = ["coverage": ["controls": 0, "controlsExact": 0, "unreached": [Any]()], "actions": [action], "notes": [Any]()]
+            let document = try JSONDecoder().decode(AuditBaseline.Document.self, from: JSONSerialization.data(withJSONObject: saved))
+            return AuditBaseline(path: "saved.json", document: document).compare([rename], coverage: result.coverage, notes: [])
+                .regressions.map { $0.text(naming: false) }
+        }
+        #expect(try regressions(["evaluations": 1, "wasted": 0, "stale": 0, "rows": 3, "wastedRows": 3]).isEmpty)
+        #expect(try regressions(["evaluations": 1, "wasted": 0, "stale": 0, "rows": 3, "wastedRows": 1])
+                == ["'\(rename.action)': wasted row closures 1 → 3 (+2)"])
+        // Saved before rows were counted apart, a baseline's evaluations hold them: compared on those terms.
+        #expect(try regressions(["evaluations": 4, "wasted": 3, "stale": 0]).isEmpty)
+        #expect(try regressions(["evaluations": 2, "wasted": 1, "stale": 0])
+                == ["'\(rename.action)': evaluations and row closures 2 → 4 (+2), wasted 1 → 3 (+2)"])
     }
 }

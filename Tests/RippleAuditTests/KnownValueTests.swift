@@ -268,8 +268,10 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
     @Test func rowsThatAppearWithASheetAreNeeded() throws {
         let result = try auditSwift(Self.app)
         let open = try row(result, "tap Button \"New bottle\"")
-        #expect(open.evaluations == 4, "\(open.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
-        #expect(open.wasted == 0)
+        // `CreationView` is a body; its three `Text` rows are closures, counted apart.
+        #expect(open.evaluations == 1, "\(open.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        #expect(open.rows == 3)
+        #expect(open.wasted == 0 && open.wastedRows == 0)
     }
 
     @Test func rowsRebuiltWithNothingChangedAreWasted() throws {
@@ -277,6 +279,23 @@ func row(_ result: AuditResult, _ prefix: String) throws -> AuditRow {
         let type = try row(result, "type in TextField")
         #expect(type.views.first { $0.view == "CreationView" }?.evaluations == 1)
         #expect(type.views.first { $0.view == "ForEach" }?.wasted == 3, "\(type.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        // Those rows ran closures, not bodies: one body evaluation, needed, and three row closures in vain.
+        #expect(type.evaluations == 1 && type.wasted == 0)
+        #expect(type.rows == 3 && type.wastedRows == 3)
+        #expect(type.why == "ForEach rows ×3")
+    }
+
+    /// A row that builds a view of its own is that view's body: counted among the evaluations.
+    @Test func rowsThatAreViewsAreEvaluations() throws {
+        let source = Self.app.replacingOccurrences(of: "ForEach(Version.allCases, id: \\.self) { Text(Pretty.name(of: $0)) }",
+                                                   with: "ForEach(Version.allCases, id: \\.self) { VersionRow(version: $0, name: name) }")
+            + "\nstruct VersionRow: View {\n    let version: Version\n    let name: String\n    var body: some View { Text(name) }\n}\n"
+        #expect(source.contains("VersionRow(version: $0, name: name)"))
+        let result = try auditSwift(source)
+        let open = try row(result, "tap Button \"New bottle\"")
+        #expect(open.evaluations == 4 && open.rows == 0, "\(open.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        let type = try row(result, "type in TextField")
+        #expect(type.evaluations == 4 && type.wasted == 0 && type.rows == 0)
     }
 }
 

@@ -64,7 +64,7 @@ import RippleSwift
     @Test func jsonValuesAreTypedAndLocated() throws {
         let result = ripple("run", "Scenarios/list-rows.ripple", "--format", "json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(document["version"] as? Int == 2)
+        #expect(document["version"] as? Int == 3)
         let variants = try #require(document["variants"] as? [[String: Any]])
         let steps = try #require(variants[0]["steps"] as? [[String: Any]])
         let rename = try #require((steps[0]["writes"] as? [[String: Any]])?.first)
@@ -80,6 +80,23 @@ import RippleSwift
         let header = try #require((steps[1]["instances"] as? [[String: Any]])?.first { $0["name"] as? String == "Header" })
         let read = try #require((header["readLocations"] as? [String: Any])?["current"] as? [String: Any])
         #expect(read["line"] as? Int == 36)
+    }
+
+    /// A `ForEach` row with no view of its own runs its closure, no body: JSON marks the entry
+    /// `rowClosure` and counts it among the step's `rows`, not its `evaluations`.
+    @Test func jsonCountsRowClosuresApartFromBodies() throws {
+        let result = ripple("run", "Scenarios/inline-rows.ripple", "--format", "json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let broad = try #require((document["variants"] as? [[String: Any]])?.first { $0["name"] as? String == "broad" })
+        let rename = try #require((broad["steps"] as? [[String: Any]])?.first { $0["name"] as? String == "rename the list" })
+        let counts = try #require(rename["counts"] as? [String: Any])
+        #expect(counts["evaluations"] as? Int == 1)
+        #expect(counts["wasted"] as? Int == 0)
+        #expect(counts["rows"] as? Int == 3)
+        #expect(counts["wastedRows"] as? Int == 3)
+        let instances = try #require(rename["instances"] as? [[String: Any]])
+        #expect(instances.filter { $0["rowClosure"] as? Bool == true }.map { $0["name"] as? String } == ["ForEach[1]", "ForEach[2]", "ForEach[3]"])
+        #expect(instances.first { $0["name"] as? String == "Shelf" }?["rowClosure"] == nil)
     }
 
     @Test func parsePrintsTheModelAsJSON() throws {

@@ -1163,16 +1163,9 @@ extension Engine {
                 traces = order.map { traces[$0] }
             }
         }
-        var evaluations = 0
-        var needed = 0
-        for index in traces.indices {
-            if traces[index].outcome != .stale { evaluations += 1 }
-            if traces[index].outcome == .needed { needed += 1 }
-        }
         let created = pass.created.isEmpty ? [] : pass.order.filter { pass.created.contains($0) && alive($0) && !instances[$0].isHiddenRow }.map { instances[$0].path }
         var step = StepTrace(name: name, writes: writes, instances: traces, created: created, destroyed: pass.destroyed,
-                             counts: StepCounts(evaluations: evaluations, needed: needed, wasted: evaluations - needed,
-                                                stale: traces.count - evaluations, created: created.count, destroyed: pass.destroyed.count))
+                             counts: StepCounts(traces, created: created.count, destroyed: pass.destroyed.count))
         var skips: [String] = []
         for (id, input) in pass.opaqueSkips where alive(id) && pass.evaluated[id] == nil {
             let named = instances[id].name + "." + input
@@ -1198,13 +1191,14 @@ extension Engine {
         }
         for id in instances.indices where instances[id].parent == nil { visit(id) }
         return StepTrace(name: "initial", writes: [], instances: traces, created: created, destroyed: [],
-                         counts: StepCounts(evaluations: traces.count, needed: traces.count, wasted: 0, stale: 0, created: created.count, destroyed: 0))
+                         counts: StepCounts(traces, created: created.count, destroyed: 0))
     }
 
     /// An instance's entry in a step's trace.
     private mutating func instanceTrace(_ id: Int, outcome: Outcome, causes: [Cause], changedReads: [String]) -> InstanceTrace {
         var trace = InstanceTrace(path: instances[id].path, name: instances[id].name, viewType: instances[id].viewType,
                                   outcome: outcome, causes: causes, changedReads: changedReads, printChanges: printChangesLine(id, causes))
+        if instances[id].description.contentClosure != nil { trace.rowClosure = true }
         // A changed read is one the body made: a deferred read of the same path (in an action's closure)
         // has no value to compare, and its place is not where the body read it.
         // By index: `first(where:)` would copy the record out, counting a reference to each of its parts.

@@ -125,31 +125,71 @@ public struct InstanceTrace: Hashable, Sendable, Codable {
     /// alike, by path; for any, `some of its views are not simulated` or `the body is not simulated`.
     /// Nil when there is nothing.
     public var uncertainty: [String]?
+    /// True for a `ForEach` row shown as an instance of its own (`ForEach[2]`): what ran is the row's
+    /// content closure, which is no view body, and the step counts it among `rows`, not `evaluations`.
+    /// Nil for a view.
+    public var rowClosure: Bool?
+
+    /// Whether the entry is a row's content closure rather than a view's body.
+    public var isRowClosure: Bool { rowClosure == true }
 }
 
 /// Totals for one step of one variant.
+///
+/// `evaluations`, `needed` and `wasted` count view bodies, what `Self._printChanges()` and Instruments
+/// report. A `ForEach` row whose closure builds only built-in views (`ForEach[2]`) runs that closure and
+/// no body: its runs are `rows`, those in vain `wastedRows`.
 public struct StepCounts: Hashable, Sendable, Codable {
+    /// View bodies evaluated.
     public var evaluations: Int
+    /// Bodies evaluated that were new or read a value that changed.
     public var needed: Int
+    /// Bodies evaluated in vain.
     public var wasted: Int
+    /// Views left showing an old value, rows among them.
     public var stale: Int
+    /// Instances that appeared.
     public var created: Int
+    /// Instances that went away.
     public var destroyed: Int
+    /// `ForEach` rows that ran their content closure.
+    public var rows: Int
+    /// Rows that ran their content closure in vain.
+    public var wastedRows: Int
 
     /// The counts of both: two updates of one action.
     static func + (a: StepCounts, b: StepCounts) -> StepCounts {
         StepCounts(evaluations: a.evaluations + b.evaluations, needed: a.needed + b.needed, wasted: a.wasted + b.wasted,
-                   stale: a.stale + b.stale, created: a.created + b.created, destroyed: a.destroyed + b.destroyed)
+                   stale: a.stale + b.stale, created: a.created + b.created, destroyed: a.destroyed + b.destroyed,
+                   rows: a.rows + b.rows, wastedRows: a.wastedRows + b.wastedRows)
     }
 
     /// Totals from their parts.
-    public init(evaluations: Int, needed: Int, wasted: Int, stale: Int, created: Int, destroyed: Int) {
+    public init(evaluations: Int, needed: Int, wasted: Int, stale: Int, created: Int, destroyed: Int, rows: Int = 0, wastedRows: Int = 0) {
         self.evaluations = evaluations
         self.needed = needed
         self.wasted = wasted
         self.stale = stale
         self.created = created
         self.destroyed = destroyed
+        self.rows = rows
+        self.wastedRows = wastedRows
+    }
+
+    /// The counts of a step's entries: each body or row closure run, needed or in vain, and each
+    /// instance left stale.
+    package init(_ entries: [InstanceTrace], created: Int, destroyed: Int) {
+        self.init(evaluations: 0, needed: 0, wasted: 0, stale: 0, created: created, destroyed: destroyed)
+        for entry in entries {
+            switch (entry.outcome, entry.isRowClosure) {
+            case (.stale, _): stale += 1
+            case (.needed, false): evaluations += 1; needed += 1
+            case (.needed, true): rows += 1
+            case (.wasted, false): evaluations += 1; wasted += 1
+            case (.wasted, true): rows += 1; wastedRows += 1
+            case (.skipped, _): break
+            }
+        }
     }
 }
 
@@ -214,7 +254,7 @@ public struct VariantTrace: Hashable, Sendable, Codable {
 /// A whole scenario's simulation, the document `ripple run --format json` prints (see docs/Trace.md).
 public struct ScenarioTrace: Hashable, Sendable, Codable {
     /// Bumped on any incompatible change to this schema.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     public var version: Int = ScenarioTrace.currentVersion
     public var file: String
     public var title: String

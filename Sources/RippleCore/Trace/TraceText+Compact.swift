@@ -18,16 +18,14 @@ extension TraceText {
             }
             for variant in trace.variants {
                 let step = variant.steps[index]
-                let counts = step.counts
-                text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+                text += "  \(variant.name): \(summary(step.counts))\n"
                 if !writesAgree { text += compactWrites(step.writes, indent: "    ", width: width) }
                 text += compactInstances(step.instances, width: width)
                 if !step.destroyed.isEmpty {
                     text += ValueChange.fitted("    destroyed: \(step.destroyed.joined(separator: ", "))", width: width) + "\n"
                 }
                 for followUp in step.followUps ?? [] {
-                    let counts = followUp.counts
-                    text += ValueChange.fitted("    then \(followUp.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale", width: width) + "\n"
+                    text += ValueChange.fitted("    then \(followUp.name): \(summary(followUp.counts))", width: width) + "\n"
                     text += compactWrites(followUp.writes, indent: "      ", width: width)
                     text += compactInstances(followUp.instances, width: width, indent: "      ")
                     if !followUp.destroyed.isEmpty {

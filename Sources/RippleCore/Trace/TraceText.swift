@@ -46,8 +46,7 @@ public enum TraceText {
             }
             for variant in trace.variants {
                 let step = variant.steps[index]
-                let counts = step.counts
-                text += "  \(variant.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+                text += "  \(variant.name): \(summary(step.counts))\n"
                 if !writesAgree { text += writes(step.writes, indent: "    ") }
                 for instance in step.instances {
                     if !instance.printChanges.isEmpty { text += "    \(instance.printChanges)\n" }
@@ -65,14 +64,21 @@ public enum TraceText {
 
     /// An update the step's `.onChange` actions ran after it: its counts, its writes and what re-ran.
     static func followUp(_ step: StepTrace) -> String {
-        let counts = step.counts
-        var text = "    then \(step.name): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale\n"
+        var text = "    then \(step.name): \(summary(step.counts))\n"
         text += writes(step.writes, indent: "      ")
         for instance in step.instances {
             if !instance.printChanges.isEmpty { text += "      \(instance.printChanges)\n" }
             text += "        \(instance.name): \(explanation(instance))\n"
         }
         if !step.destroyed.isEmpty { text += "      destroyed: \(step.destroyed.joined(separator: ", "))\n" }
+        return text
+    }
+
+    /// A step's counts in words: `4 evaluations, 1 wasted, 0 stale`, and when `ForEach` rows ran their
+    /// content closures, `; 3 row closures, 3 wasted`.
+    public static func summary(_ counts: StepCounts) -> String {
+        var text = "\(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted, \(counts.stale) stale"
+        if counts.rows > 0 { text += "; \(counts.rows) row closure\(counts.rows == 1 ? "" : "s"), \(counts.wastedRows) wasted" }
         return text
     }
 
@@ -86,17 +92,20 @@ public enum TraceText {
         return text
     }
 
-    /// Per step, evaluations / wasted / stale for each variant, side by side.
+    /// Per step, evaluations / wasted / stale for each variant, side by side, and the row closures run
+    /// and wasted when some step of the scenario ran one.
     public static func table(_ trace: ScenarioTrace) -> String {
         let stepNames = trace.variants.first?.steps.map(\.name) ?? []
+        let showsRows = trace.variants.contains { $0.steps.contains { $0.actionCounts.rows > 0 } }
         var header = ["step"]
-        for variant in trace.variants { header += ["\(variant.name) evals", "wasted", "stale"] }
+        for variant in trace.variants { header += ["\(variant.name) evals", "wasted", "stale"] + (showsRows ? ["rows", "wasted"] : []) }
         var rows = [header]
         for (index, name) in stepNames.enumerated() {
             var row = [name]
             for variant in trace.variants {
                 let counts = variant.steps[index].actionCounts
                 row += [String(counts.evaluations), String(counts.wasted), String(counts.stale)]
+                if showsRows { row += [String(counts.rows), String(counts.wastedRows)] }
             }
             rows.append(row)
         }

@@ -101,9 +101,13 @@ public enum GalleryPage {
             let word = summary.stepWord ?? "step"
             html += "<section class=\"scenario\">\n<h2><a href=\"\(XML.escape(summary.folder))/index.html\">\(XML.escape(summary.title))</a></h2>\n"
             html += "<p class=\"meta\">\(XML.escape(summary.file)) · \(summary.steps) \(XML.escape(word))\(summary.steps == 1 ? "" : "s")</p>\n"
-            html += "<table><thead><tr><th>\(summary.stepWord == "screen" ? "screen" : "variant")</th><th>evaluations</th><th>wasted</th><th>stale</th></tr></thead><tbody>\n"
+            let showsRows = summary.variants.contains { $0.rows != nil }
+            html += "<table><thead><tr><th>\(summary.stepWord == "screen" ? "screen" : "variant")</th><th>evaluations</th><th>wasted</th><th>stale</th>"
+                + (showsRows ? "<th>row closures</th><th>wasted</th>" : "") + "</tr></thead><tbody>\n"
             for totals in summary.variants {
-                html += "<tr><td>\(XML.escape(totals.variant))</td><td class=\"number\">\(totals.evaluations)</td><td class=\"number\">\(totals.wasted)</td><td class=\"number\">\(totals.stale)</td></tr>\n"
+                html += "<tr><td>\(XML.escape(totals.variant))</td><td class=\"number\">\(totals.evaluations)</td><td class=\"number\">\(totals.wasted)</td><td class=\"number\">\(totals.stale)</td>"
+                if showsRows { html += "<td class=\"number\">\(totals.rows ?? 0)</td><td class=\"number\">\(totals.wastedRows ?? 0)</td>" }
+                html += "</tr>\n"
             }
             html += "</tbody></table>\n<div class=\"thumbs\">\n"
             for (index, file) in summary.variantFiles.enumerated() where index < summary.variants.count {

@@ -83,8 +83,9 @@ enum HTMLReport {
             html += "<button type=\"button\" data-step=\"\(index)\">\(XML.escape(step))</button>\n"
         }
         html += "</nav>\n<p id=\"current\" class=\"current\"></p>\n<p id=\"writes\" class=\"writes\"></p>\n<table id=\"counts\">\n<thead><tr><th>\(input.stepWord)</th>"
+        let showsRows = trace.variants.contains { $0.steps.contains { $0.actionCounts.rows > 0 } }
         for variant in trace.variants {
-            html += "<th>\(XML.escape(variant.name)): evaluations</th><th>wasted</th><th>stale</th>"
+            html += "<th>\(XML.escape(variant.name)): evaluations</th><th>wasted</th><th>stale</th>" + (showsRows ? "<th>row closures</th><th>wasted</th>" : "")
         }
         html += "</tr></thead>\n<tbody>\n"
         for (index, step) in input.stepNames.enumerated() {
@@ -92,6 +93,7 @@ enum HTMLReport {
             for variant in trace.variants {
                 let counts = variant.steps[index].actionCounts
                 html += "<td class=\"number\">\(counts.evaluations)</td><td class=\"number\">\(counts.wasted)</td><td class=\"number\">\(counts.stale)</td>"
+                if showsRows { html += "<td class=\"number\">\(counts.rows)</td><td class=\"number\">\(counts.wastedRows)</td>" }
             }
             html += "</tr>\n"
         }

@@ -8,21 +8,28 @@ public struct RenderedScenario: Sendable {
         public var evaluations: Int
         public var wasted: Int
         public var stale: Int
+        /// `ForEach` row closures run, and those run in vain; nil when no row ran one.
+        public var rows: Int?
+        public var wastedRows: Int?
 
         /// Totals given as they are: a screen's in an app's audit summary.
-        public init(variant: String, evaluations: Int, wasted: Int, stale: Int) {
+        public init(variant: String, evaluations: Int, wasted: Int, stale: Int, rows: Int = 0, wastedRows: Int = 0) {
             self.variant = variant
             self.evaluations = evaluations
             self.wasted = wasted
             self.stale = stale
+            if rows > 0 {
+                self.rows = rows
+                self.wastedRows = wastedRows
+            }
         }
 
         /// A variant's counts summed over its steps.
         public init(_ variant: VariantTrace) {
-            self.variant = variant.name
-            evaluations = variant.steps.reduce(0) { $0 + $1.actionCounts.evaluations }
-            wasted = variant.steps.reduce(0) { $0 + $1.actionCounts.wasted }
-            stale = variant.steps.reduce(0) { $0 + $1.actionCounts.stale }
+            let counts = variant.steps.map(\.actionCounts)
+            self.init(variant: variant.name, evaluations: counts.reduce(0) { $0 + $1.evaluations }, wasted: counts.reduce(0) { $0 + $1.wasted },
+                      stale: counts.reduce(0) { $0 + $1.stale }, rows: counts.reduce(0) { $0 + $1.rows },
+                      wastedRows: counts.reduce(0) { $0 + $1.wastedRows })
         }
     }
 

@@ -21,6 +21,7 @@ public struct StepHighlight: Hashable, Sendable {
     public static func title(step: String, variant: String, counts: StepCounts) -> String {
         var title = "\(step) — \(variant): \(counts.evaluations) evaluation\(counts.evaluations == 1 ? "" : "s"), \(counts.wasted) wasted"
         if counts.stale > 0 { title += ", \(counts.stale) stale" }
+        if counts.rows > 0 { title += "; \(counts.rows) row closure\(counts.rows == 1 ? "" : "s"), \(counts.wastedRows) wasted" }
         return title
     }
 
