@@ -271,6 +271,9 @@ struct SwiftLowering {
                     let kind = accessor.accessorSpecifier.text
                     if kind == "get", let body = accessor.body {
                         property.getter = lowerBlock(body.statements)
+                    } else if kind == "set", let body = accessor.body {
+                        property.setter = PropertyObserverSyntax(parameter: accessor.parameters?.name.nameText ?? "newValue",
+                                                                 body: lowerBlock(body.statements), location: location(accessor))
                     } else if kind == "willSet" || kind == "didSet", let body = accessor.body {
                         let parameter = accessor.parameters?.name.nameText ?? (kind == "willSet" ? "newValue" : "oldValue")
                         let observer = PropertyObserverSyntax(parameter: parameter, body: lowerBlock(body.statements), location: location(accessor))
@@ -283,6 +286,10 @@ struct SwiftLowering {
                 break
             @unknown default:
                 note("an accessor of '\(property.name)' is not simulated", at: binding)
+            }
+            if property.setter != nil, property.getter == nil {
+                note("'\(property.name)' has a 'set' and no 'get'; a computed property's setter needs its getter", at: identifier)
+                property.setter = nil
             }
             properties.append(property)
         }

@@ -436,8 +436,8 @@ import RippleSwift
         (Value.closure(id: 7), Value.closure(id: 0)),
         (.array([.int(1), .closure(id: 3)]), .array([.int(1), .closure(id: 0)])),
         (.record(type: "R", fields: [.array([.closure(id: 2)])]), .record(type: "R", fields: [.array([.closure(id: 0)])])),
-        (.enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 4, get: .int(1)))]),
-         .enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 0, get: nil))])),
+        (.enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 4, set: 5))]),
+         .enumCase(type: "E", name: "c", payload: [.binding(.closures(id: 0, set: nil))])),
         (.array([.int(1), .string("a"), .record(type: "R", fields: [.bool(true)])]), .array([.int(1), .string("a"), .record(type: "R", fields: [.bool(true)])])),
     ])
     func closuresAreErasedAtAnyDepthAndNothingElseIsCopied(value: Value, erased: Value) {

@@ -140,7 +140,9 @@ extension Engine {
             }
             let getter = try evaluate(arguments[0].value, in: scope, expected: nil)
             guard case .closure(let id) = getter else { throw EvaluationError("'get:' takes a closure", at: arguments[0].location) }
-            return .binding(.closures(id: id, get: nil))
+            let setter = try evaluate(arguments[1].value, in: scope, expected: nil)
+            if case .closure(let set) = setter { return .binding(.closures(id: id, set: set)) }
+            return .binding(.closures(id: id, set: nil))
         case "State", "StateObject", "FocusState":
             guard let argument = arguments.first, ["initialValue", "wrappedValue"].contains(argument.label ?? "") else {
                 throw EvaluationError("'\(name)' is built with '\(name)(initialValue:)' or '\(name)(wrappedValue:)'", at: location)
@@ -248,7 +250,7 @@ extension Engine {
         case .array(let elements), .record(_, let elements), .enumCase(_, _, let elements):
             for index in elements.indices where tooDeep(elements[index], depth + 1, visited: &visited) { return true }
             return false
-        case .binding(.constant(let inner)), .binding(.closures(_, let inner?)):
+        case .binding(.constant(let inner)):
             return tooDeep(inner, depth + 1, visited: &visited)
         default:
             return false
@@ -481,7 +483,9 @@ extension Engine {
             case .state(let slot, let path): return .state(slot, path + [.field(name)])
             case .property(let object, let property, let path):
                 if property.isEmpty {
-                    guard objects[object.raw].info.storedIndex(of: name) != nil else {
+                    // A computed property with a `set` is bound as well: a write runs the setter.
+                    guard objects[object.raw].info.storedIndex(of: name) != nil
+                            || objects[object.raw].info.declaration.computedProperty(named: name)?.setter != nil else {
                         throw EvaluationError("unknown property '\(name)' on '\(objects[object.raw].type)'\(Suggestion.didYouMean(name, in: memberNames(objects[object.raw].type)))", at: expression.location)
                     }
                     return .property(object, name, [])

@@ -17,7 +17,8 @@ extension Engine {
 
     /// Evaluates an access path inside a body, recording it as a read when its root is the body's.
     private mutating func read(_ expression: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
-        if let name = trackedName(of: expression), let role = trackedRole(of: name, in: scope) {
+        // A local holding an object is read through its members; the local alone is the object it holds.
+        if let name = trackedName(of: expression), let role = trackedRole(of: name, in: scope), role != "local" || expression.kind != .identifier(name) {
             let mark = log.markKeys()
             let value = try access(expression, in: scope, expected: expected)
             log.record(readSite(of: expression, role: role), at: expression.location, value: value, from: mark)

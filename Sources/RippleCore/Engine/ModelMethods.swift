@@ -170,6 +170,46 @@ extension Engine {
         return inner
     }
 
+    /// The object and computed property with a `set` that an assignment's target names
+    /// (`model.fullName`, or `fullName` in the model's own method); nil for any other target.
+    mutating func computedSetter(of target: ExprSyntax, in scope: Scope) -> (ObjectID, ComputedProperty, PropertyObserverSyntax)? {
+        let object: ObjectID
+        let name: String
+        switch target.kind {
+        case .member(let base, let member, _):
+            var reading = scope
+            reading.recordsReads = false
+            // A base that names no object here (`self.count` in a view's action) is the write's own to resolve.
+            guard case .object(let found)? = try? evaluate(base, in: reading, expected: nil) else { return nil }
+            (object, name) = (found, member)
+        case .identifier(let member):
+            guard scope.locals[member] == nil, case .object(let found) = scope.this else { return nil }
+            (object, name) = (found, member)
+        default:
+            return nil
+        }
+        guard let property = objects[object.raw].info.declaration.computedProperty(named: name), let setter = property.setter else { return nil }
+        return (object, property, setter)
+    }
+
+    /// Runs a computed property's `set` on `object`, given the value written, as step statements.
+    mutating func runSetter(_ setter: PropertyObserverSyntax, of object: ObjectID, newValue: Value, pass: inout Pass, written: inout [Place],
+                            depth: Int, at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
+        guard depth <= Self.maximumMethodDepth else {
+            throw EvaluationError("setters and methods call each other more than \(Self.maximumMethodDepth) levels deep (limit: method depth)", at: location)
+        }
+        try chargeCall(at: location)
+        let saved = methodContext
+        defer { methodContext = saved }
+        var scope = Scope()
+        scope.this = .object(object)
+        scope.recordsReads = false
+        methodContext = scope.with(setter.parameter, newValue)
+        var traces: [WriteTrace] = []
+        _ = try runMethodStatements(setter.body, pass: &pass, written: &written, depth: depth, into: &traces)
+        return traces
+    }
+
     /// Runs a method's statements as step statements, in `scope`.
     mutating func runMethod(_ method: FunctionSyntax, scope: Scope, pass: inout Pass, written: inout [Place], depth: Int,
                                     at location: SourceLocation) throws(EvaluationError) -> [WriteTrace] {
@@ -253,6 +293,18 @@ extension Engine {
                     }
                     fallthrough
                 case .assignment, .environmentWrite:
+                    // `model.fullName = "Ada King"`: a computed property's setter runs and writes what it writes.
+                    if case .assignment(let target, let op, let value) = statement.kind, let (object, property, setter) = computedSetter(of: target, in: scope) {
+                        var new = try evaluate(value, in: scope, expected: property.type)
+                        if op != "=" {
+                            var inner = scope.with("$old", try readProperty(object, property.name, at: target.location)).with("$new", new)
+                            inner.recordsReads = false
+                            new = try binary(String(op.dropLast()), ExprSyntax(.identifier("$old"), at: target.location),
+                                             ExprSyntax(.identifier("$new"), at: value.location), in: inner, at: statement.location, expected: property.type)
+                        }
+                        traces += try runSetter(setter, of: object, newValue: new, pass: &pass, written: &written, depth: depth + 1, at: statement.location)
+                        continue
+                    }
                     let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
                     let observed = observedProperty(written: statement)
                     let trace = try apply(statement, text: text, pass: &pass, written: &written)

@@ -78,11 +78,21 @@ extension Engine {
         return site
     }
 
-    /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`), or nil when a read
-    /// of it is not the body's (a local, an unknown name): the half of `trackedRoot` that the scope decides.
+    /// The role a tracked name has in a scope (`input`, `@State`, `binding`, `global`, `local`), or nil
+    /// when a read of it is not the body's (a local holding a value, an unknown name): the half of
+    /// `trackedRoot` that the scope decides.
+    ///
+    /// A local that holds an object (`let store = model.store`, `@Bindable var profile = profile`,
+    /// `if let user = session.user`) is read through: what the body reads of the object is its read,
+    /// with the value it had, as when the body names the object's place. A local holding a value was
+    /// read whole where it was made.
     func trackedRole(of name: String, in scope: Scope) -> String? {
         if scope.bindingLocals[name] != nil { return "binding" }
-        if scope.locals[name] != nil { return scope.recordedLocals.contains(name) ? "element" : nil }
+        if let value = scope.locals[name] {
+            if scope.recordedLocals.contains(name) { return "element" }
+            if scope.recordsReads, case .object = value { return "local" }
+            return nil
+        }
         if case .view(let id) = scope.this, let info = instances[id].info, let index = info.propertyIndex(named: name) {
             return info.roleTexts[index]
         }

@@ -263,6 +263,20 @@ extension Engine {
     /// run after it.
     mutating func writeBinding(_ binding: BindingTarget, _ new: Value, control: String, named name: String, at location: SourceLocation,
                                        pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        // `Binding(get:set:)`: the setter runs, given the new value, and writes what it writes.
+        if case .closures(_, let setter?) = binding, let (syntax, captured) = closures[setter] {
+            let saved = methodContext
+            defer { methodContext = saved }
+            methodContext = closureScope(syntax.parameters, arguments: [new], in: captured)
+            var traces: [WriteTrace] = []
+            _ = try runMethodStatements(syntax.body, pass: &pass, written: &written, depth: 1, into: &traces)
+            return traces
+        }
+        // `$model.fullName`: a computed property's setter, given the whole new value.
+        if case .property(let object, let name, let path) = binding, path.isEmpty,
+           let setter = objects[object.raw].info.declaration.computedProperty(named: name)?.setter {
+            return try runSetter(setter, of: object, newValue: new, pass: &pass, written: &written, depth: 1, at: location)
+        }
         let old = try readBinding(binding, tracked: false)
         guard let target = lvalue(of: binding) else {
             throw EvaluationError("'\(control)' is bound to a value a step cannot write", at: location)

@@ -591,7 +591,17 @@ extension Engine {
         case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths) }
         case .string(let parts):
             for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths) }
-        case .closure(let closure): for s in closure.body { collectPaths(in: s, into: &paths) }
+        case .closure(let closure):
+            // What the closure's parameters hold (`$0`, `value`) is given when it runs: no path of the body.
+            var inner: [ExprSyntax] = []
+            for statement in closure.body { collectPaths(in: statement, into: &inner) }
+            paths += inner.filter { path in
+                switch rootOfChain(path).kind {
+                case .dollar(let name): Int(name) == nil
+                case .identifier(let name): !closure.parameters.contains(name) && !(name.hasPrefix("$") && Int(name.dropFirst()) != nil)
+                default: true
+                }
+            }
         default: break
         }
     }

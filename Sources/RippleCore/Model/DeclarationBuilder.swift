@@ -278,7 +278,8 @@ struct DeclarationBuilder {
             }
             let declared = property.type.map { resolve($0, typeNames: typeNames, at: property.typeLocation ?? property.location) }
             if let getter = property.getter {
-                computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location))
+                computed.append(ComputedProperty(name: property.name, type: declared ?? .unknown, getter: getter, location: property.location,
+                                                 setter: property.setter))
                 continue
             }
             if declared == nil && property.initializer == nil {

@@ -140,6 +140,8 @@ public struct ComputedProperty: Hashable, Sendable {
     public var type: ValueType
     public var getter: [StatementSyntax]
     public var location: SourceLocation
+    /// Its `set { … }`; nil for a read-only property.
+    public var setter: PropertyObserverSyntax? = nil
 }
 
 /// How a class publishes its changes.

@@ -33,8 +33,9 @@ public enum BindingTarget: Hashable, Sendable {
     case state(SlotID, [PathComponent])
     /// `$model.name`, `$task` from `ForEach($model.tasks)`: an object's property.
     case property(ObjectID, String, [PathComponent])
-    /// `Binding(get:set:)`: built from closures, so never equal to another binding.
-    indirect case closures(id: Int, get: Value?)
+    /// `Binding(get:set:)`: built from closures, so never equal to another binding: the getter's
+    /// closure and the setter's, nil when the setter is no closure literal Ripple holds.
+    case closures(id: Int, set: Int?)
     /// `.constant(value)`.
     indirect case constant(Value)
     /// `$name` of an `@AppStorage` property: a user-defaults key.
@@ -102,7 +103,7 @@ extension Value {
     var withClosuresErased: Value {
         switch self {
         case .closure: return .closure(id: 0)
-        case .binding(.closures): return .binding(.closures(id: 0, get: nil))
+        case .binding(.closures): return .binding(.closures(id: 0, set: nil))
         case .array(let elements):
             guard elements.contains(where: \.holdsClosure) else { return self }
             return .array(elements.map(\.withClosuresErased))

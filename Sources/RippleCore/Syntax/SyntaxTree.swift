@@ -333,6 +333,8 @@ public struct PropertySyntax: Hashable, Sendable {
     /// `willSet { … }` and `didSet { … }` of a stored property.
     public var willSet: PropertyObserverSyntax?
     public var didSet: PropertyObserverSyntax?
+    /// `set { … }` of a computed property, its parameter `newValue` unless it names one.
+    public var setter: PropertyObserverSyntax?
     public var location: SourceLocation
 
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }

@@ -20,7 +20,7 @@ import Testing
         // Must differ: another place, another constant, any binding built from closures.
         #expect(BindingDependency.difference(place, .property(ObjectID(raw: 2), "name", []), valueDifference: Self.values) == .value)
         #expect(BindingDependency.difference(.constant(.int(1)), .constant(.int(2)), valueDifference: Self.values) == .value)
-        #expect(BindingDependency.difference(.closures(id: 1, get: nil), .closures(id: 1, get: nil), valueDifference: Self.values) == .closureBinding)
+        #expect(BindingDependency.difference(.closures(id: 1, set: nil), .closures(id: 1, set: nil), valueDifference: Self.values) == .closureBinding)
     }
 
     @Test func aPlainBindingLeavesItsReaderStaleAndABindingDoesNot() throws {
@@ -59,7 +59,7 @@ import Testing
     @Test func aControlShowsTheValueOfABindingThatCarriesOne() {
         #expect(BindingDependency.controlShowsValue(of: .state(SlotID(raw: 0), [])))
         #expect(BindingDependency.controlShowsValue(of: .property(ObjectID(raw: 1), "name", [])))
-        #expect(!BindingDependency.controlShowsValue(of: .closures(id: 1, get: nil)))
+        #expect(!BindingDependency.controlShowsValue(of: .closures(id: 1, set: nil)))
     }
 
     /// sisoje's measured case: a body that only passes `$model.isShown` on re-runs when `isShown` changes;

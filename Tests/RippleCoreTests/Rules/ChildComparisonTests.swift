@@ -18,7 +18,7 @@ import Testing
         (.object(ObjectID(raw: 1)), .object(ObjectID(raw: 2)), .newReference),
         (point(1), point(2), .value),
         (.array([.int(1)]), .array([.int(1), .int(2)]), .value),
-        (.binding(.closures(id: 1, get: nil)), .binding(.closures(id: 1, get: nil)), .closureBinding),
+        (.binding(.closures(id: 1, set: nil)), .binding(.closures(id: 1, set: nil)), .closureBinding),
         (.record(type: "Row", fields: [.closure(id: 1)]), .record(type: "Row", fields: [.closure(id: 2)]), .closure),
     ])
     func differs(_ old: Value, _ new: Value, _ expected: InputDifference) {

@@ -1,0 +1,128 @@
+import Testing
+import RippleAudit
+import RippleCore
+
+/// Writes made through what Swift runs in between: a `Binding(get:set:)`'s setter closure and a computed
+/// property's `set`. Each writes what its statements write, so the views that read those places re-run,
+/// and the views that do not stay as they are.
+@Suite struct WriteThroughTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Profile {
+            var first = "Ada"
+            var last = "Lovelace"
+            var visits = 1
+            var fullName: String {
+                get { first + " " + last }
+                set { first = newValue }
+            }
+            var doubled: Int {
+                get { visits * 2 }
+                set(half) { visits = half / 2 }
+            }
+        }
+
+        struct ProfileScreen: View {
+            @State private var profile = Profile()
+            @State private var nickname = "Ada"
+            var body: some View {
+                @Bindable var profile = profile
+                Form {
+                    TextField("Nickname", text: Binding(get: { nickname }, set: { nickname = $0 }))
+                    TextField("Nickname again", text: Binding(get: { nickname }, set: { value in nickname = value.lowercased() }))
+                    TextField("Full name", text: $profile.fullName)
+                    Button("Rename") { profile.fullName = "Grace" }
+                    Button("Visit") { profile.doubled += 2 }
+                    Button("Reset visits") { profile.doubled = 0 }
+                    FirstName(profile: profile)
+                    LastName(profile: profile)
+                    Text("\\(profile.visits) visits")
+                }
+            }
+        }
+
+        struct FirstName: View {
+            let profile: Profile
+            var body: some View { Text(profile.first) }
+        }
+
+        struct LastName: View {
+            let profile: Profile
+            var body: some View { Text(profile.last) }
+        }
+        """
+
+    @Test func aBindingsSetterClosureWritesWithItsParameter() throws {
+        let result = try auditSwift(Self.app)
+        for name in ["type in TextField \"Nickname\"", "type in TextField \"Nickname again\""] {
+            let typed = try row(result, name)
+            #expect(typed.error == nil)
+            #expect(typed.confidence == .exact, "\(typed.uncertainty) \(typed.notes.map(\.message))")
+            // The screen reads `nickname` through the getter it hands the field: it re-runs, needed.
+            #expect(typed.evaluations == 1 && typed.wasted == 0, "\(typed.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        }
+    }
+
+    @Test func aComputedSetterWritesWhatItWrites() throws {
+        let result = try auditSwift(Self.app)
+        // `first` changes: `FirstName` shows it and re-runs; `LastName` does not read it.
+        for name in ["type in TextField \"Full name\"", "tap Button \"Rename\""] {
+            let written = try row(result, name)
+            #expect(written.error == nil)
+            #expect(written.views.map(\.view) == ["FirstName"], "\(name): \(written.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+            #expect(written.evaluations == 1 && written.wasted == 0)
+        }
+    }
+
+    /// `doubled += 2` reads through the getter (2), adds, and hands the setter 4: `visits` becomes 2,
+    /// which the screen shows. `doubled = 0` sets it to 0.
+    @Test func aCompoundAssignmentReadsTheGetterAndRunsTheSetter() throws {
+        let result = try auditSwift(Self.app)
+        for name in ["tap Button \"Visit\"", "tap Button \"Reset visits\""] {
+            let visit = try row(result, name)
+            #expect(visit.error == nil)
+            #expect(visit.views.map(\.view) == ["ProfileScreen"], "\(name): \(visit.views.map(\.view))")
+            #expect(visit.evaluations == 1 && visit.wasted == 0, "\(name): read through the local, the change is what it shows")
+        }
+    }
+}
+
+/// A local that holds an object is read through: what the body reads of it is a read with its value, so
+/// a change to it makes the body's evaluation needed, and a change to what it does not read does not.
+@Suite struct LocalObjectReadTests {
+    static func screen(_ local: String, _ shown: String) -> String {
+        """
+        import SwiftUI
+
+        @Observable final class Counter {
+            var count = 1
+            var label = "Taps"
+        }
+
+        struct CounterScreen: View {
+            @State private var counter = Counter()
+            @State private var other = Counter()
+            var body: some View {
+                \(local)
+                VStack {
+                    Text("\\(\(shown).count)")
+                    Button("Tap") { counter.count += 1 }
+                    Button("Relabel") { other.label = "Clicks" }
+                }
+            }
+        }
+        """
+    }
+
+    @Test(arguments: [("let shown = counter", "shown"), ("@Bindable var counter = counter", "counter")])
+    func aReadThroughALocalObjectIsNeeded(local: String, shown: String) throws {
+        let result = try auditSwift(Self.screen(local, shown))
+        let tap = try row(result, "tap Button \"Tap\"")
+        #expect(tap.evaluations == 1 && tap.wasted == 0, "\(local): \(tap.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        #expect(tap.confidence == .exact)
+        // Nothing the screen reads of `other`: no evaluation.
+        let relabel = try row(result, "tap Button \"Relabel\"")
+        #expect(relabel.evaluations == 0)
+    }
+}
