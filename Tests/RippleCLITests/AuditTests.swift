@@ -509,7 +509,7 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
                                "tap Button \"Show\" in ListView": "exact"])
         let text = ripple("audit", folder.path)
         let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("delete a row with .onDelete in ListView") })
-        #expect(row.contains(" partial ") && row.contains("not simulated: unk"), "\(row)")
+        #expect(row.contains(" partial ") && row.contains("not simulated: 'Analytics"), "\(row)")
     }
 
     /// The actions run on every core or on as many threads as `--jobs` says, with the same JSON, byte for

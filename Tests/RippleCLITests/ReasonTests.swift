@@ -108,4 +108,38 @@ import RippleAudit
         #expect(page.contains("<th>what</th><th>how often</th><th>what it cost</th><th>first at</th>"))
         #expect(page.contains("</td><td class=\"number\">1</td><td>1 screen left out, 6 controls not simulated</td><td><code>"))
     }
+
+    /// A reason says what is true of the code: a static property that holds the app's model is read and
+    /// not changed, a name the source does not declare is called, not written, and an action's code is
+    /// no step.
+    @Test func aReasonSaysWhatIsTrueOfTheCode() throws {
+        let (object, _) = try auditJSON("Tests/Fixtures/Swift/Reasons/StaticShared")
+        let notes = actionsByName(object).mapValues { (($0["notes"] as? [[String: Any]]) ?? []).compactMap { $0["message"] as? String } }
+        let shared = "not simulated: 'UpdateManager.shared' is a static property, which Ripple reads but does not change; the write or call is not simulated"
+        #expect(notes["tap Button \"Check now\" in UpdatesView"] == [shared])
+        #expect(notes["tap Button \"Mark checking\" in UpdatesView"] == [shared])
+        #expect(notes["tap Button \"Count\" in UpdatesView"]
+                == ["not simulated: 'UpdateManager.checks' is a static property, which Ripple reads but does not change; the write or call is not simulated"])
+        #expect(notes["tap Button \"Sync\" in UpdatesView"]
+                == ["not simulated: 'SyncService' is not declared in the source; the write or call through it is not simulated"])
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let code = """
+            scenario "counter"
+            struct Root: View {
+                @State private var count = 0
+                var body: some View {
+                    Text("\\(count)")
+                    Button("Add") { cuont += 1 }
+                }
+            }
+
+            """
+        let file = folder.appendingPathComponent("counter.ripple").path
+        try code.write(toFile: file, atomically: true, encoding: .utf8)
+        let (audited, _) = try auditJSON(file)
+        #expect(actionsByName(audited)["tap Button \"Add\" in Root"]?["error"] as? String == "unknown name 'cuont'; did you mean 'count'?")
+        try (code + "step \"add\" {\n    cuont = 2\n}\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(ripple("run", file).stderr.contains(":10:5: error: unknown name 'cuont' in step; did you mean 'count'?"))
+    }
 }
