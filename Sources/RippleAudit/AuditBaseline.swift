@@ -190,7 +190,9 @@ public struct AuditBaseline: Sendable {
     }
 
     /// The run's rows, coverage and notes against the baseline.
-    public func compare(_ rows: [AuditRow], coverage: RippleCore.Coverage, notes: [AuditNote]) -> Comparison {
+    /// `paths` names the files of both sides alike when matching controls and warnings: a baseline saved
+    /// relative to the folder audited and one saved relative to the working folder match the run.
+    public func compare(_ rows: [AuditRow], coverage: RippleCore.Coverage, notes: [AuditNote], paths: AuditPaths = AuditPaths(folders: [])) -> Comparison {
         var comparison = Comparison()
         var unmatched = Array(actions.indices)
         func take(_ matches: (Action) -> Bool) -> Action? {
@@ -259,15 +261,15 @@ public struct AuditBaseline: Sendable {
                 + "\(coverage.controlsExact) of \(coverage.controls) (\(coverage.exactPercent))"
         }
         var known: [String: Int] = [:]
-        for control in base.unreached { known[Self.key(control.control, control.viewType, control.location.file, control.reason), default: 0] += 1 }
+        for control in base.unreached { known[Self.key(control.control, control.viewType, paths.shown(control.location.file), control.reason), default: 0] += 1 }
         for control in coverage.unreached {
-            let key = Self.key(control.control, control.viewType, control.location.file, control.reason)
+            let key = Self.key(control.control, control.viewType, paths.shown(control.location.file), control.reason)
             if let count = known[key], count > 0 { known[key] = count - 1 } else { comparison.newUnreached.append(control) }
         }
         var warned: [String: Int] = [:]
-        for note in self.notes where note.severity == "warning" { warned[note.location.file + "\n" + note.message, default: 0] += 1 }
+        for note in self.notes where note.severity == "warning" { warned[paths.shown(note.location.file) + "\n" + note.message, default: 0] += 1 }
         for note in notes where note.severity == "warning" {
-            let key = note.location.file + "\n" + note.message
+            let key = paths.shown(note.location.file) + "\n" + note.message
             if let count = warned[key], count > 0 { warned[key] = count - 1 } else { comparison.newWarnings.append(note) }
         }
         return comparison

@@ -79,11 +79,14 @@ enum AuditCommand {
         let coverage = Coverage(combining: results.map(\.coverage))
         let ranked = AuditRow.ranked(rows)
         let wide = parsed.flags.contains("wide")
+        // Text, JSON and HTML name a file relative to the folder given; SARIF and GitHub's commands relative
+        // to the working folder, the repository's root that CI resolves them against (`ciReport`).
+        let paths = AuditPaths(folders: parsed.positionals.filter { (try? FileSystem.status($0))?.kind == .folder })
         if format == "json" {
-            stdout.write(structured: TraceJSON.encode(value: AuditJSON(results)) + "\n")
+            stdout.write(structured: TraceJSON.encode(value: AuditJSON(results).shown(paths)) + "\n")
         } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
-            stdout.write(table(ranked, width: wide ? nil : Self.tableWidth))
+            stdout.write(table(ranked.map { $0.shown(paths) }, width: wide ? nil : Self.tableWidth))
             for fixes in proofs {
                 let lines = fixes.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 stdout.write("\n" + (wide ? fixes.text : lines.map { wrappedWords($0, to: tableWidth, indent: "     ") }.joined(separator: "\n")))
@@ -97,10 +100,10 @@ enum AuditCommand {
                 if !wide { fit(&lines, to: tableWidth - 2, steps: [(4, 40), (0, 24), (4, 16)]) }
                 stdout.write(TraceText.formatTable(lines).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
             }
-            stdout.write(summary(coverage, wide: wide))
+            stdout.write(summary(coverage.shown(paths), wide: wide))
         }
-        let coverageByFile = Dictionary(results.map { ($0.file, $0.coverage) }, uniquingKeysWith: { first, _ in first })
-        let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows, $0.fixes) } }
+        let coverageByFile = Dictionary(results.map { ($0.file, $0.coverage.shown(paths)) }, uniquingKeysWith: { first, _ in first })
+        let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows.map { $0.shown(paths) }, $0.fixes) } }
         if let report, !write(audited, into: report, allRows: allRows, coverage: coverageByFile, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
             let withFixes = proofs.filter { !$0.kept.isEmpty }
@@ -139,7 +142,7 @@ enum AuditCommand {
             overruns.append("\(held.joined(separator: ", ")) cannot pass on code Ripple did not read: "
                             + unread.map { "could not read '\(TerminalText.oneLine($0))' ('ripple audit \(TerminalText.oneLine($0))' says why)" }.joined(separator: "; "))
         }
-        let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes)
+        let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes, paths: paths)
         // The warnings format prints all it has to say as its lines, on the standard output.
         if !warnings {
             SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)

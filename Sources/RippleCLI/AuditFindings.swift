@@ -185,11 +185,10 @@ extension AuditCommand {
         return found
     }
 
-    /// `path` relative to the working folder when it is inside it; as given otherwise.
+    /// `path` relative to the working folder when it is inside it, as `AuditPaths` decides; as given
+    /// otherwise. SARIF and GitHub's commands name files so: CI resolves them against the repository's root.
     static func relativePath(_ path: String, in folder: String = FileManager.default.currentDirectoryPath) -> String {
-        guard path.hasPrefix("/") else { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        AuditPaths(folders: [folder]).shown(path)
     }
 
     /// A fingerprint of `text` that is the same on every run and machine: FNV-1a, 64 bits, in hex.

@@ -70,7 +70,7 @@ enum AuditReport {
             + "\(coverage.viewsNotSimulated) views or bodies and \(coverage.statementsNotSimulated) statements not simulated.</p>\n"
         if !coverage.reasons.isEmpty {
             html += "<p class=\"meta\">Top reasons: " + coverage.reasons.prefix(AuditCommand.reasonsShown).map {
-                "\(e($0.kind)) (\($0.count))"
+                "\(e($0.kind)) (\(e($0.tally)))"
             }.joined(separator: "; ") + "</p>\n"
         }
         return html + "</div>\n"
@@ -131,9 +131,10 @@ enum AuditReport {
         if !coverage.unreached.isEmpty || !coverage.reasons.isEmpty {
             html += "<h2>Not simulated</h2>\n"
             if !coverage.reasons.isEmpty {
-                html += "<table>\n<thead><tr><th>what</th><th>how often</th><th>first at</th></tr></thead>\n<tbody>\n"
+                html += "<table>\n<thead><tr><th>what</th><th>how often</th><th>what it cost</th><th>first at</th></tr></thead>\n<tbody>\n"
                 for reason in coverage.reasons {
-                    html += "<tr><td>\(e(reason.kind))</td><td class=\"number\">\(reason.count)</td><td><code>\(e("\(reason.example.file):\(reason.example.line)"))</code></td></tr>\n"
+                    html += "<tr><td>\(e(reason.kind))</td><td class=\"number\">\(reason.count)</td><td>\(e(reason.tally))</td>"
+                        + "<td><code>\(e("\(reason.example.file):\(reason.example.line)"))</code></td></tr>\n"
                 }
                 html += "</tbody>\n</table>\n"
             }

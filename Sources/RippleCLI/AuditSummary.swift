@@ -31,8 +31,9 @@ extension AuditCommand {
         if !coverage.reasons.isEmpty {
             text += "top reasons:\n"
             for reason in coverage.reasons.prefix(reasonsShown) {
-                let what = reason.severity == "action" ? "actions" : reason.severity == "warning" ? "views left out" : "notes"
-                let line = "  \(reason.kind): \(reason.count) \(what) (first at \(reason.example.file):\(reason.example.line))"
+                // Fitted to the width, the kind gives way so that what it cost and where it was first stay.
+                let tail = ": \(reason.tally) (first at \(reason.example.file):\(reason.example.line))"
+                let line = "  " + (wide ? reason.kind : cut(reason.kind, to: max(24, tableWidth - 2 - tail.count))) + tail
                 text += (wide ? line : cut(line, to: tableWidth)) + "\n"
             }
         }

@@ -64,8 +64,11 @@ extension Gallery {
             }
             results.append(result)
         }
-        let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows, $0.fixes) } }
-        let coverage = Dictionary(results.map { ($0.file, $0.coverage) }, uniquingKeysWith: { first, _ in first })
+        // Files are named relative to each app's folder, as `ripple audit` names them.
+        let audited = results.flatMap { result in
+            result.variants.map { (result.scenario, $0.name, result.file, $0.rows.map { $0.shown(AuditPaths(folders: [result.file])) }, $0.fixes) }
+        }
+        let coverage = Dictionary(results.map { ($0.file, $0.coverage.shown(AuditPaths(folders: [$0.file]))) }, uniquingKeysWith: { first, _ in first })
         return AuditCommand.write(audited, into: output, allRows: false, coverage: coverage, stdout: &stdout, stderr: &stderr) && succeeded
     }
 }

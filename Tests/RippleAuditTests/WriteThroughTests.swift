@@ -126,3 +126,36 @@ import RippleCore
         #expect(relabel.evaluations == 0)
     }
 }
+
+/// A body that reads through a type's static property (`Store.shared.count`) reads the object it holds:
+/// a change to what it reads makes its evaluation needed.
+@Suite struct StaticReadTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Store {
+            static let shared = Store()
+            var count = 0
+            var title = "Store"
+        }
+
+        struct StoreScreen: View {
+            @State private var store = Store.shared
+            var body: some View {
+                VStack {
+                    Text("\\(Store.shared.count)")
+                    Button("Add") { store.count += 1 }
+                    Button("Rename") { store.title = "Shop" }
+                }
+            }
+        }
+        """
+
+    @Test func aReadThroughAStaticPropertyIsNeededWhenItChanges() throws {
+        let result = try auditSwift(Self.app)
+        let add = try row(result, "tap Button \"Add\"")
+        #expect(add.evaluations == 1 && add.wasted == 0, "\(add.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" }) \(add.notes.map(\.message))")
+        let rename = try row(result, "tap Button \"Rename\"")
+        #expect(rename.evaluations == 0)
+    }
+}

@@ -16,7 +16,7 @@ import RippleRender
         #expect(result.stdout.contains("report: \(folder.path)/audit-task-manager/index.html"))
         let page = try String(contentsOf: folder.appendingPathComponent("audit-task-manager/index.html"), encoding: .utf8)
         #expect(page.contains("<h2>Actions, most wasted first</h2>"))
-        #expect(page.contains("<td>tap Button in TaskRowView[UUID-1]</td><td><code>Scenarios/apps/task-manager/TaskRowView.swift:10</code></td><td class=\"number\">3</td><td class=\"number\">1</td>"))
+        #expect(page.contains("<td>tap Button in TaskRowView[UUID-1]</td><td><code>TaskRowView.swift:10</code></td><td class=\"number\">3</td><td class=\"number\">1</td>"))
         #expect(page.contains("<li>store <code>TaskStore.total</code> and update it when <code>tasks</code> changes, writing it only when its value changes: wasted 2 → 0"))
         #expect(page.contains("<tr><td>TaskCountBadge</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">0</td><td>tap Button in TaskRowView[UUID-1], tap Button in TaskRowView[UUID-3]</td></tr>"))
         #expect(page.contains("<figcaption>as written") && page.contains("<figcaption>with fixes"))

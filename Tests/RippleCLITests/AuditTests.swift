@@ -512,17 +512,25 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
                                "tap Button \"Show\" in ListView": "exact"])
         let text = ripple("audit", folder.path)
         let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("delete a row with .onDelete in ListView") })
-        #expect(row.contains(" partial ") && row.contains("not simulated: unk"), "\(row)")
+        #expect(row.contains(" partial ") && row.contains("not simulated: 'Analytics"), "\(row)")
     }
 
-    /// The actions run on every core or on as many threads as `--jobs` says, with the same table either
-    /// way; a count that is not a whole number above 0 is a usage error.
-    @Test func jobsChangeNothingButTheThreads() {
-        let parallel = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json")
-        let serial = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--format", "json", "--jobs", "1")
-        #expect(parallel.status == 0 && serial.status == 0)
+    /// The actions run on every core or on as many threads as `--jobs` says, with the same JSON, byte for
+    /// byte, either way, for one screen and for an app of several; a count that is not a whole number
+    /// above 0 is a usage error.
+    @Test(arguments: [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Reasons/SeveralScreens"]])
+    func jobsChangeNothingButTheThreads(_ input: [String]) throws {
+        let parallel = ripple(["audit"] + input + ["--format", "json"])
+        let serial = ripple(["audit"] + input + ["--format", "json", "--jobs", "1"])
+        let two = ripple(["audit"] + input + ["--format", "json", "--jobs", "2"])
+        #expect(parallel.status == 0 && serial.status == 0 && two.status == 0)
         #expect(parallel.stdout == serial.stdout)
-        #expect(!parallel.stdout.isEmpty)
+        #expect(two.stdout == serial.stdout)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(serial.stdout.utf8)) as? [String: Any])
+        let actions = try #require(object["actions"] as? [[String: Any]])
+        #expect(!actions.isEmpty)
+        // The app's screens are audited one after another, each on every thread asked for.
+        if input[0].hasSuffix("SeveralScreens") { #expect(Set(actions.compactMap { $0["variant"] as? String }) == ["ShelfScreen", "SettingsScreen"]) }
         let bad = ripple("audit", "Scenarios/apps/task-manager", "--jobs", "0")
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--jobs takes a whole number above 0, not '0'"))

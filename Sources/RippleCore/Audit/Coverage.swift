@@ -32,25 +32,68 @@ public struct Coverage: Sendable, Encodable, Hashable {
         public var location: SourceLocation
         public var confidence: Confidence
         public var evaluations: Int
+        /// The messages of the notes the action met while it was performed: the gaps among them are
+        /// what makes a partial action partial.
+        public var notes: [String]
 
-        public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int) {
+        public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int, notes: [String] = []) {
             self.control = control
             self.location = location
             self.confidence = confidence
             self.evaluations = evaluations
+            self.notes = notes
         }
     }
 
-    /// What Ripple did not simulate, or assumed, of one kind, and how often.
+    /// What Ripple did not simulate, or assumed, of one kind, how often, and what it cost.
     public struct Reason: Sendable, Encodable, Hashable {
         /// The message with the names it quotes taken out: `calling '…' is not simulated`.
         public var kind: String
+        /// The warnings, notes, actions or controls of this kind.
         public var count: Int
         /// `warning` when views or a body were left out, `note` for an assumption, `action` for an action
-        /// that was not simulated.
+        /// that was not simulated, `control` for controls no action performs that no warning or note
+        /// explains (`not reached: …`, `not offered: …`).
         public var severity: String
         /// The first place it happened, in source order.
         public var example: TraceLocation
+        /// The controls no action performs whose reason this is, as `unreached` gives it.
+        public var controls = 0
+        /// The actions it made partial (a note met while performing them) or could not perform.
+        public var actions = 0
+        /// The screens left out, whose root view's warning this is.
+        public var screens = 0
+
+        /// A reason met once, at `example`, that has cost nothing yet.
+        public init(kind: String, count: Int, severity: String, example: TraceLocation) {
+            self.kind = kind
+            self.count = count
+            self.severity = severity
+            self.example = example
+        }
+
+        /// What it cost, the measure reasons are ranked by: the controls not simulated and the actions
+        /// made partial or not simulated because of it, and the views a warning left out.
+        public var cost: Int { controls + actions + (severity == "warning" ? count : 0) }
+
+        /// How often it happened and what it cost, in words: `1 screen left out, 12 controls not simulated`,
+        /// `40 notes, 3 actions partial`.
+        public var tally: String {
+            func counted(_ number: Int, _ what: String, _ whats: String) -> String { "\(number) \(number == 1 ? what : whats)" }
+            var parts: [String] = []
+            switch severity {
+            case "warning": parts.append(screens > 0 ? counted(screens, "screen", "screens") + " left out" : counted(count, "view", "views") + " left out")
+            case "note": parts.append(counted(count, "note", "notes"))
+            case "action": parts.append(counted(actions, "action", "actions") + " not simulated")
+            default: break
+            }
+            if controls > 0 { parts.append(counted(controls, "control", "controls") + " not simulated") }
+            if severity == "note", actions > 0 { parts.append(counted(actions, "action", "actions") + " partial") }
+            return parts.joined(separator: ", ")
+        }
+
+        /// The severity and the kind: what tells reasons apart.
+        var key: String { severity + " " + kind }
     }
 
     /// A control the source holds that no action performs, with the reason.
@@ -75,7 +118,7 @@ public struct Coverage: Sendable, Encodable, Hashable {
     public var viewsNotSimulated = 0
     /// Statements, values and declarations it did not simulate or took as opaque (the notes that say so).
     public var statementsNotSimulated = 0
-    /// Most frequent first.
+    /// The costliest first (`Reason.cost`), then the most frequent.
     public var reasons: [Reason] = []
     public var unreached: [Unreached] = []
 
@@ -114,10 +157,14 @@ public struct Coverage: Sendable, Encodable, Hashable {
             }
         }
         controls = counted.count
+        // The reason each control no action performs is counted against, by `Reason.key`, in source order.
+        var unreachedBy: [(key: String, kind: String, severity: String, location: SourceLocation)] = []
         for (site, found) in zip(counted, matched) {
             guard !found.isEmpty else {
-                unreached.append(Unreached(control: site.control, viewType: site.viewType, location: TraceLocation(site.location),
-                                           reason: Self.reason(site, evaluated: evaluated, notes: notes, screensLeftOut: screensLeftOut)))
+                let why = Self.reason(site, evaluated: evaluated, notes: notes, screensLeftOut: screensLeftOut)
+                unreached.append(Unreached(control: site.control, viewType: site.viewType, location: TraceLocation(site.location), reason: why.text))
+                let severity = why.severity?.rawValue ?? "control"
+                unreachedBy.append((severity + " " + Self.kind(of: why.text), Self.kind(of: why.text), severity, site.location))
                 continue
             }
             controlsOffered += 1
@@ -131,24 +178,49 @@ public struct Coverage: Sendable, Encodable, Hashable {
             found.append(Reason(kind: Self.kind(of: note.message), count: 1, severity: note.severity.rawValue, example: TraceLocation(note.location)))
         }
         for failure in failures.sorted(by: { $0.location < $1.location }) {
-            found.append(Reason(kind: Self.kind(of: failure.reason), count: 1, severity: "action", example: TraceLocation(failure.location)))
+            var reason = Reason(kind: Self.kind(of: failure.reason), count: 1, severity: "action", example: TraceLocation(failure.location))
+            reason.actions = 1
+            found.append(reason)
         }
-        reasons = Self.grouped(found)
+        // Controls no warning or note explains are a reason of their own, counted once per control.
+        for control in unreachedBy.sorted(by: { $0.location < $1.location }) where control.severity == "control" {
+            found.append(Reason(kind: control.kind, count: 1, severity: "control", example: TraceLocation(control.location)))
+        }
+        var grouped = Self.grouped(found)
+        let index = Dictionary(grouped.indices.map { (grouped[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        for control in unreachedBy { if let at = index[control.key] { grouped[at].controls += 1 } }
+        // A partial action counts against each kind of gap it met, once.
+        for action in actions where action.confidence == .partial {
+            for key in Set(action.notes.filter(Self.isGap).map { "note " + Self.kind(of: $0) }) {
+                if let at = index[key] { grouped[at].actions += 1 }
+            }
+        }
+        for why in screensLeftOut.values { if let at = index["warning " + Self.kind(of: why)] { grouped[at].screens += 1 } }
+        reasons = Self.ranked(grouped)
     }
 
-    /// Reasons of one severity and kind as one, their counts added and the first one's example kept,
-    /// the most frequent first.
+    /// Reasons of one severity and kind as one, their counts and costs added and the first one's example
+    /// kept, ranked (`ranked(_:)`).
     public static func grouped(_ reasons: [Reason]) -> [Reason] {
         var groups: [String: Reason] = [:]
         for reason in reasons {
-            let key = reason.severity + " " + reason.kind
-            if let known = groups[key] {
-                groups[key]!.count = known.count + reason.count
-            } else {
-                groups[key] = reason
+            guard var known = groups[reason.key] else {
+                groups[reason.key] = reason
+                continue
             }
+            known.count += reason.count
+            known.controls += reason.controls
+            known.actions += reason.actions
+            known.screens += reason.screens
+            groups[reason.key] = known
         }
-        return groups.values.sorted { ($0.count, $1.kind) > ($1.count, $0.kind) }
+        return ranked(Array(groups.values))
+    }
+
+    /// The costliest first (`Reason.cost`), then the most frequent, then by kind and severity, so that
+    /// the order is the same on every run.
+    public static func ranked(_ reasons: [Reason]) -> [Reason] {
+        reasons.sorted { ($0.cost, $0.count, $1.kind, $1.severity) > ($1.cost, $1.count, $0.kind, $0.severity) }
     }
 
     /// Whether a note says that something was not simulated or was taken as an opaque value, rather than
@@ -199,15 +271,18 @@ public struct Coverage: Sendable, Encodable, Hashable {
 
     /// Why a control got no action: the view that holds it never ran, or something at its place was not
     /// simulated, or Ripple does not perform it.
-    private static func reason(_ site: ControlSite, evaluated: Set<String>, notes: [Diagnostic], screensLeftOut: [String: String]) -> String {
+    /// The reason's text, and the severity of the warning or note it is, nil when it is none.
+    private static func reason(_ site: ControlSite, evaluated: Set<String>, notes: [Diagnostic],
+                               screensLeftOut: [String: String]) -> (text: String, severity: Diagnostic.Severity?) {
         let inside = notes.filter { $0.location.file == site.location.file && $0.location.line >= site.location.line && $0.location.line <= site.endLine }
-        if let warning = inside.first(where: { $0.severity == .warning }) { return warning.message }
-        if let viewType = site.viewType, !evaluated.contains(viewType), let why = screensLeftOut[viewType] { return why }
+        if let warning = inside.first(where: { $0.severity == .warning }) { return (warning.message, .warning) }
+        // The warning that left the screen out, which loading adds to the notes.
+        if let viewType = site.viewType, !evaluated.contains(viewType), let why = screensLeftOut[viewType] { return (why, .warning) }
         if let viewType = site.viewType, !evaluated.contains(viewType) {
-            return "not reached: no body Ripple evaluated builds '\(viewType)'"
+            return ("not reached: no body Ripple evaluated builds '\(viewType)'", nil)
         }
-        if let note = inside.first(where: { $0.message.contains("not simulated") }) { return note.message }
-        return "not offered: Ripple does not perform '\(site.control)' where it is written"
+        if let note = inside.first(where: { $0.message.contains("not simulated") }) { return (note.message, note.severity) }
+        return ("not offered: Ripple does not perform '\(site.control)' where it is written", nil)
     }
 
     /// The places actions are written, as sites, for a scenario's own code.

@@ -177,6 +177,8 @@ extension Engine {
         let name: String
         switch target.kind {
         case .member(let base, let member, _):
+            // A type's static member (`Store.shared.name`, `Store.count`) is not written here.
+            if case .identifier(let root) = rootOfChain(base).kind, scope.locals[root] == nil, isTypeName(root, in: scope) { return nil }
             var reading = scope
             reading.recordsReads = false
             // A base that names no object here (`self.count` in a view's action) is the write's own to resolve.

@@ -98,6 +98,8 @@ extension Engine {
         }
         if name == "self" { return "self" }
         if globals[name] != nil { return "global" }
+        // `Store.shared.count`: a static property of a declared type, read through as a global is.
+        if scope.recordsReads, name.startsUppercase, table.data[name] != nil { return "static" }
         return nil
     }
 }

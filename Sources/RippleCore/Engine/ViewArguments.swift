@@ -277,9 +277,18 @@ extension Engine {
     /// Reads the access paths of an argument (`ArgumentStep.paths`).
     private mutating func read(_ paths: [ExprSyntax], in scope: Scope) throws(EvaluationError) {
         for path in paths {
-            if let root = capitalizedRoot(of: path), scope.locals[root] == nil { continue }
+            if let root = capitalizedRoot(of: path), scope.locals[root] == nil, !readsStaticProperty(path, of: root) { continue }
             _ = try evaluate(path, in: scope, expected: nil)
         }
+    }
+
+    /// Whether `path` reads through a static property a class or struct of the source declares with a value
+    /// (`Store.shared.count`): a path like any other, not a styling constant. A static method's result
+    /// (`Theme.colors(for: scheme).text`) is styling.
+    private func readsStaticProperty(_ path: ExprSyntax, of root: String) -> Bool {
+        guard table.data[root] != nil, let first = firstMember(of: path), case .member(_, let member, _) = first.kind else { return false }
+        let name = root + "." + member
+        return table.globals.contains { $0.name == name }
     }
 
     /// A path's root name when it is capitalized: a styling constant (`Color.red`) unless a local shadows it.

@@ -270,6 +270,12 @@ extension Engine {
                 node = base
             }
             components.reverse()
+            // `Store.shared.count += 1`: a declared type's static property is read where a body reads it,
+            // but nothing written through it is simulated.
+            if readsOtherModules, methodContext?.locals[name] == nil, table.allTypeNames.contains(name), case .member(let member, _)? = components.first {
+                throw EvaluationError("'\(name).\(member)' is a static property, which Ripple reads but does not change; the write or call is not simulated",
+                                      at: node.location)
+            }
             return try descend(from: try namedRoot(name, at: node.location), through: components)
         }
         var components: [ExprSyntax] = []
@@ -361,10 +367,11 @@ extension Engine {
             // App source writes from actions, not steps; a declared type's static member is not a place
             // Ripple writes.
             if readsOtherModules, table.allTypeNames.contains(name) {
-                throw EvaluationError("a write through '\(name)', a type, is not simulated: its static members are not", at: location)
+                throw EvaluationError("'\(name)' is a type; the write or call through it is not simulated", at: location)
             }
-            if readsOtherModules { throw EvaluationError("unknown name '\(name)' in the code that writes", at: location) }
-            throw EvaluationError("unknown name '\(name)' in step\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: location)
+            if readsOtherModules { throw EvaluationError("'\(name)' is not declared in the source; the write or call through it is not simulated", at: location) }
+            // A step names its places; a method or an action runs code, where no step was written.
+            throw EvaluationError("unknown name '\(name)'\(methodContext == nil ? " in step" : "")\(Suggestion.didYouMean(name, in: Array(globals.keys) + instances.filter(\.alive).flatMap { table.views[$0.viewType]?.properties.map(\.name) ?? [] }))", at: location)
         }
         if owners.count > 1 && owner != self.root {
             throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\(instances[$0].name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: location)
