@@ -85,54 +85,24 @@ public struct Audit: Sendable {
     /// action's trace, and one graph of everything the actions touched.
     public func rows(of scenario: Scenario, variant: String, file: String, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [AuditRow] {
         let drawn = drawing != nil
-        let allRows = allRows
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
+        let undecided = first.undecidedConditions
         let actions = first.availableActions(allRows: allRows)
         let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
-        let loaded = Set(scenario.notes)
         let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
-        let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
-        defer { total.charge(budget.spentWork()) }
-        // Each action is performed on a screen of its own, so they run on every core; the rows come back
-        // in the screen's order whichever finishes first.
-        let performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: AuditRow, step: StepTrace?, graph: VariantGraph?) in
-            let action = actions[index]
-            var row = AuditRow(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
-            guard budget.mayPerform(index) else {
-                budget.record(0, at: index)
-                return (row, nil, nil)
-            }
-            do throws(DiagnosticError) {
-                return try screens.withCopy { (simulation) throws(DiagnosticError) in
-                    defer { budget.record(simulation.work, at: index) }
-                    let step = try simulation.perform(actionAt: index, allRows: allRows)
-                    row.count(step, declarations: declarations)
-                    // What the action met, though loading met it first, and what it alone met.
-                    var met = simulation.notesOfLastStep
-                    for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
-                    row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
-                    guard drawn else { return (row, nil, nil) }
-                    simulation.collectDependencies()
-                    return (row, step, simulation.graph())
-                }
-            } catch {
-                row.error = error.diagnostics.first?.message ?? "\(error)"
-                return (row, nil, nil)
-            }
-        }
+        let performed = perform(actions, on: screens, scenario: scenario, variant: variant, file: file, declarations: declarations, drawn: drawn)
         var rows: [AuditRow] = []
-        let performedCount = budget.performedCount()
-        for (index, (action, result)) in zip(actions, performed).enumerated() {
-            guard index < performedCount else {
-                let row = result.row
-                var skipped = AuditRow(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
-                skipped.error = Self.notPerformed
-                rows.append(skipped)
-                continue
-            }
+        for (action, result) in zip(actions, performed) {
             rows.append(result.row)
             if let step = result.step, let graph = result.graph { drawing?.add(step, named: action.name, graph: graph, startingFrom: nil) }
         }
+        let other = otherSideRows(of: scenario, variant: variant, file: file, undecided: undecided, shown: actions, declarations: declarations)
+        // An action the screen offers only on the side of a condition it took as true rests on that choice.
+        for (index, action) in actions.enumerated() {
+            guard let choice = other.onlyWhereTrue[ActionKey(action)], !rows[index].uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) else { continue }
+            rows[index].uncertainty.insert("action: " + choice, at: 0)
+        }
+        rows += other.rows
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
             AuditRow.judge(&rows)
@@ -155,6 +125,107 @@ public struct Audit: Sendable {
         }
         AuditRow.judge(&rows)
         return rows
+    }
+
+    /// Each of `actions` performed on a copy of a first screen from `screens`, on every core, within what
+    /// is left of the audit's work; the rows come back in the screen's order whichever finishes first, and
+    /// an action past the work is not performed. With `drawn`, each keeps its trace and graph.
+    private func perform(_ actions: [AvailableAction], on screens: FirstScreens, scenario: Scenario, variant: String, file: String,
+                         declarations: [DeclarationSyntax], drawn: Bool, selecting: Set<Int>? = nil) -> [(row: AuditRow, step: StepTrace?, graph: VariantGraph?)] {
+        let allRows = allRows
+        let loaded = Set(scenario.notes)
+        let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
+        defer { total.charge(budget.spentWork()) }
+        var performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: AuditRow, step: StepTrace?, graph: VariantGraph?) in
+            let action = actions[index]
+            var row = AuditRow(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
+            guard selecting?.contains(index) ?? true, budget.mayPerform(index) else {
+                budget.record(0, at: index)
+                return (row, nil, nil)
+            }
+            do throws(DiagnosticError) {
+                return try screens.withCopy { (simulation) throws(DiagnosticError) in
+                    defer { budget.record(simulation.work, at: index) }
+                    let step = try simulation.perform(actionAt: index, allRows: allRows)
+                    row.count(step, declarations: declarations)
+                    // What the action met, though loading met it first, and what it alone met.
+                    var met = simulation.notesOfLastStep
+                    for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
+                    row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                    guard drawn else { return (row, nil, nil) }
+                    simulation.collectDependencies()
+                    return (row, step, simulation.graph())
+                }
+            } catch {
+                row.error = error.diagnostics.first?.message ?? "\(error)"
+                return (row, nil, nil)
+            }
+        }
+        let performedCount = budget.performedCount()
+        for index in performed.indices where index >= performedCount {
+            let row = performed[index].row
+            var skipped = AuditRow(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
+            skipped.error = Self.notPerformed
+            performed[index] = (skipped, nil, nil)
+        }
+        return performed
+    }
+
+    /// Most conditions on values Ripple does not know whose other side the audit reaches on one screen.
+    public static let maximumOtherSides = 8
+
+    /// The actions a screen shows only where a condition Ripple cannot decide is false: for each of the
+    /// first `maximumOtherSides` such conditions the first screen took as true, the screen is built again
+    /// with that one taken as false, and the actions it offers that the first screen does not are
+    /// performed there. Each row is named `… (if 'condition' is false)` and is partial: it rests on that
+    /// choice, which it names. Also, for each action of the first screen that the other build does not
+    /// offer, the choice it rests on (`… taken as true at …`).
+    private func otherSideRows(of scenario: Scenario, variant: String, file: String, undecided: [UndecidedCondition],
+                               shown: [AvailableAction], declarations: [DeclarationSyntax]) -> (rows: [AuditRow], onlyWhereTrue: [ActionKey: String]) {
+        var offered = Set(shown.map { ActionKey($0) })
+        var onlyWhereTrue: [ActionKey: String] = [:]
+        var rows: [AuditRow] = []
+        for condition in undecided.prefix(Self.maximumOtherSides) where total.remaining > 0 {
+            guard let other = try? Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, takingAsFalse: [condition.location])
+            else { continue }
+            let actions = other.availableActions(allRows: allRows)
+            let place = TraceLocation(condition.location)
+            let at = " at \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line): its value is unknown"
+            let there = Set(actions.map { ActionKey($0) })
+            for action in shown where !there.contains(ActionKey(action)) && onlyWhereTrue[ActionKey(action)] == nil {
+                onlyWhereTrue[ActionKey(action)] = "the condition '\(condition.text)' taken as true" + at
+            }
+            let hidden = actions.indices.filter { offered.insert(ActionKey(actions[$0])).inserted }
+            guard !hidden.isEmpty else { continue }
+            let screens = FirstScreens(other, scenario: scenario, variant: variant, collectingGraph: false, takingAsFalse: [condition.location])
+            let performed = perform(actions, on: screens, only: hidden, scenario: scenario, variant: variant, file: file, declarations: declarations)
+            let choice = "the condition '\(condition.text)' taken as false" + at
+            for var row in performed {
+                row.action += " (if '\(condition.text)' is false)"
+                if !row.uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) { row.uncertainty.insert("action: " + choice, at: 0) }
+                rows.append(row)
+            }
+        }
+        return (rows, onlyWhereTrue)
+    }
+
+    /// `perform` for the actions of `actions` at the indices `only`, which are what the screen offers.
+    private func perform(_ actions: [AvailableAction], on screens: FirstScreens, only indices: [Int], scenario: Scenario, variant: String,
+                         file: String, declarations: [DeclarationSyntax]) -> [AuditRow] {
+        // The screen numbers its actions by its own list: an action is performed by its index there.
+        let all = perform(actions, on: screens, scenario: scenario, variant: variant, file: file, declarations: declarations, drawn: false,
+                          selecting: Set(indices))
+        return indices.map { all[$0].row }
+    }
+
+    /// What tells two offered actions apart across two builds of a screen: the name and the place.
+    private struct ActionKey: Hashable {
+        var name: String
+        var location: SourceLocation
+        init(_ action: AvailableAction) {
+            name = action.name
+            location = action.location
+        }
     }
 
     // MARK: - Coverage

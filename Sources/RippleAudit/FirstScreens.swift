@@ -11,16 +11,18 @@ package final class FirstScreens: @unchecked Sendable {
     private let scenario: Scenario
     private let variant: String
     private let collectingGraph: Bool
+    private let takingAsFalse: Set<SourceLocation>
     private let lock = NSLock()
     private var idle: [Simulation]
     /// How many first screens were built, the one given at the start included: one per thread at most.
     package private(set) var built = 1
 
     /// `first` is the variant's first screen, built with `collectingGraph`; it is lent like the others.
-    package init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool) {
+    package init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool, takingAsFalse: Set<SourceLocation> = []) {
         self.scenario = scenario
         self.variant = variant
         self.collectingGraph = collectingGraph
+        self.takingAsFalse = takingAsFalse
         idle = [first]
     }
 
@@ -36,7 +38,8 @@ package final class FirstScreens: @unchecked Sendable {
             lock.lock()
             built += 1
             lock.unlock()
-            screen = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: collectingGraph)
+            screen = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: collectingGraph,
+                                    takingAsFalse: takingAsFalse)
         }
         defer { lock.withLock { idle.append(screen) } }
         return try body(Simulation(copying: screen))

@@ -159,3 +159,67 @@ import RippleCore
         #expect(rename.evaluations == 0)
     }
 }
+
+/// A condition Ripple cannot decide hides nothing: the screen is built again with it taken as false, and
+/// the controls only that side shows are offered and performed there, each row partial and naming the
+/// choice; the controls only the first side shows rest on the choice that made them, and say so.
+@Suite struct OtherSideTests {
+    static let app = """
+        import SwiftUI
+        import Foundation
+
+        final class Brew {
+            static let shared = Brew()
+            var isInstalled: Bool { FileManager.default.fileExists(atPath: "/opt/homebrew/bin/brew") }
+        }
+
+        struct HomebrewView: View {
+            @State private var showConsole = false
+            @State private var query = ""
+            @State private var count = 0
+            var body: some View {
+                VStack {
+                    if !Brew.shared.isInstalled {
+                        Text("Homebrew is not installed")
+                        Button("Console") { showConsole.toggle() }
+                    } else {
+                        TextField("Search", text: $query)
+                        Text(query)
+                    }
+                    Button("Count") { count += 1 }
+                    Text("\\(count)")
+                }
+            }
+        }
+        """
+
+    @Test func theControlsOfTheOtherSideAreOfferedAndPartial() throws {
+        let result = try auditSwift(Self.app)
+        let search = try row(result, "type in TextField \"Search\" in HomebrewView (if '!Brew.shared.isInstalled' is false)")
+        #expect(search.error == nil)
+        #expect(search.confidence == .partial)
+        #expect(search.uncertainty.contains { $0.hasSuffix(": the condition '!Brew.shared.isInstalled' taken as false at App.swift:15: its value is unknown") })
+        // Typing re-runs the screen, which shows the query: needed.
+        #expect(search.evaluations == 1 && search.wasted == 0)
+        // Every control is offered, the console's on one side and the field on the other.
+        #expect(result.coverage.unreached.isEmpty, "\(result.coverage.unreached.map(\.control))")
+    }
+
+    @Test func theControlsOfTheFirstSideRestOnTheChoice() throws {
+        let result = try auditSwift(Self.app)
+        let console = try row(result, "tap Button \"Console\"")
+        #expect(console.confidence == .partial)
+        #expect(console.uncertainty.first == "action: the condition '!Brew.shared.isInstalled' taken as true at App.swift:15: its value is unknown")
+    }
+
+    /// A control both sides show is offered once, from the first side; its row is partial only because the
+    /// body it re-runs decides the condition again.
+    @Test func aControlOnBothSidesIsOfferedOnce() throws {
+        let result = try auditSwift(Self.app)
+        let count = try row(result, "tap Button \"Count\" in HomebrewView")
+        #expect(count.action == "tap Button \"Count\" in HomebrewView")
+        #expect(result.rows.count { $0.action.hasPrefix("tap Button \"Count\"") } == 1)
+        #expect(count.evaluations == 1 && count.confidence == .partial)
+        #expect(count.uncertainty == ["HomebrewView: the condition '!Brew.shared.isInstalled' taken as true at App.swift:15: its value is unknown"])
+    }
+}

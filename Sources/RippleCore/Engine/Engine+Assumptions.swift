@@ -94,10 +94,19 @@ extension Engine {
         return cut + "…"
     }
 
-    /// Notes that a condition on a value Ripple does not model is taken as true, and records the decision.
-    mutating func assumeTrue(_ condition: ExprSyntax) {
-        assume("the condition '\(Self.shortened(condition.rendered))' depends on a value Ripple does not model; it is taken as true", at: condition.location)
-        decidedOnUnknown("the condition '\(Self.shortened(condition.rendered))' taken as true", at: condition.location)
+    /// Decides a condition on a value Ripple does not model: true, unless the simulation was built to take
+    /// the condition at that place as false (`conditionsTakenAsFalse`). Notes it, records the decision,
+    /// and, in a body, lists the condition among those the simulation could not decide.
+    mutating func decideUnknown(_ condition: ExprSyntax) -> Bool {
+        let text = Self.shortened(condition.rendered)
+        // Only a body's conditions decide what a screen shows; a model's `init` or a global decides values.
+        if isTracking, !undecidedConditions.contains(where: { $0.location == condition.location }) {
+            undecidedConditions.append(UndecidedCondition(text: text, location: condition.location))
+        }
+        let taken = !conditionsTakenAsFalse.contains(condition.location)
+        assume("the condition '\(text)' depends on a value Ripple does not model; it is taken as \(taken)", at: condition.location)
+        decidedOnUnknown("the condition '\(text)' taken as \(taken)", at: condition.location)
+        return taken
     }
 
     /// Records a decision that rested on a value Ripple does not know, once per place in an update: what
@@ -119,4 +128,12 @@ extension Engine {
         assume("\(what) is given the stand-in '\(expression.rendered)'", at: location)
         return try evaluate(expression, in: Scope(), expected: type)
     }
+}
+
+/// A condition Ripple could not decide because it rests on a value it does not know: its text, shortened
+/// as notes give it, and its place.
+public struct UndecidedCondition: Hashable, Sendable {
+    /// `HomebrewController.shared.isInstalled`, shortened past 40 characters.
+    public var text: String
+    public var location: SourceLocation
 }

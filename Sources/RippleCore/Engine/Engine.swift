@@ -135,6 +135,12 @@ struct Engine {
     /// as true, a pattern taken as matching, an optional taken as present — each as `what at file:line`,
     /// in the order made: the verdicts of the bodies that made them, and of the step, are not exact.
     var unknownDecisions: [String] = []
+    /// Conditions on values Ripple does not know, by place, that this simulation takes as false rather
+    /// than true: the audit builds a screen again with one flipped to reach what its other side shows.
+    var conditionsTakenAsFalse: Set<SourceLocation> = []
+    /// The conditions on values Ripple does not know that bodies have decided, each once, in the order
+    /// first met.
+    var undecidedConditions: [UndecidedCondition] = []
     /// Those made since the body being evaluated began, each once: what its verdict rests on.
     var evaluationDecisions: [String] = []
     /// What the step being performed assumed, each once, whether or not loading assumed it first: `notes`

@@ -327,8 +327,7 @@ extension Engine {
     private mutating func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let test = try evaluate(condition, in: scope, expected: .bool)
         if readsOtherModules, test.isUnmodelled {
-            assumeTrue(condition)
-            return try evaluate(yes, in: scope, expected: expected)
+            return try evaluate(decideUnknown(condition) ? yes : no, in: scope, expected: expected)
         }
         guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
         return try evaluate(b ? yes : no, in: scope, expected: expected)
@@ -923,8 +922,8 @@ extension Engine {
             case .expression(let expression):
                 let value = try evaluateOrOpaque(expression, naming: expression.rendered, in: scope, expected: .bool)
                 if readsOtherModules, value.isUnmodelled {
-                    assumeTrue(expression)
-                    continue
+                    if decideUnknown(expression) { continue }
+                    return nil
                 }
                 guard case .bool(let b) = value else {
                     throw EvaluationError("condition must be a Bool, not \(describe(value))", at: expression.location)

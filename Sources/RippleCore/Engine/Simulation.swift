@@ -11,13 +11,18 @@ public final class Simulation {
 
     /// Builds the variant's tree and evaluates it once; `collectingGraph` keeps what a picture needs
     /// (every dependency ever seen, the first tree), which a plain run does not pay for.
-    public init(scenario: Scenario, variant: String, semantics: Semantics, collectingGraph: Bool = false) throws(DiagnosticError) {
+    ///
+    /// `takingAsFalse` names conditions on values Ripple does not know, by place, that this simulation
+    /// takes as false; any other such condition is taken as true.
+    public init(scenario: Scenario, variant: String, semantics: Semantics, collectingGraph: Bool = false,
+                takingAsFalse: Set<SourceLocation> = []) throws(DiagnosticError) {
         guard let resolved = scenario.variant(named: variant) else {
             throw DiagnosticError([.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: scenario.variants.map(\.name)))",
                                           at: SourceLocation(file: scenario.file, line: 1, column: 1))])
         }
         self.variant = variant
         engine = Engine(table: resolved.table, semantics: semantics)
+        engine.conditionsTakenAsFalse = takingAsFalse
         do throws(EvaluationError) {
             try engine.start()
         } catch {
@@ -49,6 +54,10 @@ public final class Simulation {
     /// on a screen of its own (a documented limit, as large as a scenario's total work): past it, the
     /// actions after the one that crossed it are not performed, and the audit says how many.
     public static let maximumAuditWork = Engine.maximumTotalWork
+
+    /// The conditions on values Ripple does not know that building the screen and its steps decided, each
+    /// once, in the order first met.
+    public var undecidedConditions: [UndecidedCondition] { engine.undecidedConditions }
 
     /// The evaluation steps the last step took (or the first tree, before any step), as the work limits count them.
     public var work: Int { engine.work }
