@@ -58,6 +58,48 @@ import Testing
         #expect((result.stdout + result.stderr).contains("SettingsView"), "\(result.stdout)")
     }
 
+    /// A generated screen of 10^6 views, each a view of its own with a body, beside a small one: under the
+    /// default ceiling the large screen stops at a limit with a warning at its place, the small one is
+    /// audited, and the run fails, naming the screen cut.
+    @Test(arguments: ["parse", "audit"])
+    func aScreenOfAMillionViewsIsCutAndTheRestAudited(_ command: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App").path
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        try """
+            import SwiftUI
+
+            struct WallView: View {
+                @State private var tick = 0
+                var body: some View {
+                    ScrollView {
+                        Button("Tick") { tick += 1 }
+                        ForEach(0..<1_000_000, id: \\.self) { index in Tile(index: index, tick: tick) }
+                    }
+                }
+            }
+
+            struct Tile: View {
+                let index: Int
+                let tick: Int
+                var body: some View { Text("\\(index):\\(tick)") }
+            }
+
+            struct AboutView: View {
+                @State private var shown = false
+                var body: some View { Toggle("Shown", isOn: $shown) }
+            }
+            """.write(toFile: app + "/App.swift", atomically: true, encoding: .utf8)
+        guard let result = try builtRipple(command, app) else { return }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(app)/App.swift:8:"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: the screen 'WallView' is not simulated: "), "\(result.stderr)")
+        #expect(result.stderr.contains("(limit: "))
+        #expect(result.stderr.contains("error: \(app): the screen 'WallView' was cut at a limit; the rest of the app was simulated\n"))
+        #expect((result.stdout + result.stderr).contains("AboutView"), "\(result.stdout)")
+    }
+
     @Test func underTheDefaultCeilingTheSameAppLoadsWhole() throws {
         let (folder, app) = try appWithALargeScreen()
         defer { try? FileManager.default.removeItem(at: folder) }
