@@ -218,12 +218,14 @@ public struct Audit: Sendable {
         return indices.map { all[$0].row }
     }
 
-    /// What tells two offered actions apart across two builds of a screen: the name and the place.
+    /// What tells two offered actions apart across two builds of a screen: what is done and to which
+    /// control, by its place. A control the first build offers in one row of a list is not offered again
+    /// for another row the other build makes.
     private struct ActionKey: Hashable {
-        var name: String
+        var kind: String
         var location: SourceLocation
         init(_ action: AvailableAction) {
-            name = action.name
+            kind = action.kind
             location = action.location
         }
     }
