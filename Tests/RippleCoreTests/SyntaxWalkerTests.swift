@@ -93,4 +93,22 @@ import RippleSwift
             """)
         #expect(found.contains { $0.message == "view 'Loop' contains itself" }, "\(found.map(\.message))")
     }
+
+    /// The checks made over a built-in view's argument walk every expression kind and stop at closures,
+    /// which run later: a `/`, `%` or `Int(…)` may trap, an implicit member is a styling constant.
+    @Test(arguments: [
+        ("f(a / b)", true, false), ("f(a % b)", true, false), ("f(Int(a))", true, false), ("f(a + b)", false, false),
+        ("f([a: b / c])", true, false), ("f(\"\\(a / b)\")", true, false), ("f(a ? b : c % d)", true, false),
+        ("f(a[b / c])", true, false), ("f((a / b))", true, false), ("f { a / b }", false, false),
+        ("f(.title)", false, true), ("f(a ? .red : .blue)", false, true), ("f(a.b(.c))", false, true),
+        ("f { .title }", false, false), ("f(x: [.a])", false, true),
+    ])
+    func argumentChecksStopAtClosures(_ statement: String, mayTrap: Bool, hasImplicitMember: Bool) throws {
+        guard case .expression(let expression) = try #require(Self.statements(statement).first).kind else {
+            Issue.record("'\(statement)' is not an expression")
+            return
+        }
+        #expect(expression.mayTrap == mayTrap)
+        #expect(expression.hasImplicitMember == hasImplicitMember)
+    }
 }

@@ -352,35 +352,41 @@ extension ExprSyntax {
     /// Whether evaluating the expression can trap in Swift where the path reads of a built-in view's
     /// argument would not notice: a `/` or `%`, or a conversion `Int(…)`, outside closures (which run later).
     var mayTrap: Bool {
-        switch kind {
-        case .binary(let op, let left, let right): op == "/" || op == "%" || left.mayTrap || right.mayTrap
-        case .call(let callee, let arguments, let trailing):
-            callee.kind == .identifier("Int") || callee.mayTrap || (arguments + trailing).contains { $0.value.mayTrap }
-        case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.mayTrap } else { false } }
-        case .array(let elements): elements.contains(where: \.mayTrap)
-        case .dictionary(let keys, let values): (keys + values).contains(where: \.mayTrap)
-        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.mayTrap
-        case .subscriptAccess(let base, let arguments, _): base.mayTrap || arguments.contains { $0.value.mayTrap }
-        case .ternary(let condition, let yes, let no): condition.mayTrap || yes.mayTrap || no.mayTrap
-        case .identifier, .dollar, .implicitMember, .integer, .double, .bool, .nilLiteral, .keyPath, .closure, .opaque: false
+        contains { expression in
+            switch expression.kind {
+            case .binary(let op, _, _): op == "/" || op == "%"
+            case .call(let callee, _, _): callee.kind == .identifier("Int")
+            default: false
+            }
         }
     }
 
     /// Whether the expression holds an implicit member (`.title`) outside closures.
     var hasImplicitMember: Bool {
-        switch kind {
-        case .implicitMember: true
-        case .binary(_, let left, let right): left.hasImplicitMember || right.hasImplicitMember
-        case .call(let callee, let arguments, let trailing): callee.hasImplicitMember || (arguments + trailing).contains { $0.value.hasImplicitMember }
-        case .string(let parts): parts.contains { if case .interpolation(let e) = $0 { e.hasImplicitMember } else { false } }
-        case .array(let elements): elements.contains(where: \.hasImplicitMember)
-        case .dictionary(let keys, let values): (keys + values).contains(where: \.hasImplicitMember)
-        case .member(let base, _, _), .forceUnwrap(let base), .unary(_, let base), .paren(let base): base.hasImplicitMember
-        case .subscriptAccess(let base, let arguments, _): base.hasImplicitMember || arguments.contains { $0.value.hasImplicitMember }
-        case .ternary(let condition, let yes, let no): condition.hasImplicitMember || yes.hasImplicitMember || no.hasImplicitMember
-        case .identifier, .dollar, .integer, .double, .bool, .nilLiteral, .keyPath, .closure, .opaque: false
+        contains { if case .implicitMember = $0.kind { true } else { false } }
+    }
+
+    /// Whether the expression, or a part of it outside the closures it holds, matches.
+    func contains(where matches: (ExprSyntax) -> Bool) -> Bool {
+        withoutActuallyEscaping(matches) { matches in
+            var walker = FirstMatchOutsideClosures(matches: matches)
+            walker.walk(self)
+            return walker.found
         }
     }
+}
+
+/// Finds whether a part of an expression outside its closures matches, stopping at the first.
+private struct FirstMatchOutsideClosures: SyntaxWalker {
+    let matches: (ExprSyntax) -> Bool
+    var found = false
+
+    mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
+        if !found, matches(expression) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    mutating func visit(_ closure: ClosureSyntax) -> WalkContinuation { .skipChildren }
 }
 
 extension ExprKind {

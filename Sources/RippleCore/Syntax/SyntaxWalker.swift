@@ -125,14 +125,15 @@ extension SyntaxWalker {
         visitPost(closure)
     }
 
-    /// Walks the code of a type's members, in order: each property's initial value, getter, `willSet`
-    /// and `didSet`; each initializer's and function's body.
+    /// Walks the code of a type's members, in order: each property's initial value, getter, setter,
+    /// `willSet` and `didSet`; each initializer's and function's body.
     package mutating func walk(members: [MemberSyntax]) {
         for member in members {
             switch member {
             case .property(let property):
                 if let initializer = property.initializer { walk(initializer) }
                 walk(property.getter ?? [])
+                walk(property.setter?.body ?? [])
                 walk(property.willSet?.body ?? [])
                 walk(property.didSet?.body ?? [])
             case .initializer(let initializer):
