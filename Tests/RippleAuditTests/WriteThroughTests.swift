@@ -223,3 +223,62 @@ import RippleCore
         #expect(count.uncertainty == ["HomebrewView: the condition '!Brew.shared.isInstalled' taken as true at App.swift:15: its value is unknown"])
     }
 }
+
+/// `ForEach` ids Ripple does not know: two that print alike are taken as distinct rows, by position,
+/// never as a duplicate the code does not have, and every row whose update rests on them is partial.
+@Suite struct UnknownIdentityTests {
+    static func app(ids: String) -> String {
+        """
+        import SwiftUI
+        import Foundation
+
+        struct Entry: Identifiable {
+            let id: String
+            var title: String
+        }
+
+        @Observable final class Feed {
+            var entries: [Entry] = [Entry(id: \(ids.split(separator: "|")[0]), title: "A"), Entry(id: \(ids.split(separator: "|")[1]), title: "B")]
+            var heading = "Feed"
+        }
+
+        struct FeedView: View {
+            @State private var feed = Feed()
+            var body: some View {
+                VStack {
+                    Text(feed.heading)
+                    ForEach(feed.entries) { entry in EntryRow(title: entry.title) }
+                    Button("Rename") { feed.entries[0].title = "Z" }
+                }
+            }
+        }
+
+        struct EntryRow: View {
+            let title: String
+            var body: some View { Text(title) }
+        }
+        """
+    }
+
+    @Test func unknownIdsAreDistinctRowsAndThePartRestingOnThemIsPartial() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app(ids: #"UserDefaults.standard.string(forKey: "a") ?? ""|UserDefaults.standard.string(forKey: "b") ?? """#))
+        #expect(!notes.contains { $0.contains("ids must be unique") }, "\(notes)")
+        let rename = try row(result, "tap Button \"Rename\"")
+        #expect(rename.error == nil)
+        #expect(rename.evaluations == 2 && rename.wasted == 0, "\(rename.views.map { "\($0.view) \($0.evaluations)/\($0.wasted)" })")
+        #expect(rename.confidence == .partial)
+        #expect(rename.uncertainty.contains { $0.contains("the ids of 'ForEach' over 'feed.entries' taken as distinct at App.swift:") })
+    }
+
+    @Test func knownIdsDecideNothingUnknown() throws {
+        let result = try auditSwift(Self.app(ids: #""a"|"b""#))
+        let rename = try row(result, "tap Button \"Rename\"")
+        #expect(rename.evaluations == 2 && rename.confidence == .exact, "\(rename.uncertainty)")
+    }
+
+    /// Known ids that repeat are the code's own error, and still said so.
+    @Test func knownDuplicateIdsAreStillAnError() throws {
+        let (_, notes) = try auditSwiftWithNotes(Self.app(ids: #""a"|"a""#))
+        #expect(notes.contains { $0.contains("'ForEach' has two elements with the id \"a\"; ids must be unique") }, "\(notes)")
+    }
+}

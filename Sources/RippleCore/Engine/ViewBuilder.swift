@@ -331,8 +331,18 @@ extension Engine {
         for (index, element) in elements.enumerated() {
             // Each row costs one evaluation, even one whose closure builds nothing.
             try countEvaluation(at: data.location)
-            let identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
-            let isNew = if case .int(let number) = identity, number >= 0 { seenNumbers.insert(number).inserted } else { seen.insert(identity).inserted }
+            var identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
+            // An id Ripple does not know decides which row is which: two that print alike may differ, so
+            // they are taken as distinct, by position, and what rests on the rows' identities is not exact.
+            let unknown = readsOtherModules && identity.holdsUnmodelled
+            if unknown {
+                decidedOnUnknown("the ids of 'ForEach' over '\(Self.shortened(data.value.rendered))' taken as distinct", at: data.location)
+            }
+            var isNew = if case .int(let number) = identity, number >= 0 { seenNumbers.insert(number).inserted } else { seen.insert(identity).inserted }
+            if !isNew, unknown {
+                identity = .opaque(type: Value.unmodelledType, text: "\(describe(identity)) #\(index + 1)")
+                isNew = seen.insert(identity).inserted
+            }
             if !isNew {
                 throw EvaluationError("'ForEach' has two elements with the id \(describe(identity)); ids must be unique", at: data.location)
             }
