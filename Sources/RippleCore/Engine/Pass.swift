@@ -87,7 +87,8 @@ extension Engine {
     mutating func runPass(_ pass: inout Pass, initial: [Int]) throws(EvaluationError) {
         for id in initial { pass.queue.insert(id, depth: instances[id].depth, sequence: instances[id].sequence) }
         while let id = pass.queue.pop() {
-            guard alive(id), UpdateOrder.evaluatesAgain(alreadyEvaluated: pass.evaluated[id] != nil) else { continue }
+            // A view marked again in this pass after it ran is not run again (Rule 8).
+            guard alive(id), pass.evaluated[id] == nil else { continue }
             do throws(EvaluationError) {
                 try evaluateInstance(id, pass: &pass)
             } catch {

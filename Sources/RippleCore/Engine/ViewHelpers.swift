@@ -1,6 +1,8 @@
-// A view's computed properties and methods (`var header: some View`, `func row(_ item: Item) -> some View`,
-// `var subtitle: String`) run as part of the body that uses them, as in SwiftUI: they are not views of
-// their own (Rule 12, `Rules/ViewHelperScope.swift`), so what they read is the body's read and the views they build are the body's children.
+// Rule 12 of docs/Semantics.md: a view's computed properties and methods (`var header: some View`,
+// `func row(_ item: Item) -> some View`, `var subtitle: String`) are code its body runs, not views of their
+// own. A helper has no identity, no inputs to compare and no evaluation of its own: what it reads is the
+// calling body's read, and the views it builds are that body's children. Extracting a subview is what gives
+// code an invalidation boundary; extracting a helper does not.
 
 extension Engine {
     /// The helper named `name` of the view whose body is running in `scope`.
@@ -15,7 +17,7 @@ extension Engine {
                                       at location: SourceLocation) throws(EvaluationError) -> Scope {
         var scope = Scope()
         scope.this = .view(id)
-        scope.recordsReads = ViewHelperScope.recordsReads(callerRecords: caller.recordsReads)
+        scope.recordsReads = caller.recordsReads
         scope.contentParameter = caller.contentParameter
         try bind(helper.parameters ?? [], of: helper.name, to: arguments, into: &scope, at: location) { (engine, expression) throws(EvaluationError) in
             try engine.evaluate(expression, in: caller, expected: nil)

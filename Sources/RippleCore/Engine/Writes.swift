@@ -995,11 +995,13 @@ extension Engine {
         let newText = describeWritten(leaf)
         let storage = PersistedStorageKind(storageKey: key)
         let subject = storage.subject
-        // Equal or not, the write is told: the decision does not compare.
-        let decision = storage.write(differs: true)
-        for id in orderedDependents(of: .appStorage(key)) {
-            markDirty(id, Cause(kind: storage.causeKind(isOwner: true) ?? .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
-                                old: oldText, new: newText, source: subject), pass: &pass)
+        // The kind decides whether the write tells the views that declare the key.
+        let decision = storage.write(differs: inputDifference(old, leaf) != nil)
+        if decision?.notifies ?? true {
+            for id in orderedDependents(of: .appStorage(key)) {
+                markDirty(id, Cause(kind: storage.causeKind(isOwner: true) ?? .appStorage, subject: subject, detail: "app storage key '\(key)' was written",
+                                    old: oldText, new: newText, source: subject), pass: &pass)
+            }
         }
         return WriteTrace(statement: text.full, target: subject, kind: "app storage", old: oldText, new: newText,
                           notified: decision?.notifies ?? true, note: decision?.note ?? "",

@@ -3,32 +3,14 @@ import Testing
 
 /// Rule 5: `@Binding` versus a plain `let b: Binding<T>`.
 @Suite struct BindingDependencyTests {
-    @Test func onlyTheDynamicPropertyIsTrackedAndRefreshed() {
-        #expect(BindingDependency.readIsTracked(isDynamicProperty: true))
-        #expect(!BindingDependency.readIsTracked(isDynamicProperty: false))
-        #expect(BindingDependency.refreshesCarriedValue(isDynamicProperty: true))
-        #expect(!BindingDependency.refreshesCarriedValue(isDynamicProperty: false))
-    }
-
-    static func values(_ a: Value, _ b: Value) -> InputDifference? { a == b ? nil : .value }
-
-    @Test func bindingsCompareByPlaceAndCarriedValue() {
-        let place = BindingTarget.property(ObjectID(raw: 1), "name", [])
-        // Must not differ: the same place, equal constants.
-        #expect(BindingDependency.difference(place, place, valueDifference: Self.values) == nil)
-        #expect(BindingDependency.difference(.constant(.int(1)), .constant(.int(1)), valueDifference: Self.values) == nil)
-        // Must differ: another place, another constant, any binding built from closures.
-        #expect(BindingDependency.difference(place, .property(ObjectID(raw: 2), "name", []), valueDifference: Self.values) == .value)
-        #expect(BindingDependency.difference(.constant(.int(1)), .constant(.int(2)), valueDifference: Self.values) == .value)
-        #expect(BindingDependency.difference(.closures(id: 1, set: nil), .closures(id: 1, set: nil), valueDifference: Self.values) == .closureBinding)
-    }
-
-    @Test func aPlainBindingLeavesItsReaderStaleAndABindingDoesNot() throws {
-        let source = """
+    /// `Root` passes `$on` to both children without reading it, and reads `version`.
+    static let passedOn = """
         scenario "t"
         struct Root: View {
             @State private var on = false
+            @State private var version = 0
             var body: some View {
+                Text("\\(version)")
                 Tracked(on: $on)
                 Plain(on: $on)
             }
@@ -42,10 +24,34 @@ import Testing
             var body: some View { Text(on.wrappedValue ? "on" : "off") }
         }
         step "flip" { Root.on = true }
+        step "parent" { Root.version = 1 }
         """
-        let step = try simulateChecked(source).variants[0].steps[0]
-        #expect(step.names(.needed) == ["Tracked"])
-        #expect(step.names(.stale) == ["Plain"])
+
+    @Test(arguments: [
+        // Must: the `@Binding` reader is told of the write; must not: the plain one is not, and is stale.
+        ("flip", ["Tracked"], ["Plain"]),
+        // Must: Root re-runs and finds the plain binding changed, carrying `false` since it was built, so Plain
+        // catches up; must not: `@Binding` refreshed what it carries when Tracked ran, so it compares equal.
+        ("parent", ["Root", "Plain"], []),
+    ])
+    func onlyTheDynamicPropertyIsTrackedAndRefreshed(step name: String, needed: [String], stale: [String]) throws {
+        let step = try #require(try simulateChecked(Self.passedOn).variants[0].steps.first { $0.name == name })
+        #expect(step.names(.needed) == needed)
+        #expect(step.names(.wasted) == [])
+        #expect(step.names(.stale) == stale)
+    }
+
+    static func values(_ a: Value, _ b: Value) -> InputDifference? { a == b ? nil : .value }
+
+    @Test func bindingsCompareByPlaceAndCarriedValue() {
+        let place = BindingTarget.property(ObjectID(raw: 1), "name", [])
+        // Must not differ: the same place, equal constants.
+        #expect(BindingDependency.difference(place, place, valueDifference: Self.values) == nil)
+        #expect(BindingDependency.difference(.constant(.int(1)), .constant(.int(1)), valueDifference: Self.values) == nil)
+        // Must differ: another place, another constant, any binding built from closures.
+        #expect(BindingDependency.difference(place, .property(ObjectID(raw: 2), "name", []), valueDifference: Self.values) == .value)
+        #expect(BindingDependency.difference(.constant(.int(1)), .constant(.int(2)), valueDifference: Self.values) == .value)
+        #expect(BindingDependency.difference(.closures(id: 1, set: nil), .closures(id: 1, set: nil), valueDifference: Self.values) == .closureBinding)
     }
 
     @Test func makingABindingReadsATrackedPropertyOnly() {

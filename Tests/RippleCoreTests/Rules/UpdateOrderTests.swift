@@ -12,9 +12,47 @@ import RippleRuntime
         #expect(!UpdateOrder.evaluatesBefore(depth: 2, sequence: 4, otherDepth: 2, otherSequence: 4))
     }
 
-    @Test func aViewMarkedTwiceRunsOnce() {
-        #expect(UpdateOrder.evaluatesAgain(alreadyEvaluated: false))
-        #expect(!UpdateOrder.evaluatesAgain(alreadyEvaluated: true))
+    /// `Child` reads `model.b` and takes `model.a` from `Root`, which reads `model.a`.
+    static let markedTwice = """
+        scenario "t"
+        @Observable final class Model {
+            var a: Int = 0
+            var b: Int = 0
+        }
+        struct Root: View {
+            @State private var model = Model()
+            var body: some View {
+                Text("\\(model.a)")
+                Child(model: model, a: model.a)
+            }
+        }
+        struct Child: View {
+            let model: Model
+            let a: Int
+            var body: some View { Text("\\(a) \\(model.b)") }
+        }
+        step "a and b" {
+            model.a = 1
+            model.b = 1
+        }
+        step "b twice" {
+            model.b = 2
+            model.b = 3
+        }
+        """
+
+    @Test(arguments: [
+        // Marked by the write to `b` and again by Root's new input: runs once, after Root, with both causes.
+        ("a and b", ["Root", "Child"], [Cause.Kind.observation, .input]),
+        // Marked by two writes to `b`: runs once, and Root, which does not read `b`, not at all.
+        ("b twice", ["Child"], [.observation]),
+    ])
+    func aViewMarkedTwiceRunsOnce(step name: String, evaluated: [String], causes: [Cause.Kind]) throws {
+        let step = try #require(try simulateChecked(Self.markedTwice).variants[0].steps.first { $0.name == name })
+        #expect(step.evaluated == evaluated)
+        let child = try #require(step.instances.first { $0.name == "Child" })
+        #expect(child.causes.map(\.kind) == causes)
+        #expect(child.outcome == .needed)
     }
 
     @Test func theQueuePopsInThatOrder() {

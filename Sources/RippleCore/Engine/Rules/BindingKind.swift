@@ -12,11 +12,12 @@ struct BindingKind: StorageKind {
     func isMemberwiseParameter(isLet: Bool, hasDefault: Bool, isPrivate: Bool) -> Bool {
         isWrapper ? !isPrivate : !(isLet && hasDefault) && !isPrivate
     }
-    func read(type: ValueType) -> StorageRead {
-        BindingDependency.readIsTracked(isDynamicProperty: isWrapper) ? .carriedBinding : .field
-    }
+    /// Reading through `@Binding` makes the body depend on the binding's source; reading a plain
+    /// `Binding` reads the value it carries, and registers nothing.
+    func read(type: ValueType) -> StorageRead { isWrapper ? .carriedBinding : .field }
     var isPlainValue: Bool { !isWrapper }
-    var isBindingWrapper: Bool { BindingDependency.refreshesCarriedValue(isDynamicProperty: isWrapper) }
+    /// Evaluating the view refreshes the value `@Binding` carries; a plain `Binding` keeps what it was built with.
+    var isBindingWrapper: Bool { isWrapper }
     var carriesBinding: Bool { true }
     var projection: StoragePlace? { .carriedBinding }
     var writePlace: StoragePlace { .carriedBinding }
@@ -30,16 +31,6 @@ struct BindingKind: StorageKind {
 /// it registers nothing, and it keeps the value it carried when the parent built the view. As an input,
 /// a binding compares by its place and the value it carries; one built from closures never compares equal.
 enum BindingDependency {
-    /// Whether reading through the binding makes the body depend on its source: only for `@Binding`.
-    static func readIsTracked(isDynamicProperty: Bool) -> Bool {
-        isDynamicProperty
-    }
-
-    /// Whether evaluating the view refreshes the value the binding carries: only for `@Binding`.
-    static func refreshesCarriedValue(isDynamicProperty: Bool) -> Bool {
-        isDynamicProperty
-    }
-
     /// Whether making a binding to a property (`$model.isShown`) reads that property in the body that
     /// makes it. `Binding` keeps the value it was made with, so making one calls the getter, and where the
     /// getter registers an Observation key (a tracked property of an `@Observable` class) the body

@@ -60,8 +60,10 @@ struct PersistedStorageKind: StorageKind {
     var projection: StoragePlace? { .persisted(key: store.storageKey(key)) }
     var writePlace: StoragePlace { .persisted(key: store.storageKey(key)) }
 
+    /// Every write tells the declaring views, equal or not: the notification from user defaults is not
+    /// documented to compare.
     func write(differs: Bool) -> StorageWrite? {
-        StorageWrite(notifies: AppStorageWrite.notifies(key: key), note: AppStorageWrite.note(key: key))
+        StorageWrite(notifies: true, note: AppStorageWrite.note(key: key))
     }
 
     func causeKind(isOwner: Bool) -> Cause.Kind? { .appStorage }
@@ -71,11 +73,9 @@ struct PersistedStorageKind: StorageKind {
 ///
 /// A view that declares `@AppStorage("k")` subscribes to the user default `k` whatever its body reads, and
 /// every write to `k` tells it: the notification from user defaults is not documented to compare. An
-/// `@AppStorage` inside a model gives its readers no subscription at all.
+/// `@AppStorage` inside a model gives its readers no subscription at all. `PersistedStorageKind.write(differs:)`
+/// decides a write.
 enum AppStorageWrite {
-    /// Every write to a key tells the views that declare it.
-    static func notifies(key: String) -> Bool { true }
-
     /// The trace's note for a write to `key`.
     static func note(key: String) -> String {
         "views declaring \(PersistedStorageKind(storageKey: key).description) are told"
