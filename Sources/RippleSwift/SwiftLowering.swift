@@ -220,7 +220,7 @@ struct SwiftLowering {
                 location: location(initializer.initKeyword))))
         } else if let function = decl.as(FunctionDeclSyntax.self) {
             guard let body = function.body else { return }
-            let isStatic = function.modifiers.contains { $0.name.text == "static" }
+            let isStatic = function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             declaration.members.append(.function(FunctionSyntax(
                 isStatic: isStatic, name: function.name.nameText, parameters: lowerParameters(function.signature.parameterClause),
                 result: function.signature.returnClause.map { lowerType($0.type) }, body: lowerBlock(body.statements),

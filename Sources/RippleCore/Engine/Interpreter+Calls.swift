@@ -11,6 +11,10 @@ extension Engine {
             if case .object(let object) = scope.this, let method = objects[object.raw].info.declaration.method(named: name) {
                 return try callModelMethod(method, of: object, arguments: arguments, in: scope, at: location)
             }
+            // `format(count)` inside a static method: another static method of the same type.
+            if let owner = staticOwner, let function = staticMethod(owner, name, arguments: arguments) {
+                return try callStaticMethod(function, of: owner, arguments: arguments, in: scope, at: location)
+            }
             return try construct(name, arguments, in: scope, at: location)
         case .implicitMember(let name):
             var type = expected
@@ -33,6 +37,13 @@ extension Engine {
             }
             return try enumCase(typeName, name, arguments, in: scope, at: location)
         case .member(let base, let name, let optional):
+            // `Utility.currentTimeZone()`, `Self.format(count)`: a static method the type declares.
+            if case .identifier(var typeName) = base.kind, scope.locals[typeName] == nil {
+                if typeName == "Self", let owner = staticOwner { typeName = owner }
+                if let function = staticMethod(typeName, name, arguments: arguments), isTypeName(typeName, in: scope) {
+                    return try callStaticMethod(function, of: typeName, arguments: arguments, in: scope, at: location)
+                }
+            }
             if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, table.enums[typeName] != nil {
                 // `StatusEditor.Assistant()`: a type nested in an enum used as a namespace.
                 if table.enums[typeName]?.cases[name] == nil, table.data[name] != nil { return try construct(name, arguments, in: scope, at: location) }

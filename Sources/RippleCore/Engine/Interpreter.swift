@@ -242,6 +242,7 @@ extension Engine {
         if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
             return try staticMember(typeName, name, at: location)
         }
+        if case .identifier("Self") = base.kind, let owner = staticOwner { return try staticMember(owner, name, at: location) }
         let value = try evaluateBase(base, in: scope)
         if optional, value.isNone { return .none }
         return try member(of: value, name, at: location, scope: scope)
@@ -389,6 +390,7 @@ extension Engine {
         case .none:
             break
         }
+        if let owner = staticOwner, let value = try global(named: owner + "." + name) { return value }
         if let value = try global(named: name) { return value }
         if readsOtherModules, table.allTypeNames.contains(name) {
             return assumeOpaque(name, note: "'\(name)' is a type; what is read or called on it here (a static member it does not declare with a value) is not simulated; its value is opaque",

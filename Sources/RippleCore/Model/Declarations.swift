@@ -206,6 +206,9 @@ public struct DeclarationTable: Sendable {
     public var enums: [String: EnumDeclaration] = [:]
     public var environmentKeys: [String: EnvironmentKeyDeclaration] = [:]
     public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
+    /// Each type's `static func`s other than `==`, by `Type.name`, in source order: `Type.name(…)` runs
+    /// the one its labels select (`Utility.currentTimeZone()`, an enum without cases used as a namespace).
+    public var staticMethods: [String: [FunctionSyntax]] = [:]
     /// The view at the root of the tree.
     public var rootView: String = ""
     /// Views another module declares, which the source builds but does not declare (`ShimmerView()`):
