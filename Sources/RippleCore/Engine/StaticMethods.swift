@@ -19,6 +19,35 @@ extension Engine {
     /// The type whose static method is running, which names its other static members without the type.
     var staticOwner: String? { staticOwners.last }
 
+    /// `Utility.currentTimeZone()`, `Self.format(count)`, or `format(count)` inside a static method of the
+    /// same type (`type` nil): the static method's value; nil when the call names no static method.
+    ///
+    /// In a frame of its own: `call` is on the stack of every nested call, and a debug build gives each of
+    /// its locals a place in its one frame.
+    @inline(never)
+    mutating func callStaticMethod(_ type: String?, _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope,
+                                   at location: SourceLocation) throws(EvaluationError) -> Value? {
+        let owner: String
+        if let type {
+            guard scope.locals[type] == nil else { return nil }
+            if type == "Self", let current = staticOwner { owner = current } else { owner = type }
+            guard isTypeName(owner, in: scope) else { return nil }
+        } else {
+            guard let current = staticOwner else { return nil }
+            owner = current
+        }
+        guard let function = staticMethod(owner, name, arguments: arguments) else { return nil }
+        return try callStaticMethod(function, of: owner, arguments: arguments, in: scope, at: location)
+    }
+
+    /// A global's value, or inside a static method or static property, a static property of its type
+    /// named without the type (`unit` for `static let unit`), which hides a global of that name.
+    @inline(never)
+    mutating func globalOrOwnStatic(named name: String) throws(EvaluationError) -> Value? {
+        if let owner = staticOwner, let value = try global(named: owner + "." + name) { return value }
+        return try global(named: name)
+    }
+
     /// Calls a static method for its value: its arguments evaluated in `caller`, its statements run with
     /// no `self`.
     mutating func callStaticMethod(_ function: FunctionSyntax, of type: String, arguments: [ArgumentSyntax], in caller: Scope,
