@@ -214,6 +214,8 @@ public struct DeclarationTable: Sendable {
     /// Views another module declares, which the source builds but does not declare (`ShimmerView()`):
     /// built like a built-in view, their arguments read and their closures built as their content.
     public var opaqueViews: Set<String> = []
+    /// The files whose own type of a name is simulated with another file's (`ScenarioSyntax.replacedTypes`).
+    public var replacedTypes: [String: Set<String>] = [:]
     /// Swift source that uses other modules (`ScenarioSyntax.readsOtherModules`): a name the source does
     /// not declare is an opaque value, with a note, where a scenario would have an error.
     public var readsOtherModules = false
