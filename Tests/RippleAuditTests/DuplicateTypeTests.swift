@@ -59,6 +59,16 @@ private func auditFiles(_ files: [(path: String, source: String)], root: String)
         #expect(add.views.map(\.view) == ["ContentView", "CountLabel"])
     }
 
+    /// A playground's page that declares a screen of the app's name gives way to the app's, whatever the order.
+    @Test func aPlaygroundGivesWayToTheApp() throws {
+        let (result, notes) = try auditFiles([("Sketch.playground/Contents.swift", Self.copy), ("App/ContentView.swift", Self.original)], root: "ContentView")
+        let note = try #require(notes.first { $0.message.hasPrefix("a second type named 'ContentView'") }, "\(notes.map(\.message))")
+        #expect(note.location.file == "Sketch.playground/Contents.swift")
+        #expect(note.message.hasSuffix("this file is in a playground, which the app does not build"))
+        let add = try row(result, "tap Button \"Add\"")
+        #expect(add.views.map(\.view) == ["ContentView", "CountLabel"])
+    }
+
     static let badgeInList = """
         import SwiftUI
 
