@@ -167,10 +167,19 @@ extension SwiftLowering {
         return nil
     }
 
-    /// `let x = value` inside a block; a local without a value is left out.
+    /// `let x = value` inside a block; a local computed view (`@ViewBuilder var content: some View { … }`)
+    /// is a local holding a closure of its getter's statements, which the view builder builds where the
+    /// local stands in view position; any other local without a value is left out.
     private mutating func lowerLocals(_ variable: VariableDeclSyntax) -> [RippleStatement] {
         var statements: [RippleStatement] = []
         for binding in variable.bindings {
+            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self), binding.initializer == nil,
+               let getter = Self.localViewGetter(of: binding, in: variable) {
+                let closure = ClosureSyntax(parameters: [], body: lowerNestedBlock(getter, at: binding), location: location(identifier))
+                statements.append(RippleStatement(kind: .letDeclaration(name: identifier.identifier.nameText, value: ExprSyntax(.closure(closure), at: location(identifier))),
+                                                  location: location(variable)))
+                continue
+            }
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let initializer = binding.initializer else {
                 note("a local without a value is not simulated", at: binding)
                 continue
@@ -179,6 +188,19 @@ extension SwiftLowering {
                                               location: location(variable)))
         }
         return statements
+    }
+
+    /// The getter's statements of a local computed property that builds views: one whose type is a view
+    /// (`some View`, `AnyView`) or that is marked `@ViewBuilder`; nil for any other binding.
+    private static func localViewGetter(of binding: PatternBindingSyntax, in variable: VariableDeclSyntax) -> CodeBlockItemListSyntax? {
+        let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+        let isViewBuilder = variable.attributes.contains { $0.as(SwiftSyntax.AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
+        guard isViewBuilder || type == "some View" || type == "AnyView" else { return nil }
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items)?: return items
+        case .accessors(let accessors)?: return accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+        default: return nil
+        }
     }
 
     /// `if a, let b = c { … } else if … { … } else { … }`: one clause for the `if` and one for each `else if`.

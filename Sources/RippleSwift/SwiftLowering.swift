@@ -85,13 +85,13 @@ struct SwiftLowering {
 
     private mutating func lowerTopLevel(_ decl: DeclSyntax) {
         if let type = decl.as(StructDeclSyntax.self) {
-            lowerType(kind: .structure, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+            lowerType(kind: .structure, name: type.name, attributes: type.attributes, modifiers: type.modifiers, inheritance: type.inheritanceClause,
                       generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let type = decl.as(ClassDeclSyntax.self) {
-            lowerType(kind: .classType, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+            lowerType(kind: .classType, name: type.name, attributes: type.attributes, modifiers: type.modifiers, inheritance: type.inheritanceClause,
                       generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let type = decl.as(EnumDeclSyntax.self) {
-            lowerType(kind: .enumeration, name: type.name, attributes: type.attributes, inheritance: type.inheritanceClause,
+            lowerType(kind: .enumeration, name: type.name, attributes: type.attributes, modifiers: type.modifiers, inheritance: type.inheritanceClause,
                       generics: type.genericParameterClause, whereClause: type.genericWhereClause, members: type.memberBlock, at: type)
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             lowerGlobal(variable)
@@ -165,7 +165,7 @@ struct SwiftLowering {
     }
 
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
-                                    inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
+                                    modifiers: DeclModifierListSyntax, inheritance: InheritanceClauseSyntax?, generics: GenericParameterClauseSyntax?,
                                     whereClause: GenericWhereClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol) {
         // `Card<Content: View>`: a container, whose content Ripple builds from its caller's closure.
         let containerParameters = generics?.parameters.allSatisfy { $0.inheritedType?.trimmedDescription == "View" } == true
@@ -178,6 +178,7 @@ struct SwiftLowering {
         let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         var declaration = TypeDeclarationSyntax(kind: kind, attributes: lowerAttributes(attributes), name: name.nameText,
                                                 conformances: conformances, members: [], cases: [], location: location(name))
+        declaration.isFilePrivate = modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
         lowerMembers(members.members, into: &declaration)
         // The app itself is not simulated: the view its window group builds is a root candidate.
         if conformances.contains("App") {
@@ -220,7 +221,7 @@ struct SwiftLowering {
                 location: location(initializer.initKeyword))))
         } else if let function = decl.as(FunctionDeclSyntax.self) {
             guard let body = function.body else { return }
-            let isStatic = function.modifiers.contains { $0.name.text == "static" }
+            let isStatic = function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             declaration.members.append(.function(FunctionSyntax(
                 isStatic: isStatic, name: function.name.nameText, parameters: lowerParameters(function.signature.parameterClause),
                 result: function.signature.returnClause.map { lowerType($0.type) }, body: lowerBlock(body.statements),

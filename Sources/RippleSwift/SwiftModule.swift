@@ -101,10 +101,12 @@ package struct SwiftModule: Sendable {
     /// it is given, else at the first `#Preview` or `WindowGroup` view, else where the resolver finds it.
     /// Extensions are added to their types and what the engine does not simulate is taken out, with notes.
     package mutating func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
+        let replaced = keepOneTypePerName()
         mergeExtensions()
         declarations = Unmodelled.simplify(declarations, notes: &notes)
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
         syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
+        syntax.replacedTypes = replaced
         syntax.readsOtherModules = true
         syntax.controlSites = controlSites
         syntax.prelude = Prelude.declarations
@@ -134,6 +136,45 @@ package struct SwiftModule: Sendable {
         syntax.auditBudgets = scenario.auditBudgets
         syntax.sources = scenario.sources
         return syntax
+    }
+
+    /// Keeps one type of each name the files declare (`DuplicateTypes`), with a note at each other. An
+    /// extension written in the file of a type not kept extends that type in Swift (a `fileprivate` one, a
+    /// Finder copy's), so it is dropped with it, unless the kept type is in the same file.
+    /// Returns, by name, the files whose own type was not kept and whose uses are simulated with another
+    /// file's.
+    private mutating func keepOneTypePerName() -> [String: Set<String>] {
+        var byName: [String: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            if case .type(let type) = declaration { byName[type.name, default: []].append(index) }
+        }
+        var dropped: Set<Int> = []
+        // Name and file of each `fileprivate` type dropped in favour of one in another file, whose uses
+        // there Swift resolves to it; and of each type dropped in favour of one in another file, whose
+        // extensions there extend it.
+        var droppedPlaces: Set<[String]> = []
+        var droppedExtensions: Set<[String]> = []
+        for (name, indices) in byName.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+            let candidates = indices.map { index -> DuplicateTypes.Candidate in
+                guard case .type(let type) = declarations[index] else { preconditionFailure("indices of types only") }
+                return DuplicateTypes.Candidate(location: type.location, isFilePrivate: type.isFilePrivate)
+            }
+            let keep = DuplicateTypes.kept(candidates)
+            for (position, index) in indices.enumerated() where position != keep {
+                notes.append(.note(DuplicateTypes.message(for: name, candidates[position], keeping: candidates[keep]), at: candidates[position].location))
+                dropped.insert(index)
+                let file = candidates[position].location.file
+                // A Finder copy is not built by the app: its uses are the original's.
+                if file != candidates[keep].location.file, candidates[position].isFilePrivate { droppedPlaces.insert([name, file]) }
+                if file != candidates[keep].location.file { droppedExtensions.insert([name, file]) }
+            }
+        }
+        guard !dropped.isEmpty else { return [:] }
+        declarations = declarations.indices.filter { !dropped.contains($0) }.map { declarations[$0] }
+        extensions.removeAll { droppedExtensions.contains([$0.name, $0.location.file]) }
+        var replaced: [String: Set<String>] = [:]
+        for place in droppedPlaces { replaced[place[0], default: []].insert(place[1]) }
+        return replaced
     }
 
     /// Adds each extension's members and conformances to the type it extends; an extension of a type the

@@ -4,8 +4,8 @@ internal import RippleCore
 /// with a note, so that the rest of the file is simulated instead of the whole file being rejected.
 ///
 /// Each rule says what Ripple assumes (docs/Import.md): an unknown property wrapper's property is an
-/// opaque input; initializers that only store their parameters are the memberwise one; `static`
-/// members are not run.
+/// opaque input; initializers that only store their parameters are the memberwise one; a `static`
+/// property is run only when it is computed once.
 enum Unmodelled {
     /// The property wrappers and attributes the resolver knows.
     static let knownAttributes = Set(ViewPropertyRole.wrapperNames).union([
@@ -64,10 +64,8 @@ enum Unmodelled {
                     return runsInitializers ? member : nil
                 case .function(let function):
                     // A view's methods are its helpers (`func row(_:) -> some View`), run with its body; a
-                    // model's run when a step calls them. A static method is not run.
-                    if !function.isStatic || function.name == "==" { return member }
-                    notes.append(.note("static method '\(function.name)' of '\(type.name)' is not simulated", at: function.location))
-                    return nil
+                    // model's run when a step calls them; a static one when `Type.name(…)` calls it.
+                    return member
                 }
             }
             return .type(type)

@@ -124,6 +124,9 @@ struct Engine {
     private var reportedErrors: Set<Diagnostic> = []
     /// The scope of the model method a step is running (`ModelMethods.swift`); nil outside methods.
     var methodContext: Scope?
+    /// The types whose static methods or static properties are being computed, innermost last
+    /// (`StaticMethods.swift`).
+    var staticOwners: [String] = []
     /// The closures an action handed to `DispatchQueue.main.async`, run in an update of their own once
     /// the action's update is over (`ActionClosure`).
     var mainQueue: [SuspendedAction.Frame] = []
@@ -364,6 +367,10 @@ struct Engine {
             throw EvaluationError("\(what) uses itself in its initial value", at: global.location)
         }
         defer { computingGlobals.remove(name) }
+        // `static let label = prefix + "…"`: the type's other static members are named without the type.
+        let owner = name.split(separator: ".").dropLast().last.map(String.init)
+        if let owner { staticOwners.append(owner) }
+        defer { if owner != nil { staticOwners.removeLast() } }
         let value = try evaluateInitial(global.value, expected: nil, of: what)
         label(value, as: name)
         globals[name] = value

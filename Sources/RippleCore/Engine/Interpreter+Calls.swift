@@ -11,7 +11,7 @@ extension Engine {
             if case .object(let object) = scope.this, let method = objects[object.raw].info.declaration.method(named: name) {
                 return try callModelMethod(method, of: object, arguments: arguments, in: scope, at: location)
             }
-            return try construct(name, arguments, in: scope, at: location)
+            return try constructOrCallOwnStatic(name, arguments, in: scope, at: location)
         case .implicitMember(let name):
             var type = expected
             while case .optional(let wrapped)? = type { type = wrapped }
@@ -33,10 +33,8 @@ extension Engine {
             }
             return try enumCase(typeName, name, arguments, in: scope, at: location)
         case .member(let base, let name, let optional):
-            if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, table.enums[typeName] != nil {
-                // `StatusEditor.Assistant()`: a type nested in an enum used as a namespace.
-                if table.enums[typeName]?.cases[name] == nil, table.data[name] != nil { return try construct(name, arguments, in: scope, at: location) }
-                return try enumCase(typeName, name, arguments, in: scope, at: location)
+            if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, typeName == "Self" || isTypeName(typeName, in: scope) {
+                return try callOnType(typeName, name, arguments, base: base, optional: optional, in: scope, at: location, calleeAt: callee.location)
             }
             let value = try evaluateBase(base, in: scope)
             if optional, value.isNone { return .none }
@@ -47,6 +45,33 @@ extension Engine {
             }
             throw EvaluationError("'\(callee.rendered)' cannot be called", at: location)
         }
+    }
+
+    /// `Type.name(…)`: a static method the type declares, a case of an enum, a type nested in an enum used as
+    /// a namespace (`StatusEditor.Assistant()`), or else a method of what the type's name evaluates to.
+    ///
+    /// In a frame of its own: `call` is on the stack of every nested call, and a debug build gives each of
+    /// its locals a place in its one frame.
+    @inline(never)
+    private mutating func callOnType(_ typeName: String, _ name: String, _ arguments: [ArgumentSyntax], base: ExprSyntax, optional: Bool,
+                                     in scope: Scope, at location: SourceLocation, calleeAt calleeLocation: SourceLocation) throws(EvaluationError) -> Value {
+        if let value = try callStaticMethod(typeName, name, arguments, in: scope, at: location) { return value }
+        if table.enums[typeName] != nil {
+            if table.enums[typeName]?.cases[name] == nil, table.data[name] != nil { return try construct(name, arguments, in: scope, at: location) }
+            return try enumCase(typeName, name, arguments, in: scope, at: location)
+        }
+        let value = try evaluateBase(base, in: scope)
+        if optional, value.isNone { return .none }
+        return try method(name, on: value, arguments, in: scope, at: calleeLocation)
+    }
+
+    /// `Name(…)`: inside a static method, another static method of its type (`format(count)`); otherwise a
+    /// value of the type `Name`.
+    @inline(never)
+    private mutating func constructOrCallOwnStatic(_ name: String, _ arguments: [ArgumentSyntax], in scope: Scope,
+                                                   at location: SourceLocation) throws(EvaluationError) -> Value {
+        if !staticOwners.isEmpty, let value = try callStaticMethod(nil, name, arguments, in: scope, at: location) { return value }
+        return try construct(name, arguments, in: scope, at: location)
     }
 
     mutating func enumCase(_ type: String, _ name: String, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {

@@ -222,7 +222,7 @@ extension Engine {
     }
 
     /// A closure, kept with the scope it captures.
-    private mutating func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
+    mutating func closure(_ syntax: ClosureSyntax, in scope: Scope) -> Value {
         nextClosure += 1
         closures[nextClosure] = (syntax, scope)
         return .closure(id: nextClosure)
@@ -239,7 +239,7 @@ extension Engine {
             // In a step, `Root.count` reads the instance's property.
             return value
         }
-        if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) {
+        if case .identifier(let typeName) = base.kind, scope.locals[typeName] == nil, isTypeName(typeName, in: scope) || typeName == "Self" && !staticOwners.isEmpty {
             return try staticMember(typeName, name, at: location)
         }
         let value = try evaluateBase(base, in: scope)
@@ -388,7 +388,7 @@ extension Engine {
         case .none:
             break
         }
-        if let value = try global(named: name) { return value }
+        if let value = try globalOrOwnStatic(named: name) { return value }
         if readsOtherModules, table.allTypeNames.contains(name) {
             return assumeOpaque(name, note: "'\(name)' is a type; what is read or called on it here (a static member it does not declare with a value) is not simulated; its value is opaque",
                                 at: location)
@@ -691,7 +691,9 @@ extension Engine {
         return elements[i]
     }
 
+    /// `Type.name`, or `Self.name` inside a static method: a static property or an enum's case.
     mutating func staticMember(_ type: String, _ name: String, at location: SourceLocation) throws(EvaluationError) -> Value {
+        let type = type == "Self" ? staticOwner ?? type : type
         if let value = try global(named: type + "." + name) { return value }
         if let enumeration = table.enums[type] {
             // `CaseIterable`'s cases, in the order they are declared (Swift compiles `allCases` only for an

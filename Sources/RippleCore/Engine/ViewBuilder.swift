@@ -87,7 +87,8 @@ extension Engine {
         for statement in statements {
             if case .letDeclaration(let name, let value) = statement.kind {
                 try countEvaluation(at: statement.location)
-                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
+                // From here on the local hides a property or helper of the same name, as in Swift.
+                scope = scope.with(name, try localValue(value, naming: name, in: scope, at: statement.location))
             } else if try build(statement, in: scope, context: context, into: &output) {
                 return true
             }
@@ -196,12 +197,7 @@ extension Engine {
             if table.views[name] != nil || isBuiltinView(name) {
                 throw EvaluationError("'\(name)' needs parentheses to build a view: '\(name)()'", at: expression.location)
             }
-            if readsOtherModules {
-                // A stored view (`let content: Content`): what it holds was built by whoever made it.
-                _ = try? evaluate(expression, in: scope, expected: nil)
-                return skipUnbuiltView(expression)
-            }
-            throw EvaluationError("expected a view, found '\(name)'", at: expression.location)
+            try buildLocalOrStoredViews(name, expression, in: scope, context: context, into: &output)
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
@@ -214,6 +210,48 @@ extension Engine {
         default:
             if readsOtherModules { return skipUnbuiltView(expression) }
             throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
+        }
+    }
+
+    /// The value a body's `let` binds: for views (`let content = VStack { … }`), a closure that builds them
+    /// where the local stands in view position; for anything else, the value.
+    @inline(never)
+    private mutating func localValue(_ value: ExprSyntax, naming name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+        guard buildsViews(value, in: scope) else { return try evaluateOrOpaque(value, naming: name, in: scope, expected: nil) }
+        return closure(ClosureSyntax(parameters: [], body: [StatementSyntax(kind: .expression(value), location: location)], location: value.location), in: scope)
+    }
+
+    /// A name in view position that is not a helper: the views a local holds (`let content = VStack { … }`,
+    /// `@ViewBuilder var content: some View { … }`), built in the scope it was declared in; in Swift source,
+    /// a stored view (`let content: Content`), whose views were built by whoever made it, is left out.
+    ///
+    /// In a frame of its own: `buildView` is on the stack of every view nested in another.
+    @inline(never)
+    private mutating func buildLocalOrStoredViews(_ name: String, _ expression: ExprSyntax, in scope: Scope, context: BuildContext,
+                                                  into output: inout [ChildDescription]) throws(EvaluationError) {
+        if case .closure(let id)? = scope.locals[name], let (syntax, captured) = closures[id], syntax.parameters.isEmpty {
+            try buildStatements(syntax.body, in: captured, context: context, into: &output)
+            return
+        }
+        guard readsOtherModules else { throw EvaluationError("expected a view, found '\(name)'", at: expression.location) }
+        _ = try? evaluate(expression, in: scope, expected: nil)
+        skipUnbuiltView(expression)
+    }
+
+    /// Whether an expression builds views: a call of a view the source declares, a built-in view or a
+    /// helper that builds views, possibly with modifiers (`VStack { … }.padding()`). A styling constant
+    /// (`Color.red`) is a value.
+    private mutating func buildsViews(_ expression: ExprSyntax, in scope: Scope) -> Bool {
+        guard case .call(let callee, _, _) = expression.kind else { return false }
+        switch callee.kind {
+        case .identifier(let name):
+            guard scope.locals[name] == nil else { return false }
+            if let (_, helper) = viewHelper(name, in: scope) { return helper.buildsViews }
+            return name == "ForEach" || isBuiltinView(name) || viewInfo(ofType: name) != nil
+        case .member(let base, _, _):
+            return buildsViews(base, in: scope)
+        default:
+            return false
         }
     }
 

@@ -9,9 +9,18 @@ extension Engine {
     }
 
     /// A declared view's value from a call.
+    /// A view built in a file whose own `fileprivate` type of that name Ripple does not keep: what it
+    /// builds is the kept type's, so the row that builds it is partial.
+    @inline(never)
+    private mutating func noteReplacedType(_ name: String, at site: SourceLocation) {
+        let kept = table.views[name].map { "line \($0.location.line) of \($0.location.file)" } ?? "another file"
+        assume("'\(name)' here is this file's own type of that name, not simulated: Ripple keeps one type per name and builds the one at \(kept)", at: site)
+    }
+
     mutating func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
                                site: SourceLocation) throws(EvaluationError) -> ChildDescription {
         let declaration = info.declaration
+        if let files = table.replacedTypes[declaration.name], files.contains(site.file) { noteReplacedType(declaration.name, at: site) }
         let siteNumber = siteNumber(site)
         var description = ChildDescription(
             fields: [:], key: ChildKey(site: siteNumber, forEachIDs: context.forEachIDs, explicitID: context.explicitID),

@@ -63,6 +63,13 @@ struct DeclarationBuilder {
                     table.globals.append((type.name + "." + property.name, value, property.location))
                     return true
                 }
+                // `static func currentTimeZone() -> String`: run with no `self` when `Utility.currentTimeZone()`
+                // calls it; `==` stays with the type as its equality.
+                type.members.removeAll { member in
+                    guard case .function(let function) = member, function.isStatic, function.name != "==" else { return false }
+                    table.staticMethods[type.name + "." + function.name, default: []].append(function)
+                    return true
+                }
                 switch type.kind {
                 case .enumeration:
                     table.enums[type.name] = enumeration(type, typeNames: typeNames)

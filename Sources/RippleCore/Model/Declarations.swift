@@ -206,11 +206,16 @@ public struct DeclarationTable: Sendable {
     public var enums: [String: EnumDeclaration] = [:]
     public var environmentKeys: [String: EnvironmentKeyDeclaration] = [:]
     public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
+    /// Each type's `static func`s other than `==`, by `Type.name`, in source order: `Type.name(…)` runs
+    /// the one its labels select (`Utility.currentTimeZone()`, an enum without cases used as a namespace).
+    public var staticMethods: [String: [FunctionSyntax]] = [:]
     /// The view at the root of the tree.
     public var rootView: String = ""
     /// Views another module declares, which the source builds but does not declare (`ShimmerView()`):
     /// built like a built-in view, their arguments read and their closures built as their content.
     public var opaqueViews: Set<String> = []
+    /// The files whose own type of a name is simulated with another file's (`ScenarioSyntax.replacedTypes`).
+    public var replacedTypes: [String: Set<String>] = [:]
     /// Swift source that uses other modules (`ScenarioSyntax.readsOtherModules`): a name the source does
     /// not declare is an opaque value, with a note, where a scenario would have an error.
     public var readsOtherModules = false

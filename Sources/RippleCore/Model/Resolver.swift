@@ -47,6 +47,7 @@ struct Resolver {
             // getter's own depth check catches a real cycle when it runs.
             checkCycles(&variants[index], computedProperties: !syntax.readsOtherModules, views: !appSource)
             variants[index].table.opaqueViews = syntax.opaqueViews
+            variants[index].table.replacedTypes = syntax.replacedTypes
             variants[index].table.readsOtherModules = syntax.readsOtherModules
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
         }

@@ -436,6 +436,8 @@ public struct TypeDeclarationSyntax: Hashable, Sendable {
     /// Enum cases with their payload types.
     public var cases: [EnumCaseSyntax]
     public var location: SourceLocation
+    /// Whether Swift source declares it `private` or `fileprivate`: seen only in its own file.
+    public var isFilePrivate = false
 
     public func conforms(to name: String) -> Bool { conformances.contains(name) }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
@@ -672,6 +674,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Views the Swift front end met in view position that the source does not declare and Ripple does
     /// not know (`DeclarationTable.opaqueViews`).
     public var opaqueViews: Set<String> = []
+    /// Types of one name several files declare, by name: the files whose own declaration Ripple did not
+    /// keep (a `fileprivate` type simulated with another file's, `DuplicateTypes`).
+    public var replacedTypes: [String: Set<String>] = [:]
     /// The app source a scenario reads (`source "../App"`), in order: files or folders, relative to the
     /// scenario's file. Loading them is the command line's job; the scenario adds steps and expectations.
     public var sources: [SourceReference] = []
