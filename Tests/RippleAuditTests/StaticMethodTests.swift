@@ -78,4 +78,20 @@ import RippleAudit
         #expect(add.confidence == .partial, "\(add.notes.map(\.message))")
         #expect(add.views.map(\.view) == ["CounterView"])
     }
+
+    /// A static method whose statements Ripple cannot run (here a projection of a property no view
+    /// declares) leaves its value unknown, with a note at the call; the view that called it is built, and
+    /// its controls are offered.
+    @Test func aStaticMethodRipplesCannotRunLeavesItsValueUnknownAndTheViewBuilt() throws {
+        let source = Self.app
+            .replacingOccurrences(of: "static func isEven(_ count: Int) -> Bool { count % 2 == 0 }",
+                                  with: "static func isEven(_ count: Int) -> Bool { count % 2 == 0 }\n    static func session() -> String { $authenticatedSession.description }")
+            .replacingOccurrences(of: "CountLabel(text: Format.label(for: count))", with: "CountLabel(text: Format.session())")
+        #expect(source.contains("Format.session()"))
+        let (result, notes) = try auditSwiftWithNotes(source)
+        #expect(notes.contains { $0.hasPrefix("what 'Format.session' returns is not simulated (unknown name '$authenticatedSession')") }, "\(notes)")
+        let add = try row(result, "tap Button \"Add\" in")
+        #expect(add.error == nil)
+        #expect(add.views.map(\.view) == ["CounterView"])
+    }
 }

@@ -60,6 +60,14 @@ extension Engine {
         }
         staticOwners.append(type)
         defer { staticOwners.removeLast() }
-        return try runStatements(function.body, in: scope, expected: nil) ?? Value.none
+        do throws(EvaluationError) {
+            return try runStatements(function.body, in: scope, expected: nil) ?? Value.none
+        } catch where readsOtherModules && !error.isLimit {
+            // App code Ripple cannot run inside (a network request, another module's publisher) leaves the
+            // value unknown; the view that called it is still built.
+            return assumeOpaque(type + "." + function.name + "(…)",
+                                note: "what '\(type).\(function.name)' returns is not simulated (\(error.diagnostic.message)); its value is opaque",
+                                at: location)
+        }
     }
 }
