@@ -261,7 +261,7 @@ enum AuditCommand {
         // Row closures (`ForEach` rows with no view of their own) have a column when some action ran one.
         let showsRows = rows.contains { $0.rows > 0 }
         var lines: [[String]] = [["action", "where"] + (variants.count > 1 ? ["variant"] : []) + ["evals", "wasted", "stale"]
-                                 + (showsRows ? ["row closures"] : []) + ["confidence", "most wasted"]]
+                                 + (showsRows ? ["rows", "wasted"] : []) + ["confidence", "most wasted"]]
         var hints: [String] = []
         for row in rows {
             // Fitted to a width, the place is the file's name and line; whole, its path.
@@ -270,16 +270,21 @@ enum AuditCommand {
             let most = row.why
             lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale)]
-                         + (showsRows ? [row.wastedRows > 0 ? "\(row.rows), \(row.wastedRows) wasted" : String(row.rows)] : [])
+                         + (showsRows ? [String(row.rows), String(row.wastedRows)] : [])
                          + [row.confidence.mark, most])
             for hint in row.hints {
                 let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
                 if !hints.contains(text) { hints.append(text) }
             }
         }
-        // The reason gives way first, then the place (its file's end stays), then the action's name.
+        // The reason gives way first, then the place (its file's end stays), then the action's name, and the
+        // variant (a screen's name) beside them.
         let last = lines[0].count - 1
-        if let width { fit(&lines, to: width, steps: [(last, 28), (1, 24), (0, 40), (last, 16), (1, 16), (0, 24)]) }
+        let variant = variants.count > 1 ? [(column: 2, least: 16)] : []
+        let narrowest = (variants.count > 1 ? [(column: 2, least: 12)] : []) + [(column: 0, least: 20), (column: last, least: 12), (column: 0, least: 16)]
+        if let width {
+            fit(&lines, to: width, steps: [(last, 28), (1, 24), (0, 40)] + variant + [(last, 16), (1, 16), (0, 24)] + narrowest)
+        }
         var text = TraceText.formatTable(lines)
         if !hints.isEmpty {
             text += "\nhints:\n" + hints.map { hint in

@@ -1,4 +1,6 @@
 import Testing
+import RippleAudit
+import RippleCore
 @testable import RippleCLI
 
 /// The audit's table fits its width without cutting two action names to the same text.
@@ -27,5 +29,35 @@ import Testing
         let cells = AuditCommand.cutApart(Self.names, to: 28)
         #expect(cells[5] == AuditCommand.cut(Self.names[5], to: 28))
         #expect(AuditCommand.cutApart(["short"], to: 28) == ["short"])
+    }
+
+    /// Many screens with long names, long places, long reasons, every confidence and row closures: every
+    /// line of the table fits 120 columns, and `--wide` (no width) keeps every cell whole.
+    @Test func aTableOfManyScreensAndRowClosuresFitsItsWidth() {
+        var rows: [AuditRow] = []
+        for (index, name) in Self.names.enumerated() {
+            var row = AuditRow(file: "App", variant: "UpdaterHiddenSidebarFooterSection\(index)", action: name + " in a screen with a long name",
+                               kind: "tap", control: "Button",
+                               location: TraceLocation(SourceLocation(file: "Sources/Features/Settings/AppCommandsAndMenus\(index).swift", line: 1000 + index, column: 9)))
+            row.evaluations = 120 + index
+            row.wasted = 100
+            row.rows = 1000
+            row.wastedRows = 999
+            row.mostWasted = "ForEach"
+            row.mostWastedCount = 999
+            row.mostWastedAreRows = true
+            row.uncertainty = ["UpdaterHiddenSidebarFooter: the condition 'updater.updateAvailable && !updater.isChecking' taken as true"]
+            if index == 0 { row.error = "not performed: the audit took more than its work" }
+            rows.append(row)
+        }
+        AuditRow.judge(&rows)
+        let fitted = AuditCommand.table(rows, width: 120)
+        let lines = fitted.split(separator: "\n").prefix { !$0.isEmpty }
+        #expect(lines.count == rows.count + 1)
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.map(\.count))")
+        #expect(lines[0].contains("evals  wasted  stale  rows  wasted"), "\(lines[0])")
+        let whole = AuditCommand.table(rows, width: nil)
+        #expect(whole.contains(Self.names[0] + " in a screen with a long name"))
+        #expect(whole.contains("Sources/Features/Settings/AppCommandsAndMenus0.swift:1000"))
     }
 }
