@@ -188,6 +188,8 @@ public struct Audit: Sendable {
         for condition in undecided.prefix(Self.maximumOtherSides) where total.remaining > 0 {
             guard let other = try? Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, takingAsFalse: [condition.location])
             else { continue }
+            // Building the other side is work of the audit's, as performing an action is.
+            total.charge(other.work)
             let actions = other.availableActions(allRows: allRows)
             let place = TraceLocation(condition.location)
             let at = " at \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line): its value is unknown"
