@@ -191,17 +191,15 @@ public struct Audit: Sendable {
             // Building the other side is work of the audit's, as performing an action is.
             total.charge(other.work)
             let actions = other.availableActions(allRows: allRows)
-            let place = TraceLocation(condition.location)
-            let at = " at \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line): its value is unknown"
             let there = Set(actions.map { ActionKey($0) })
             for action in shown where !there.contains(ActionKey(action)) && onlyWhereTrue[ActionKey(action)] == nil {
-                onlyWhereTrue[ActionKey(action)] = "the condition '\(condition.text)' taken as true" + at
+                onlyWhereTrue[ActionKey(action)] = condition.decision(takenAs: true)
             }
             let hidden = actions.indices.filter { offered.insert(ActionKey(actions[$0])).inserted }
             guard !hidden.isEmpty else { continue }
             let screens = FirstScreens(other, scenario: scenario, variant: variant, collectingGraph: false, takingAsFalse: [condition.location])
             let performed = perform(actions, on: screens, only: hidden, scenario: scenario, variant: variant, file: file, declarations: declarations)
-            let choice = "the condition '\(condition.text)' taken as false" + at
+            let choice = condition.decision(takenAs: false)
             for var row in performed {
                 row.action += " (if '\(condition.text)' is false)"
                 if !row.uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) { row.uncertainty.insert("action: " + choice, at: 0) }

@@ -112,9 +112,14 @@ extension Engine {
     /// Records a decision that rested on a value Ripple does not know, once per place in an update: what
     /// a body or an action did after it is not exact, and the row says where it was decided.
     mutating func decidedOnUnknown(_ what: String, at location: SourceLocation) {
-        let text = what + " at " + Self.fileName(location.file) + ":" + String(location.line) + ": its value is unknown"
+        let text = Self.decision(what, at: location)
         if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
         if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
+    }
+
+    /// A decision on an unknown value as rows and traces give it: `what at File.swift:12: its value is unknown`.
+    static func decision(_ what: String, at location: SourceLocation) -> String {
+        what + " at " + fileName(location.file) + ":" + String(location.line) + ": its value is unknown"
     }
 
     /// The last component of a path, as a row names a place.
@@ -136,4 +141,10 @@ public struct UndecidedCondition: Hashable, Sendable {
     /// `HomebrewController.shared.isInstalled`, shortened past 40 characters.
     public var text: String
     public var location: SourceLocation
+
+    /// The decision of taking it as `taken`, as a row's uncertainty names it:
+    /// `the condition 'isInstalled' taken as false at App.swift:12: its value is unknown`.
+    public func decision(takenAs taken: Bool) -> String {
+        Engine.decision("the condition '\(text)' taken as \(taken)", at: location)
+    }
 }
