@@ -89,4 +89,32 @@ import Testing
                 "\(first.created) \(first.destroyed)")
         #expect(!first.created.contains { $0.hasSuffix("Other") })
     }
+
+    /// A getter of one `if` whose branches are one expression each is Swift's `if` expression; a getter
+    /// with more statements gives what its `return` gives, whatever an `if` before it ran.
+    static let getters = """
+        scenario "getters"
+        @Observable final class Model {
+            var flag: Bool = false
+            var label: String {
+                if flag { "on" } else { "off" }
+            }
+            var summary: String {
+                if !flag { label.uppercased() }
+                return "summary of " + label
+            }
+            var log: String = ""
+        }
+        let model = Model()
+        struct Root: View {
+            var body: some View { Text(model.log) }
+        }
+        step "read" { model.log = model.label + ", " + model.summary }
+        step "flip" { model.flag = true; model.log = model.label + ", " + model.summary }
+        """
+
+    @Test func aValueBodyRunsPastAnIfAndAnIfExpressionIsAValue() throws {
+        let steps = try simulateChecked(Self.getters).variants[0].steps
+        #expect(steps.map(Self.log(after:)) == [#""off, summary of off""#, #""on, summary of on""#])
+    }
 }

@@ -863,33 +863,35 @@ extension Engine {
 
     // MARK: - Statements
 
-    /// Runs statements that compute a value (a getter, a closure); returns the value of `return` or the last expression.
+    /// Runs statements that compute a value (a getter, a closure) and returns the value of their
+    /// `return`. A body of one expression is its value, as Swift's implicit return makes it, and so is
+    /// an `if` whose every branch is one expression (Swift's `if` expression); nil when such an `if`
+    /// has no `else` and no clause holds.
     mutating func runStatements(_ statements: [StatementSyntax], in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value? {
-        var scope = scope
-        var last: Value?
-        for statement in statements {
-            try countEvaluation(at: statement.location)
-            switch statement.kind {
-            case .expression(let expression):
-                last = try evaluate(expression, in: scope, expected: expected)
-            case .returnStatement(let expression):
-                return try expression.map { e throws(EvaluationError) in try evaluate(e, in: scope, expected: expected) } ?? Value.none
-            case .letDeclaration(let name, let value):
-                scope = scope.with(name, try evaluateOrOpaque(value, naming: name, in: scope, expected: nil))
-            case .ifStatement(let clauses, let otherwise):
-                if let (then, bound) = try firstHolding(clauses, in: scope) {
-                    if let value = try runStatements(then, in: bound, expected: expected), isReturning(then) { return value }
-                } else if let otherwise, let value = try runStatements(otherwise, in: scope, expected: expected), isReturning(otherwise) {
-                    return value
-                }
-            case .assignment, .environmentWrite, .viewAction:
-                throw EvaluationError("assignments are allowed only in steps", at: statement.location)
-            case .forIn:
-                var host = ValueHost(expected: expected)
-                if let value = try execute([statement], in: scope, host: &host) { return value }
-            }
+        if statements.count == 1, let value = try implicitValue(of: statements[0], in: scope, expected: expected) {
+            return value
         }
-        return statements.count == 1 ? last : (last ?? Value.none)
+        var host = ValueHost(expected: expected)
+        return try execute(statements, in: scope, host: &host) ?? (statements.count == 1 ? nil : Value.none)
+    }
+
+    /// The value of a lone statement that is an expression or an `if` expression, or nil for any
+    /// other statement; `.some(nil)` when an `if` expression without `else` matched no clause.
+    private mutating func implicitValue(of statement: StatementSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value?? {
+        switch statement.kind {
+        case .expression(let expression):
+            try countEvaluation(at: statement.location)
+            return .some(try evaluate(expression, in: scope, expected: expected))
+        case .ifStatement(let clauses, let otherwise) where clauses.allSatisfy({ $0.body.count == 1 }) && (otherwise?.count ?? 1) == 1:
+            try countEvaluation(at: statement.location)
+            if let (then, bound) = try firstHolding(clauses, in: scope) {
+                return .some(try runStatements(then, in: bound, expected: expected))
+            }
+            if let otherwise { return .some(try runStatements(otherwise, in: scope, expected: expected)) }
+            return .some(nil)
+        default:
+            return nil
+        }
     }
 
     /// The elements a `for` loop runs over: an array's (a range is one), or a set's.
@@ -899,10 +901,6 @@ extension Engine {
             throw EvaluationError("a 'for' loop runs over an array or a range, not \(describe(value))", at: sequence.location)
         }
         return elements
-    }
-
-    private func isReturning(_ statements: [StatementSyntax]) -> Bool {
-        statements.contains { if case .returnStatement = $0.kind { true } else { false } } || statements.count == 1
     }
 
     /// The body of the first clause of an `if` whose conditions hold, with the scope its bindings make;

@@ -111,7 +111,7 @@ struct InitializerHost: StatementHost {
     /// How many methods deep the statements run, counting the initializer.
     var depth: Int
 
-    mutating func prepare(_ scope: inout Scope, in engine: borrowing Engine) {
+    mutating func prepare(_ scope: inout Scope, engine: inout Engine) {
         scope.this = building.this(in: engine)
     }
 

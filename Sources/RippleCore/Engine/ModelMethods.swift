@@ -227,101 +227,110 @@ extension Engine {
         return traces
     }
 
-    /// Runs statements of a method, or of an action a step runs, in `methodContext`; returns false once
-    /// a `return` ran.
+    /// Runs statements of a method, or of an action a step runs, in `methodContext`, which ends as the
+    /// statements left it (with the names their `let`s bound); returns false once a `return` ran.
     mutating func runMethodStatements(_ statements: [StatementSyntax], pass: inout Pass, written: inout [Place], depth: Int,
-                                              into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
-        for statement in statements {
-            try countEvaluation(at: statement.location)
-            let scope = stepScope
-            do throws(EvaluationError) {
-                switch statement.kind {
-                case .letDeclaration(let name, let value):
-                    let value = try evaluateOrOpaque(value, naming: name, in: scope, expected: nil)
-                    methodContext?.locals[name] = value
-                case .ifStatement(let clauses, let otherwise):
-                    let saved = methodContext
-                    if let (then, bound) = try firstHolding(clauses, in: scope) {
-                        methodContext = bound
-                        let goOn = try runMethodStatements(then, pass: &pass, written: &written, depth: depth, into: &traces)
-                        methodContext = saved
-                        if !goOn { return false }
-                    } else if let otherwise {
-                        if !(try runMethodStatements(otherwise, pass: &pass, written: &written, depth: depth, into: &traces)) { return false }
-                    }
-                case .returnStatement:
-                    return false
-                case .forIn(let name, let sequence, let body):
-                    let saved = methodContext
-                    for element in try elements(of: sequence, in: scope) {
-                        methodContext?.locals[name] = element
-                        let goOn = try runMethodStatements(body, pass: &pass, written: &written, depth: depth, into: &traces)
-                        if !goOn {
-                            methodContext = saved
-                            return false
-                        }
-                    }
-                    methodContext = saved
-                case .expression(let expression):
-                    // `try await Task.sleep(for: .seconds(1))`: waiting changes nothing.
-                    if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { continue }
-                    // `print("saved")`: what goes to the console is nothing a view reads.
-                    if case .call(let callee, _, _) = expression.kind, ["print", "debugPrint"].contains(callee.rendered) { continue }
-                    // `withAnimation { … }`, `Task { … }`: the closure's writes are the action's.
-                    if let (kind, closure) = ActionClosure.find(in: expression) {
-                        switch kind {
-                        case .now:
-                            _ = try runMethodStatements(closure.body, pass: &pass, written: &written, depth: depth, into: &traces)
-                        case .task:
-                            let end = closure.body.firstIndex(where: \.suspends) ?? closure.body.endIndex
-                            _ = try runMethodStatements(Array(closure.body[..<end]), pass: &pass, written: &written, depth: depth, into: &traces)
-                            if end < closure.body.endIndex {
-                                assume("what 'Task { … }' runs from its first 'await' is not simulated", at: closure.body[end].location)
-                            }
-                        case .later:
-                            mainQueue.append(SuspendedAction.Frame(statements: closure.body[...], scope: scope))
-                        }
-                        continue
-                    }
-                    // `dismiss()`: the presentation showing the view is dismissed.
-                    if let dismissal = try dismissal(expression, pass: &pass, written: &written) {
-                        traces += dismissal
-                        continue
-                    }
-                    // `save()`, `self.save()`, `store.add(title: "Plan")`: the method's writes.
-                    if let (method, inner, location) = try calledMethod(statement) {
-                        traces += try runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: location)
-                        continue
-                    }
-                    fallthrough
-                case .assignment, .environmentWrite:
-                    // `model.fullName = "Ada King"`: a computed property's setter runs and writes what it writes.
-                    if case .assignment(let target, let op, let value) = statement.kind, let (object, property, setter) = computedSetter(of: target, in: scope) {
-                        var new = try evaluate(value, in: scope, expected: property.type)
-                        if op != "=" {
-                            var inner = scope.with("$old", try readProperty(object, property.name, at: target.location)).with("$new", new)
-                            inner.recordsReads = false
-                            new = try binary(String(op.dropLast()), ExprSyntax(.identifier("$old"), at: target.location),
-                                             ExprSyntax(.identifier("$new"), at: value.location), in: inner, at: statement.location, expected: property.type)
-                        }
-                        traces += try runSetter(setter, of: object, newValue: new, pass: &pass, written: &written, depth: depth + 1, at: statement.location)
-                        continue
-                    }
-                    let text = StatementText(full: statement.rendered, target: Self.renderedTarget(of: statement))
-                    let observed = observedProperty(written: statement)
-                    let trace = try apply(statement, text: text, pass: &pass, written: &written)
-                    try charge(trace, at: statement.location)
-                    traces.append(trace)
-                    if let observed { traces += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
-                case .viewAction(let kind, _):
-                    throw EvaluationError("'\(kind.rawValue)' runs a view's action from a step, not from code", at: statement.location)
-                }
-            } catch {
-                // Swift source compiles: a statement Ripple cannot run there is a note, and the rest runs.
-                guard readsOtherModules, !error.isLimit else { throw error }
-                reportInBody(error)
-            }
+                                      into traces: inout [WriteTrace]) throws(EvaluationError) -> Bool {
+        var host = MethodHost(depth: depth)
+        swap(&host.pass, &pass)
+        swap(&host.written, &written)
+        swap(&host.traces, &traces)
+        defer {
+            swap(&host.pass, &pass)
+            swap(&host.written, &written)
+            swap(&host.traces, &traces)
         }
-        return true
+        var scope = stepScope
+        let returned = try execute(statements, scope: &scope, host: &host) != nil
+        methodContext = scope
+        return !returned
+    }
+}
+
+/// Runs a model method, an action's closure, a setter or a step's queued work: each statement writes,
+/// calls a method or waits. The scope a statement runs in is the engine's `methodContext`, where the
+/// writes it makes resolve names. In Swift source a statement Ripple cannot run is a note, and the rest
+/// runs.
+struct MethodHost: StatementHost {
+    /// How many methods deep the statements run.
+    var depth: Int
+    var pass = Pass()
+    var written: [Place] = []
+    /// The writes made so far.
+    var traces: [WriteTrace] = []
+
+    mutating func prepare(_ scope: inout Scope, engine: inout Engine) {
+        engine.methodContext = scope
+    }
+
+    mutating func returned(_ expression: ExprSyntax?, in scope: Scope, engine: inout Engine) throws(EvaluationError) {}
+
+    mutating func recover(_ error: EvaluationError, from statement: StatementSyntax, engine: inout Engine) throws(EvaluationError) {
+        guard engine.readsOtherModules, !error.isLimit else { throw error }
+        engine.reportInBody(error)
+    }
+
+    mutating func run(_ statement: StatementSyntax, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Void? {
+        if case .viewAction(let kind, _) = statement.kind {
+            throw EvaluationError("'\(kind.rawValue)' runs a view's action from a step, not from code", at: statement.location)
+        }
+        if case .expression(let expression) = statement.kind, try runCall(expression, of: statement, in: scope, engine: &engine) {
+            return nil
+        }
+        // `model.fullName = "Ada King"`: a computed property's setter runs and writes what it writes.
+        if case .assignment(let target, let op, let value) = statement.kind, let (object, property, setter) = engine.computedSetter(of: target, in: scope) {
+            var new = try engine.evaluate(value, in: scope, expected: property.type)
+            if op != "=" {
+                var inner = scope.with("$old", try engine.readProperty(object, property.name, at: target.location)).with("$new", new)
+                inner.recordsReads = false
+                new = try engine.binary(String(op.dropLast()), ExprSyntax(.identifier("$old"), at: target.location),
+                                        ExprSyntax(.identifier("$new"), at: value.location), in: inner, at: statement.location, expected: property.type)
+            }
+            traces += try engine.runSetter(setter, of: object, newValue: new, pass: &pass, written: &written, depth: depth + 1, at: statement.location)
+            return nil
+        }
+        let text = Engine.StatementText(full: statement.rendered, target: Engine.renderedTarget(of: statement))
+        let observed = engine.observedProperty(written: statement)
+        let trace = try engine.apply(statement, text: text, pass: &pass, written: &written)
+        try engine.charge(trace, at: statement.location)
+        traces.append(trace)
+        if let observed { traces += try engine.runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+        return nil
+    }
+
+    /// Runs an expression statement that waits, prints, schedules work, dismisses or calls a method;
+    /// false for any other expression, which is written as a statement is.
+    private mutating func runCall(_ expression: ExprSyntax, of statement: StatementSyntax, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Bool {
+        // `try await Task.sleep(for: .seconds(1))`: waiting changes nothing.
+        if statement.suspends, case .call(let callee, _, _) = expression.kind, ["Task.sleep", "Task.yield"].contains(callee.rendered) { return true }
+        // `print("saved")`: what goes to the console is nothing a view reads.
+        if case .call(let callee, _, _) = expression.kind, ["print", "debugPrint"].contains(callee.rendered) { return true }
+        // `withAnimation { … }`, `Task { … }`: the closure's writes are the action's.
+        if let (kind, closure) = ActionClosure.find(in: expression) {
+            switch kind {
+            case .now:
+                _ = try engine.runMethodStatements(closure.body, pass: &pass, written: &written, depth: depth, into: &traces)
+            case .task:
+                let end = closure.body.firstIndex(where: \.suspends) ?? closure.body.endIndex
+                _ = try engine.runMethodStatements(Array(closure.body[..<end]), pass: &pass, written: &written, depth: depth, into: &traces)
+                if end < closure.body.endIndex {
+                    engine.assume("what 'Task { … }' runs from its first 'await' is not simulated", at: closure.body[end].location)
+                }
+            case .later:
+                engine.mainQueue.append(SuspendedAction.Frame(statements: closure.body[...], scope: scope))
+            }
+            return true
+        }
+        // `dismiss()`: the presentation showing the view is dismissed.
+        if let dismissal = try engine.dismissal(expression, pass: &pass, written: &written) {
+            traces += dismissal
+            return true
+        }
+        // `save()`, `self.save()`, `store.add(title: "Plan")`: the method's writes.
+        if let (method, inner, location) = try engine.calledMethod(statement) {
+            traces += try engine.runMethod(method, scope: inner, pass: &pass, written: &written, depth: depth + 1, at: location)
+            return true
+        }
+        return false
     }
 }

@@ -73,65 +73,12 @@ extension Engine {
     }
 
     /// Builds the views of a statement list; returns true when a `return` ended it.
-    ///
-    /// Only a `let` changes the scope: a list without one, as most bodies and closures are, runs in the
-    /// scope it was given rather than in a copy (a scope is a few counted references, and a list's
-    /// `ForEach` runs its closure once per row).
     @discardableResult
     mutating func buildStatements(_ statements: [StatementSyntax], in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
-        guard statements.contains(where: \.isLetDeclaration) else {
-            for statement in statements where try build(statement, in: scope, context: context, into: &output) { return true }
-            return false
-        }
-        var scope = scope
-        for statement in statements {
-            if case .letDeclaration(let name, let value) = statement.kind {
-                try countEvaluation(at: statement.location)
-                // From here on the local hides a property or helper of the same name, as in Swift.
-                scope = scope.with(name, try localValue(value, naming: name, in: scope, at: statement.location))
-            } else if try build(statement, in: scope, context: context, into: &output) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Builds the views of one statement other than a `let`; returns true when it is a `return`.
-    ///
-    /// A statement built costs one evaluation, whatever it builds: a `Text("row")` evaluates nothing, and
-    /// `ForEach`s nested three deep built a billion of them without reaching the work limit.
-    private mutating func build(_ statement: StatementSyntax, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
-        try countEvaluation(at: statement.location)
-        switch statement.kind {
-        case .expression(let expression):
-            do throws(EvaluationError) {
-                try buildView(expression, in: scope, context: context, into: &output)
-            } catch {
-                // One broken view does not hide the next one's error; a limit stops the body.
-                if error.isLimit { throw error }
-                reportDropped(error)
-            }
-        case .returnStatement(let expression?):
-            try buildView(expression, in: scope, context: context, into: &output)
-            return true
-        case .returnStatement(nil):
-            return true
-        case .letDeclaration:
-            // Bound by `buildStatements`, which owns the scope.
-            break
-        case .ifStatement(let clauses, let otherwise):
-            if let (then, bound) = try firstHolding(clauses, in: scope, counting: true) {
-                if try buildStatements(then, in: bound, context: context, into: &output) { return true }
-            } else if let otherwise {
-                if try buildStatements(otherwise, in: scope, context: context, into: &output) { return true }
-            }
-        case .assignment, .environmentWrite, .viewAction:
-            throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
-        case .forIn:
-            // Swift does not compile a `for` in a view builder either.
-            throw EvaluationError("a view builder cannot hold a 'for' loop; build the rows with 'ForEach'", at: statement.location)
-        }
-        return false
+        var host = BuilderHost(context: context)
+        swap(&host.output, &output)
+        defer { swap(&host.output, &output) }
+        return try execute(statements, in: scope, host: &host) != nil
     }
 
     /// Builds a view expression by walking its syntax.
@@ -216,7 +163,7 @@ extension Engine {
     /// The value a body's `let` binds: for views (`let content = VStack { … }`), a closure that builds them
     /// where the local stands in view position; for anything else, the value.
     @inline(never)
-    private mutating func localValue(_ value: ExprSyntax, naming name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
+    fileprivate mutating func localValue(_ value: ExprSyntax, naming name: String, in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
         guard buildsViews(value, in: scope) else { return try evaluateOrOpaque(value, naming: name, in: scope, expected: nil) }
         return closure(ClosureSyntax(parameters: [], body: [StatementSyntax(kind: .expression(value), location: location)], location: value.location), in: scope)
     }
@@ -667,4 +614,44 @@ extension DeclarationTable {
     /// The SwiftUI views Ripple builds as built-in views, for a front end deciding which names it must
     /// treat as another module's views.
     package static var builtinViewNames: Set<String> { Engine.builtinViews }
+}
+
+/// Runs a view builder: each expression builds the views it makes into `output`, and `return` builds
+/// the view it returns. A statement built costs one unit of work, whatever it builds: a `Text("row")`
+/// evaluates nothing, and `ForEach`s nested three deep built a billion of them without reaching the
+/// work limit otherwise.
+struct BuilderHost: StatementHost {
+    var context: BuildContext
+    /// The views built so far.
+    var output: [ChildDescription] = []
+
+    var countsEachClause: Bool { true }
+
+    mutating func bind(_ name: String, to value: ExprSyntax, in scope: Scope, at location: SourceLocation,
+                       engine: inout Engine) throws(EvaluationError) -> Value {
+        try engine.localValue(value, naming: name, in: scope, at: location)
+    }
+
+    mutating func willLoop(at location: SourceLocation) throws(EvaluationError) {
+        // Swift does not compile a `for` in a view builder either.
+        throw EvaluationError("a view builder cannot hold a 'for' loop; build the rows with 'ForEach'", at: location)
+    }
+
+    mutating func returned(_ expression: ExprSyntax?, in scope: Scope, engine: inout Engine) throws(EvaluationError) {
+        if let expression { try engine.buildView(expression, in: scope, context: context, into: &output) }
+    }
+
+    mutating func run(_ statement: StatementSyntax, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Void? {
+        guard case .expression(let expression) = statement.kind else {
+            throw EvaluationError("a body cannot write state; move the write into an action or a step", at: statement.location)
+        }
+        do throws(EvaluationError) {
+            try engine.buildView(expression, in: scope, context: context, into: &output)
+        } catch {
+            // One broken view does not hide the next one's error; a limit stops the body.
+            if error.isLimit { throw error }
+            engine.reportDropped(error)
+        }
+        return nil
+    }
 }
