@@ -115,23 +115,20 @@ enum Unmodelled {
     }
 
     private static func views(in statements: [StatementSyntax], known: Set<String>, into found: inout [String: SourceLocation]) {
-        for statement in statements {
-            switch statement.kind {
-            case .expression(let expression), .returnStatement(let expression?):
-                views(in: expression, known: known, into: &found)
-            case .ifStatement(let clauses, let otherwise):
-                for clause in clauses { views(in: clause.body, known: known, into: &found) }
-                if let otherwise { views(in: otherwise, known: known, into: &found) }
-            case .forIn(_, _, let body):
-                views(in: body, known: known, into: &found)
-            default:
-                break
-            }
-        }
+        var walker = ForeignViews(known: known, found: found)
+        walker.walk(statements)
+        found = walker.found
     }
+}
+
+/// Collects the views a view's code builds whose type is neither declared nor built in
+/// (`Unmodelled.opaqueViews`), with where each is first built.
+private struct ForeignViews: ViewStatementWalker {
+    let known: Set<String>
+    var found: [String: SourceLocation]
 
     /// A view expression: a view call, a modifier chain on one, a conditional between two.
-    private static func views(in expression: ExprSyntax, known: Set<String>, into found: inout [String: SourceLocation]) {
+    mutating func visitView(_ expression: ExprSyntax) {
         switch expression.kind {
         case .call(let callee, let arguments, let trailing):
             switch callee.kind {
@@ -143,22 +140,22 @@ enum Unmodelled {
                     guard case .closure(let closure) = argument.value.kind else { continue }
                     if name == "Button" && (argument.label == "action" || (index == arguments.count && argument.label == nil)) { continue }
                     if argument.label == "action" || argument.label == "perform" { continue }
-                    views(in: closure.body, known: known, into: &found)
+                    walk(closure.body)
                 }
             case .member(let base, let modifier, _):
-                views(in: base, known: known, into: &found)
-                guard contentModifiers.contains(modifier) else { return }
+                visitView(base)
+                guard Unmodelled.contentModifiers.contains(modifier) else { return }
                 for argument in arguments + trailing {
-                    if case .closure(let closure) = argument.value.kind { views(in: closure.body, known: known, into: &found) }
+                    if case .closure(let closure) = argument.value.kind { walk(closure.body) }
                 }
             default:
                 break
             }
         case .member(let base, _, _):
-            views(in: base, known: known, into: &found)
+            visitView(base)
         case .ternary(_, let yes, let no):
-            views(in: yes, known: known, into: &found)
-            views(in: no, known: known, into: &found)
+            visitView(yes)
+            visitView(no)
         default:
             break
         }

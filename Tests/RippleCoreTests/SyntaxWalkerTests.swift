@@ -111,4 +111,31 @@ import RippleSwift
         #expect(expression.mayTrap == mayTrap)
         #expect(expression.hasImplicitMember == hasImplicitMember)
     }
+
+    /// Records each view expression a builder's statements make, by its rendering.
+    struct Views: ViewStatementWalker {
+        var views: [String] = []
+
+        mutating func visitView(_ expression: ExprSyntax) {
+            views.append(expression.rendered)
+        }
+    }
+
+    /// A view builder's walk meets the views of every branch and loop body, and neither a condition, a
+    /// sequence nor a `let`'s value.
+    @Test(arguments: [
+        ("if a { A() } else if b { B() } else { C() }", ["A()", "B()", "C()"]),
+        ("if let x = F() { A() }", ["A()"]),
+        ("if case .some(let x) = F() { A() }", ["A()"]),
+        ("switch a { case .x: A()\ndefault: B() }", ["A()", "B()"]),
+        ("guard let x = F() else { return }\nA()", ["A()"]),
+        ("for x in F() { A() }", ["A()"]),
+        ("let v = F()\nA()", ["A()"]),
+        ("a = F()\nA()", ["A()"]),
+    ])
+    func aViewBuildersWalkMeetsItsViews(_ statements: String, views: [String]) throws {
+        var walker = Views()
+        walker.walk(try Self.statements(statements))
+        #expect(walker.views == views)
+    }
 }

@@ -413,23 +413,25 @@ extension ExprKind {
 extension StatementSyntax {
     /// The values of the `.tag(…)` modifiers in a picker's content, in source order: its options.
     var tagValues: [ExprSyntax] {
-        var found: [ExprSyntax] = []
-        func visit(_ expression: ExprSyntax) {
-            guard case .call(let callee, let arguments, let trailing) = expression.kind else { return }
-            if case .member(let base, let name, _) = callee.kind {
-                if name == "tag", arguments.count == 1 { found.append(arguments[0].value) }
-                visit(base)
-            }
-            for argument in arguments + trailing {
-                if case .closure(let closure) = argument.value.kind { found += closure.body.flatMap(\.tagValues) }
-            }
+        var walker = TagValues()
+        walker.walk(self)
+        return walker.found
+    }
+}
+
+/// Collects `StatementSyntax.tagValues`: the `.tag(…)` values of the views a builder makes, inside
+/// their content closures too.
+private struct TagValues: ViewStatementWalker {
+    var found: [ExprSyntax] = []
+
+    mutating func visitView(_ expression: ExprSyntax) {
+        guard case .call(let callee, let arguments, let trailing) = expression.kind else { return }
+        if case .member(let base, let name, _) = callee.kind {
+            if name == "tag", arguments.count == 1 { found.append(arguments[0].value) }
+            visitView(base)
         }
-        switch kind {
-        case .expression(let expression): visit(expression)
-        case .ifStatement(let clauses, let otherwise): found = (clauses.flatMap(\.body) + (otherwise ?? [])).flatMap(\.tagValues)
-        case .forIn(_, _, let body): found = body.flatMap(\.tagValues)
-        default: break
+        for argument in arguments + trailing {
+            if case .closure(let closure) = argument.value.kind { walk(closure.body) }
         }
-        return found
     }
 }

@@ -60,22 +60,9 @@ enum MoveReadIntoChild {
     /// The views a builder's statements make that hold no closure, looking inside the closures of
     /// those that do (`VStack { … }`, `List { … }`, `if … { … }`).
     static func collectLeaves(_ statements: [StatementSyntax], into leaves: inout [ExprSyntax]) {
-        for statement in statements {
-            switch statement.kind {
-            case .expression(let expression), .returnStatement(let expression?):
-                let closures = expression.outermostClosures
-                if closures.isEmpty {
-                    leaves.append(expression)
-                } else {
-                    for closure in closures { collectLeaves(closure.body, into: &leaves) }
-                }
-            case .ifStatement(let clauses, let otherwise):
-                for clause in clauses { collectLeaves(clause.body, into: &leaves) }
-                collectLeaves(otherwise ?? [], into: &leaves)
-            default:
-                break
-            }
-        }
+        var walker = LeafViews()
+        walker.walk(statements)
+        leaves += walker.leaves
     }
 
     /// The type a new view's `let` takes the property as: a plain input's own type, or the class of an
@@ -135,5 +122,17 @@ extension ExprSyntax {
         case .member(let base, _, _): return base.callRoot
         default: return nil
         }
+    }
+}
+
+/// Collects `MoveReadIntoChild.collectLeaves`: views that hold no closure, found inside the closures of
+/// those that do.
+private struct LeafViews: ViewStatementWalker {
+    var leaves: [ExprSyntax] = []
+
+    mutating func visitView(_ expression: ExprSyntax) {
+        let closures = expression.outermostClosures
+        if closures.isEmpty { leaves.append(expression) }
+        for closure in closures { walk(closure.body) }
     }
 }

@@ -191,3 +191,30 @@ private struct OutermostClosures: SyntaxWalker {
         return .skipChildren
     }
 }
+
+/// A walk over what a view builder's statements build: each `expression` or `return` statement's
+/// expression is handed to `visitView`, and the bodies of `if`, `else if`, `else` and `for` are walked
+/// (their conditions and sequences are not views). Other statements build nothing.
+package protocol ViewStatementWalker: SyntaxWalker {
+    /// A view expression a statement builds; to look inside its closures, walk their bodies.
+    mutating func visitView(_ expression: ExprSyntax)
+}
+
+extension ViewStatementWalker {
+    package mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
+        switch statement.kind {
+        case .expression(let expression), .returnStatement(let expression?):
+            visitView(expression)
+            return .skipChildren
+        case .ifStatement:
+            return .visitChildren
+        case .forIn(_, _, let body):
+            walk(body)
+            return .skipChildren
+        case .letDeclaration, .assignment, .environmentWrite, .viewAction, .returnStatement(nil):
+            return .skipChildren
+        }
+    }
+
+    package mutating func visit(_ condition: ConditionSyntax) -> WalkContinuation { .skipChildren }
+}
