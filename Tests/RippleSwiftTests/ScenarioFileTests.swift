@@ -493,6 +493,52 @@ import RippleSwift
         #expect(steps[3].writes.last?.new == "38")
     }
 
+    /// A `didSet` that keeps a count runs after every mutation of the property, not only after an
+    /// assignment: `append`, `removeAll`, `toggle()` and an element's write.
+    static let mutations = """
+    scenario "mutations"
+    @Observable final class Tasks {
+        var items: [String] = [] {
+            didSet { total = items.count }
+        }
+        var done: Bool = false {
+            didSet { flips += 1 }
+        }
+        var notes: [String] = []
+        var total: Int = 0
+        var flips: Int = 0
+    }
+    struct Root: View {
+        @State var tasks = Tasks()
+        var body: some View { Badge(tasks: tasks) }
+    }
+    struct Badge: View {
+        let tasks: Tasks
+        var body: some View { Text("\\(tasks.total) tasks, \\(tasks.flips) flips") }
+    }
+    step "append" { Root.tasks.items.append("a") }
+    step "insert" { Root.tasks.items.insert("b", at: 0) }
+    step "element" { Root.tasks.items[0] = "c" }
+    step "remove all" { Root.tasks.items.removeAll() }
+    step "toggle" { Root.tasks.done.toggle() }
+    step "unobserved" { Root.tasks.notes.append("n") }
+    expect "append" { evaluates Badge }
+    expect "element" { evaluates nothing }
+    expect "unobserved" { evaluates nothing }
+    """
+
+    @Test func observersRunAfterEveryMutationOfTheProperty() throws {
+        let scenario = try Scenario(source: Self.mutations, file: "mutations.ripple")
+        #expect(try ExpectationChecker.check(scenario).allSatisfy(\.passed))
+        let steps = try scenario.simulate().variants[0].steps
+        func last(_ step: StepTrace, _ suffix: String) -> String? { step.writes.last { $0.target.hasSuffix(suffix) }?.new }
+        #expect(steps.map { last($0, "total") } == ["1", "2", "2", "0", nil, nil])
+        #expect(last(steps[4], "flips") == "1")
+        // The element write ran `didSet`, whose write of an equal count told no one.
+        #expect(steps[2].writes.map(\.statement) == ["Root.tasks.items[0] = \"c\"", "total = items.count"])
+        #expect(steps[5].writes.map(\.statement) == ["Root.tasks.notes.append(\"n\")"])
+    }
+
     @Test func aViewsObserversAreNotSimulated() {
         let found = diagnostics("scenario \"t\"\nstruct Root: View {\n    @State var n: Int = 0 { didSet { } }\n    var body: some View { Text(\"\\(n)\") }\n}\n")
         #expect(found.first?.message == "the observers of 'n' in 'Root' are not simulated; Ripple runs those of a class's stored properties")
