@@ -74,8 +74,9 @@ public struct Audit: Sendable {
 
     // MARK: - The actions of a variant
 
-    /// Every action of one variant, each performed on a screen of its own in its first state, and then
-    /// the steps a scenario file writes, replayed in order as `ripple run` replays them.
+    /// Every action of one variant, each performed on a screen of its own in its first state, then the
+    /// actions each brings on screen performed after it, and then the steps a scenario file writes,
+    /// replayed in order as `ripple run` replays them.
     public func rows(of scenario: Scenario, variant: String, file: String) throws(DiagnosticError) -> [AuditRow] {
         var drawing: AuditDrawing?
         return try rows(of: scenario, variant: variant, file: file, drawing: &drawing)
@@ -102,6 +103,8 @@ public struct Audit: Sendable {
             guard let choice = other.onlyWhereTrue[ActionKey(action)], !rows[index].uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) else { continue }
             rows[index].uncertainty.insert("action: " + choice, at: 0)
         }
+        rows += followUpRows(after: actions, firstRows: Array(rows.prefix(actions.count)), on: screens, scenario: scenario, variant: variant,
+                             file: file, declarations: declarations)
         rows += other.rows
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
@@ -169,6 +172,74 @@ public struct Audit: Sendable {
             performed[index] = (skipped, nil, nil)
         }
         return performed
+    }
+
+    // MARK: - What an action brings on screen
+
+    /// Most actions performed after one first-state action: those it brings on screen.
+    public static let maximumFollowUps = 12
+
+    /// The actions each first-state action brings on screen, performed in the state it leaves: a dialog's
+    /// buttons after the tap that presents it, a sheet's controls, a branch's controls after the toggle
+    /// that shows it. An action is followed up once, after the first action in the screen's order that
+    /// brings it (by kind and place), and only when the first state does not offer it; each row is named
+    /// `first, then next` and, where the first action's row rests on what Ripple does not know, so does
+    /// this one. The work is the audit's, both actions' of each row.
+    private func followUpRows(after actions: [AvailableAction], firstRows: [AuditRow], on screens: FirstScreens, scenario: Scenario,
+                              variant: String, file: String, declarations: [DeclarationSyntax]) -> [AuditRow] {
+        let allRows = allRows
+        let shown = Set(actions.map { ActionKey($0) })
+        let loaded = Set(scenario.notes)
+        let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
+        defer { total.charge(budget.spentWork()) }
+        let found = ParallelWork.map(actions.count, threads: threads) { index -> [(key: ActionKey, row: AuditRow)] in
+            guard firstRows[index].error == nil, budget.mayPerform(index) else {
+                budget.record(0, at: index)
+                return []
+            }
+            var work = 0
+            defer { budget.record(work, at: index) }
+            do throws(DiagnosticError) {
+                return try screens.withCopy { (simulation) throws(DiagnosticError) in
+                    _ = try simulation.perform(actionAt: index, allRows: allRows)
+                    work += simulation.work
+                    let first = actions[index].name
+                    var rows: [(key: ActionKey, row: AuditRow)] = []
+                    var seen: Set<ActionKey> = []
+                    for (next, action) in simulation.availableActions(allRows: allRows).enumerated() where rows.count < Self.maximumFollowUps {
+                        let key = ActionKey(action)
+                        guard !shown.contains(key), seen.insert(key).inserted else { continue }
+                        var row = AuditRow(file: file, variant: variant, action: first + ", then " + action.name, kind: action.kind,
+                                           control: action.control, location: TraceLocation(action.location))
+                        row.after = first
+                        let copy = Simulation(copying: simulation)
+                        do throws(DiagnosticError) {
+                            let step = try copy.perform(actionAt: next, allRows: allRows)
+                            work += copy.work
+                            row.count(step, declarations: declarations)
+                            var met = copy.notesOfLastStep
+                            for note in copy.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
+                            row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                        } catch {
+                            row.error = error.diagnostics.first?.message ?? "\(error)"
+                        }
+                        // What the first action's verdicts rest on, the state this one starts from rests on too.
+                        let before = firstRows[index]
+                        for what in before.uncertainty { row.uncertainty.append("after '\(first)': " + what) }
+                        if before.isPartial, let note = before.notes.first(where: { $0.message.contains("not simulated") }) {
+                            row.uncertainty.append("after '\(first)': " + note.message)
+                        }
+                        rows.append((key, row))
+                    }
+                    return rows
+                }
+            } catch {
+                return []
+            }
+        }
+        // An action past the audit's work is not performed, whichever thread reached it first.
+        var followedUp: Set<ActionKey> = []
+        return found.prefix(budget.performedCount()).flatMap { $0 }.filter { followedUp.insert($0.key).inserted }.map(\.row)
     }
 
     /// Most conditions on values Ripple does not know whose other side the audit reaches on one screen.

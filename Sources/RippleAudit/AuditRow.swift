@@ -9,6 +9,9 @@ public struct AuditRow: Encodable, Sendable {
     public var variant: String
     /// The action's name: `tap Button "Add" in TaskListView`.
     public var action: String
+    /// The first-state action performed before this one, which brought its control on screen (the tap
+    /// that presents a dialog, for the dialog's button); nil for an action of the first state.
+    public var after: String?
     /// What the action does: `tap`, `toggle`, `step`.
     public var kind: String
     /// The control as written: `Button`, `.onTapGesture`; `step` for a scenario's own step.

@@ -63,13 +63,16 @@ extension Engine {
                 }
             }
         }
+        // An alert's and a confirmation dialog's buttons dismiss it after their action, as SwiftUI's do.
+        var contentContext = context.forContent
+        if Presentation.buttonsDismiss(name), trigger.kind == .flag || trigger.kind == .item { contentContext.dismissing = Presentation.Dismissal(modifier: name, trigger: trigger) }
         output.append(ChildDescription(
             fields: [:], key: ChildKey(site: siteNumber(location), forEachIDs: context.forEachIDs, explicitID: nil),
             viewType: name, fieldSources: [:], seeds: [:], inlineObjects: [],
             environmentOverrides: context.overrides, usesEquatable: false, content: [],
             forEachElements: context.forEachElements,
             contentClosure: ContentClosure(body: content.body, parameter: content.parameters.first, scope: captured,
-                                           context: context.forContent, presentation: trigger)))
+                                           context: contentContext, presentation: trigger)))
     }
 
     /// Runs a presentation's body: reads its presenting state and, when that presents, builds the content

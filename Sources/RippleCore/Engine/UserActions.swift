@@ -61,6 +61,8 @@ struct UserAction: Sendable {
     /// The identities of the `ForEach` rows the body built it in, outermost first: empty outside rows.
     var rows: IdentityPath = []
     var location: SourceLocation
+    /// The alert or confirmation dialog the action is a button of, which it dismisses once it has run.
+    var dismisses: Presentation.Dismissal?
 }
 
 extension ExprKind {
@@ -166,7 +168,8 @@ extension Engine {
         }
         log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
                                                   arguments: arguments, scope: scope, binding: binding,
-                                                  menu: context.menu, rows: context.forEachIDs, location: location))
+                                                  menu: context.menu, rows: context.forEachIDs, location: location,
+                                                  dismisses: kind == .tap ? context.dismissing : nil))
     }
 
     /// Records `NavigationLink(value:)` inside `List(selection:)` (tapping it selects the value) or inside
@@ -229,6 +232,27 @@ extension Engine {
     /// control's new value (`typed` in place of one character, for a text field).
     mutating func actionWrites(_ action: UserAction, of instance: Int, named name: String, typed: String? = nil,
                                pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+        var traces = try ownWrites(action, of: instance, named: name, typed: typed, pass: &pass, written: &written)
+        // An alert's button: the alert is dismissed after the action, its flag made false or its item nil.
+        if let dismissal = action.dismisses {
+            let trigger = dismissal.trigger
+            let shown = try readBinding(trigger.binding, tracked: false)
+            let dismissed: Value? = switch trigger.kind {
+            case .flag: Presentation.presents(flag: shown) ? .bool(false) : nil
+            case .item: Presentation.presentedItem(shown) != nil ? Value.none : nil
+            case .path: nil
+            }
+            if let dismissed {
+                traces += try writeBinding(trigger.binding, dismissed, control: "." + dismissal.modifier, named: name,
+                                           at: trigger.expression.location, pass: &pass, written: &written)
+            }
+        }
+        return traces
+    }
+
+    /// What an action's own closure, method or control writes.
+    private mutating func ownWrites(_ action: UserAction, of instance: Int, named name: String, typed: String?,
+                                    pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if let closure = action.closure {
             return try runUntilAwait([SuspendedAction.Frame(statements: closure.body[...], scope: closureScope(closure.parameters, arguments: action.arguments, in: action.scope))],
                                      resuming: false, of: instance, pass: &pass, written: &written)

@@ -18,12 +18,16 @@ struct BuildContext {
     var listSelection: BindingTarget?
     /// The menu the views are built in (`.swipeActions`, `.contextMenu`): its controls are named with it.
     var menu: String?
+    /// The alert or confirmation dialog the views are its actions of: a button there dismisses it once
+    /// its action has run.
+    var dismissing: Presentation.Dismissal?
 
     /// Where views built for another view to place are built (a modifier's wrapped views, a container's
     /// content): in the same `ForEach` element and menu, with none of this place's environment, `.id` or
     /// `.equatable()`.
     var forContent: BuildContext {
-        BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, listSelection: listSelection, menu: menu)
+        BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, listSelection: listSelection, menu: menu,
+                     dismissing: dismissing)
     }
 }
 

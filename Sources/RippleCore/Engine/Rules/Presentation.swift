@@ -23,10 +23,23 @@ enum Presentation {
         var expression: ExprSyntax
     }
 
+    /// An alert or confirmation dialog whose buttons dismiss it: its modifier (`alert`) and what presents it.
+    struct Dismissal: Sendable {
+        var modifier: String
+        var trigger: Trigger
+    }
+
     /// The path of the `NavigationStack(path:)` a destination is declared in.
     struct StackPath: Sendable {
         var binding: BindingTarget
         var expression: ExprSyntax
+    }
+
+    /// Whether a button in the presentation's content dismisses it once its action has run: the actions
+    /// of `.alert` and `.confirmationDialog` do ("All actions in an alert dismiss the alert after the
+    /// action runs", the documentation of `alert(_:isPresented:actions:)`); a sheet's buttons do not.
+    static func buttonsDismiss(_ modifier: String) -> Bool {
+        modifier == "alert" || modifier == "confirmationDialog"
     }
 
     /// The kind of trigger an argument label gives (`isPresented:`, `item:`); nil for any other.

@@ -1,0 +1,83 @@
+import Testing
+import RippleAudit
+import RippleCore
+
+/// The actions an action brings on screen — a dialog's buttons after the tap that presents it, a sheet's
+/// controls — are performed in the state it leaves, each row named `first, then next`. An alert's or a
+/// confirmation dialog's button dismisses it after its action; a sheet's button does not.
+@Suite struct FollowUpTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Library {
+            var books: [String] = ["Dune", "Emma"]
+            var archived = 0
+            var likes = 0
+        }
+
+        struct ShelfView: View {
+            @State private var library = Library()
+            @State private var confirmingDelete = false
+            @State private var showingLikes = false
+            var body: some View {
+                VStack {
+                    Text(confirmingDelete ? "Asking" : "Idle")
+                    Text(showingLikes ? "Open" : "Closed")
+                    BookCount(count: library.books.count)
+                    Button("Delete All") { confirmingDelete = true }
+                    Button("Likes") { showingLikes = true }
+                }
+                .confirmationDialog("Delete every book?", isPresented: $confirmingDelete) {
+                    Button("Delete", role: .destructive) { library.books.removeAll() }
+                    Button("Archive") { library.archived += 1 }
+                }
+                .sheet(isPresented: $showingLikes) {
+                    LikesView(library: library)
+                }
+            }
+        }
+
+        struct BookCount: View {
+            let count: Int
+            var body: some View { Text("\\(count) books") }
+        }
+
+        struct LikesView: View {
+            let library: Library
+            var body: some View {
+                Text("\\(library.likes) likes")
+                Button("Like") { library.likes += 1 }
+            }
+        }
+        """
+
+    static func row(_ result: AuditResult, _ name: String) throws -> AuditRow {
+        try #require(result.rows.first { $0.action == name }, "\(result.rows.map(\.action))")
+    }
+
+    @Test func aDialogsButtonsArePerformedAfterTheTapThatPresentsIt() throws {
+        let result = try auditSwift(Self.app)
+        let delete = try Self.row(result, "tap Button \"Delete All\" in ShelfView, then tap Button \"Delete\" in confirmationDialog")
+        #expect(delete.after == "tap Button \"Delete All\" in ShelfView")
+        #expect(delete.confidence == .exact, "\(delete.uncertainty)")
+        // The count goes from 2 to 0: the screen's body reads it and hands it to the badge.
+        #expect(delete.views.map(\.view) == ["ShelfView", "BookCount"])
+        #expect(delete.evaluations == 2 && delete.wasted == 0)
+        // A write nothing on screen reads re-runs no body; dismissing the dialog re-runs the screen, which
+        // shows whether it is asking.
+        let archive = try Self.row(result, "tap Button \"Delete All\" in ShelfView, then tap Button \"Archive\" in confirmationDialog")
+        #expect(archive.views.map(\.view) == ["ShelfView"])
+        #expect(archive.evaluations == 1 && archive.wasted == 0)
+        // The first state offers neither button on its own.
+        #expect(!result.rows.contains { $0.action.hasPrefix("tap Button \"Delete\"") })
+    }
+
+    @Test func aSheetsButtonLeavesTheSheetShown() throws {
+        let result = try auditSwift(Self.app)
+        // The sheet stays: the like re-runs the view inside it that shows the count, and not the screen,
+        // which shows whether the sheet is open.
+        let like = try Self.row(result, "tap Button \"Likes\" in ShelfView, then tap Button \"Like\" in LikesView")
+        #expect(like.views.map(\.view) == ["LikesView"])
+        #expect(like.evaluations == 1 && like.wasted == 0)
+    }
+}
