@@ -27,13 +27,24 @@ extension Engine {
         }
     }
 
+    /// Adds the `.onAppear` actions of a view that has just appeared (Rule 16).
+    static func collectAppearHandlers(of id: Int, now: [UserAction], pass: inout Pass) {
+        for action in now where action.kind == .appear {
+            pass.firedChangeHandlers.append(FiredChangeHandler(instance: id, action: action, old: Value.none))
+        }
+    }
+
     /// The writes of the fired actions, run one after another in the order their views were evaluated,
-    /// each given the old and the new value.
+    /// each `.onChange` action given the old and the new value.
     mutating func changeHandlerWrites(_ fired: [FiredChangeHandler], pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var writes: [WriteTrace] = []
         for handler in fired where alive(handler.instance) {
-            guard let closure = handler.action.closure, let new = handler.action.watched else { continue }
-            let arguments = OnChangeScope.actionArguments(parameters: closure.parameters.count, old: handler.old, new: new)
+            guard let closure = handler.action.closure else { continue }
+            var arguments: [Value] = []
+            if handler.action.kind == .change {
+                guard let new = handler.action.watched else { continue }
+                arguments = OnChangeScope.actionArguments(parameters: closure.parameters.count, old: handler.old, new: new)
+            }
             let frame = SuspendedAction.Frame(statements: closure.body[...], scope: closureScope(closure.parameters, arguments: arguments, in: handler.action.scope))
             // An error in one action is reported, and the others still run.
             do throws(EvaluationError) {

@@ -155,6 +155,9 @@ struct Engine {
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
+    /// The update the `.onAppear` actions of the first tree ran in, with what they set off; nil when no
+    /// view of it has one.
+    var appearance: StepTrace?
 
     /// Records an error once, however many ForEach elements run into it.
     mutating func report(_ error: EvaluationError) {
@@ -302,6 +305,13 @@ struct Engine {
         pass.isTraced = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
         try runPass(&pass, initial: [id])
+        // The views that appeared run their `.onAppear` actions in an update of their own: the first state
+        // a person sees, and acts on, is the one after it (Rule 16).
+        let appeared = pass.firedChangeHandlers
+        guard !appeared.isEmpty else { return }
+        appearance = try transaction(named: changeRoundName(appeared)) { (engine, pass, written) throws(EvaluationError) in
+            try engine.changeHandlerWrites(appeared, pass: &pass, written: &written)
+        }
     }
 
     /// Labels what a write stored below an object's property (`name`, then `path`): a function of its

@@ -7,7 +7,8 @@ enum Modifier {
     /// How a modifier changes what its base is built with.
     enum Kind: Equatable {
         /// `.environment(…)`, `.environmentObject(…)`, `.id(…)`, `.equatable()`, `.modifier(…)`,
-        /// `.onChange(of:)`: each changes the context the base is built in, or what the body reads.
+        /// `.onChange(of:)`, `.onAppear { }`: each changes the context the base is built in, what the body
+        /// reads, or what runs after the update that builds it.
         case context(Context)
         /// Presents its closure's views only while its state says so (`.sheet(isPresented:)`,
         /// `.sheet(item:)`, `.navigationDestination(for:)`, …): Rule 15, `Presentation`.
@@ -23,7 +24,7 @@ enum Modifier {
 
     /// The context modifiers, each handled by name.
     enum Context: Equatable {
-        case environment, environmentObject, id, equatable, viewModifier, onChange
+        case environment, environmentObject, id, equatable, viewModifier, onChange, onAppear
     }
 
     /// The kind of the modifier called `name`. A few names compared in turn cost less than hashing the
@@ -36,6 +37,7 @@ enum Modifier {
         case "equatable": .context(.equatable)
         case "modifier": .context(.viewModifier)
         case "onChange": .context(.onChange)
+        case "onAppear": .context(.onAppear)
         case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector", "navigationDestination": .presentation
         case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder
         case "task": .action(.task)

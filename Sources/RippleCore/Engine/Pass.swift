@@ -115,6 +115,8 @@ extension Engine {
         if !log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = log.actions }
         if !log.userActions.isEmpty || !instances[id].userActions.isEmpty {
             if pass.isTraced { Self.collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: log.userActions, pass: &pass) }
+            // A view built with a new identity has appeared: its `.onAppear` actions run after the update.
+            if pass.created.contains(id) { Self.collectAppearHandlers(of: id, now: log.userActions, pass: &pass) }
             instances[id].userActions = log.userActions
         }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,

@@ -86,7 +86,7 @@ extension Engine {
             guard alive(id) else { return }
             let instancePlace = actionPlace(of: id)
             let path = instances[instances[id].isHiddenRow ? instances[id].parent ?? id : id].path
-            for (offset, action) in instances[id].userActions.enumerated() {
+            for (offset, action) in instances[id].userActions.enumerated() where action.kind != .appear {
                 // An action in a row the body builds itself (no instance of its own) is named by that row.
                 // A row's or a presentation's content is built in its parent's rows, whose identities come first.
                 let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0

@@ -39,6 +39,9 @@ struct UserAction: Sendable {
         /// `.onReceive(_:)`: its handler runs as when the publisher sends, given a value Ripple does not
         /// know.
         case receive
+        /// `.onAppear { }`: runs once the view has appeared (Rule 16); no person takes it, so the audit
+        /// does not offer it.
+        case appear
     }
 
     var kind: Kind
@@ -209,6 +212,13 @@ extension Engine {
             return rows >= needed
         }
         log.userActions.replaceSubrange(offered..., with: kept)
+    }
+
+    /// Records `.onAppear { … }`: its closure, which runs once the view has appeared.
+    mutating func recordAppearHandler(_ closure: ClosureSyntax, in scope: Scope, context: BuildContext, at location: SourceLocation) {
+        guard isTracking, scope.recordsReads else { return }
+        log.userActions.append(UserAction(kind: .appear, control: ".onAppear", label: nil, closure: closure, scope: scope,
+                                          menu: context.menu, rows: context.forEachIDs, location: location))
     }
 
     /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.

@@ -485,6 +485,13 @@ extension Engine {
             description.content = content
             output.append(description)
             return
+        case .context(.onAppear):
+            // `.onAppear { … }`: runs once the view has appeared, in an update of its own (Rule 16).
+            for argument in arguments + trailing {
+                guard case .closure(let closure) = argument.value.kind else { continue }
+                recordDeferredReads(closure, in: scope)
+                recordAppearHandler(closure, in: scope, context: context, at: location)
+            }
         case .context(.onChange):
             // `.onChange(of:)` reads its value in the enclosing body; its action runs later, and is an
             // action `ripple audit` takes.

@@ -1199,8 +1199,14 @@ extension Engine {
             for child in instances[id].children { visit(child) }
         }
         for id in instances.indices where instances[id].parent == nil { visit(id) }
-        return StepTrace(name: "initial", writes: [], instances: traces, created: created, destroyed: [],
-                         counts: StepCounts(traces, created: created.count, destroyed: 0))
+        var trace = StepTrace(name: "initial", writes: [], instances: traces, created: created, destroyed: [],
+                              counts: StepCounts(traces, created: created.count, destroyed: 0))
+        if var appearance {
+            let after = appearance.followUps ?? []
+            appearance.followUps = nil
+            trace.followUps = [appearance] + after
+        }
+        return trace
     }
 
     /// An instance's entry in a step's trace.
