@@ -175,7 +175,7 @@ public struct Scenario: Sendable {
         while true {
             if position == self.variants.count {
                 guard degradesScreens, spent <= Engine.maximumTotalWork, let main = self.variants.first else { break }
-                let (screens, screenNotes) = Resolver.screensOfTheirOwn(in: main.table, evaluated: evaluatedViews,
+                let (screens, screenNotes) = Resolver.screensOfTheirOwn(in: main.table, environment: syntax.appEnvironment, evaluated: evaluatedViews,
                                                                        roots: Set(self.variants.map(\.table.rootView)))
                 guard !screens.isEmpty else { break }
                 self.variants += screens

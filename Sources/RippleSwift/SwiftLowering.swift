@@ -32,6 +32,11 @@ struct SwiftLowering {
     /// How many blocks (`if`, `else`, `case`, `for` bodies, and the rest of a block after a `guard`)
     /// the statements being lowered are inside: held to `Limits.maximumNestingDepth`.
     var statementDepth = 0
+    /// The members of the app whose scenes are being read: a scene may build its view through one of
+    /// the app's computed properties (`WindowGroup { contentView }`).
+    private var appMembers: MemberBlockSyntax?
+    /// The app's computed properties being followed, one inside another.
+    private var followedAppProperties: Set<String> = []
 
     init(positions: SourcePositions, closedWorld: Bool = false) {
         self.positions = positions
@@ -114,13 +119,14 @@ struct SwiftLowering {
         build.activeClause(of: ifConfig)?.elements
     }
 
-    /// `#Preview { ContentView() }`: the view it builds is a root candidate.
+    /// `#Preview { ContentView() }`: the view it builds is a root candidate, with what the preview puts in
+    /// its environment (`.environmentObject(Store.preview)`) and the values its `let`s name.
     private mutating func lowerMacro(name: String, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
         guard name == "Preview" else {
             note("macro '#\(name)' is not simulated", at: node)
             return
         }
-        guard let body = trailing, var view = firstBuiltView(in: body.statements) else {
+        guard let body = trailing, var view = previewView(in: body.statements) else {
             note("'#Preview' builds no view Ripple can name; it is not used as the root", at: node)
             return
         }
@@ -128,17 +134,58 @@ struct SwiftLowering {
         rootCandidates.append(view)
     }
 
-    /// The first view a builder body constructs (`ContentView(...)`), looking through modifiers and
-    /// containers, with the labelled arguments it is built with.
-    mutating func firstBuiltView(in items: CodeBlockItemListSyntax) -> RootCandidate? {
+    /// The view a preview's statements build, its `let`s and `var`s the names its environment's values use;
+    /// any other statement is noted as not simulated.
+    private mutating func previewView(in items: CodeBlockItemListSyntax) -> RootCandidate? {
+        var properties: [PropertySyntax] = []
         for item in items {
-            guard case .expr(let expression) = item.item else { continue }
-            if let view = builtView(expression) { return view }
+            if let variable = item.item.as(VariableDeclSyntax.self) {
+                properties += lowerProperties(variable)
+            } else if let view = builtView(in: item) {
+                var view = view
+                view.environment.properties = properties
+                return view
+            } else if item.item.is(StmtSyntax.self) || item.item.is(ExprSyntax.self) {
+                note("this statement of a preview is not simulated", at: item)
+            }
         }
         return nil
     }
 
+    /// The first view a builder body constructs (`ContentView(...)`), looking through modifiers and
+    /// containers, with the labelled arguments it is built with and the environment the modifiers on its
+    /// way give it.
+    mutating func firstBuiltView(in items: CodeBlockItemListSyntax) -> RootCandidate? {
+        for item in items {
+            if let view = builtView(in: item) { return view }
+        }
+        return nil
+    }
+
+    /// The view one item of a builder body constructs: an expression, `return` and an expression, or the
+    /// clause of an `#if` the build takes.
+    private mutating func builtView(in item: CodeBlockItemSyntax) -> RootCandidate? {
+        switch item.item {
+        case .expr(let expression): return builtView(expression)
+        case .stmt(let statement):
+            if let expression = statement.as(ReturnStmtSyntax.self)?.expression { return builtView(expression) }
+            return statement.as(ExpressionStmtSyntax.self).flatMap { builtView($0.expression) }
+        case .decl(let decl):
+            guard let ifConfig = decl.as(IfConfigDeclSyntax.self), case .statements(let items)? = activeClause(of: ifConfig) else { return nil }
+            return firstBuiltView(in: items)
+        @unknown default: return nil
+        }
+    }
+
     private mutating func builtView(_ expression: SwiftSyntax.ExprSyntax) -> RootCandidate? {
+        // `WindowGroup { contentView }`: a computed property of the app that builds the view.
+        if let reference = expression.as(DeclReferenceExprSyntax.self), let members = appMembers {
+            let name = reference.baseName.nameText
+            guard !followedAppProperties.contains(name) else { return nil }
+            followedAppProperties.insert(name)
+            defer { followedAppProperties.remove(name) }
+            return computedView(named: name, in: members)
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.nameText
@@ -147,21 +194,56 @@ struct SwiftLowering {
             let arguments = call.arguments.filter { $0.label != nil }.map { lowerArgument($0) }
             return RootCandidate(name: name, location: location(call), arguments: arguments)
         }
-        // `ContentView().environment(model)`: the modifier's base.
+        // `ContentView().environment(model)`: the modifier's base, in whose environment the modifier puts its value.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return builtView(base)
+            guard var view = builtView(base) else { return nil }
+            if let entry = environmentEntry(member, call) { view.environment.entries.insert(entry, at: 0) }
+            return view
         }
         return nil
     }
 
+    /// What `.environmentObject(store)`, `.environment(model)`, `.environment(\.key, value)` or
+    /// `.modelContainer(…)` on the way to a root view puts in its environment; nil for any other modifier.
+    private mutating func environmentEntry(_ member: MemberAccessExprSyntax, _ call: FunctionCallExprSyntax) -> RootEnvironmentSyntax.Entry? {
+        let modifier = member.declName.baseName.text
+        guard ["environmentObject", "environment", "modelContainer"].contains(modifier) else { return nil }
+        let arguments = call.arguments.map { lowerArgument($0) }
+        let text = "." + modifier + "(" + call.arguments.trimmedDescription + ")"
+        let at = location(member.declName)
+        switch modifier {
+        case "environmentObject" where arguments.count == 1:
+            return RootEnvironmentSyntax.Entry(kind: .object, value: arguments[0].value, text: text, location: at)
+        case "environment" where arguments.count == 1:
+            return RootEnvironmentSyntax.Entry(kind: .model, value: arguments[0].value, text: text, location: at)
+        case "environment" where arguments.count == 2:
+            guard case .keyPath(nil, let components) = arguments[0].value.kind, components.count == 1 else { return nil }
+            return RootEnvironmentSyntax.Entry(kind: .key(components[0]), value: arguments[1].value, text: text, location: at)
+        case "modelContainer":
+            let value = arguments.first?.value ?? RippleExpr(.opaque(text), at: at)
+            return RootEnvironmentSyntax.Entry(kind: .modelContainer, value: value, text: text, location: at)
+        default:
+            return nil
+        }
+    }
+
     // MARK: - Types
 
-    /// A view a `#Preview` or an app's `WindowGroup` builds: the root, unless `--root` names another,
-    /// and the labelled arguments it is built with there, which give the root's inputs their values.
+    /// A view a `#Preview`, a `PreviewProvider` or an app's `WindowGroup` builds: the root, unless `--root`
+    /// names another, with the labelled arguments it is built with there, which give the root's inputs
+    /// their values, and what is put in its environment there.
     struct RootCandidate: Sendable {
+        enum Kind: Sendable {
+            case preview, app, previewProvider
+        }
+
         var name: String
         var location: RippleCore.SourceLocation
         var arguments: [ArgumentSyntax]
+        var kind = Kind.preview
+        var environment = RootEnvironmentSyntax()
+        /// For an app: what it puts in the environment of every scene.
+        var appEnvironment = RootEnvironmentSyntax()
     }
 
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,
@@ -180,29 +262,78 @@ struct SwiftLowering {
                                                 conformances: conformances, members: [], cases: [], location: location(name))
         declaration.isFilePrivate = modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
         lowerMembers(members.members, into: &declaration)
-        // The app itself is not simulated: the view its window group builds is a root candidate.
+        // The app itself is not simulated: the view its window group builds is a root candidate, and what
+        // its scenes put in the environment is its root's.
         if conformances.contains("App") {
-            if let scene = appRootView(declaration: members) {
+            let properties = declaration.members.compactMap { member -> PropertySyntax? in
+                if case .property(let property) = member, property.initializer != nil, property.getter == nil { property } else { nil }
+            }
+            if let scene = appRootView(declaration: members, properties: properties) {
                 rootCandidates.append(scene)
             } else {
                 note("app '\(name.nameText)' builds no window Ripple can name; it is not simulated", at: name)
             }
             return
         }
+        if conformances.contains("PreviewProvider"), var preview = computedView(named: "previews", in: members) {
+            preview.kind = .previewProvider
+            rootCandidates.append(preview)
+        }
         declarations.append(.type(declaration))
     }
 
-    /// `@main struct MyApp: App { var body: some Scene { WindowGroup { ContentView() } } }`: the app
-    /// itself is not simulated; the view its window group builds is a root candidate.
-    private mutating func appRootView(declaration members: MemberBlockSyntax) -> RootCandidate? {
+    /// The view a computed property (`var body: some Scene`, `static var previews: some View`) builds first,
+    /// at the property's place.
+    private mutating func computedView(named name: String, in members: MemberBlockSyntax) -> RootCandidate? {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
-                  binding.pattern.trimmedDescription == "body", case .getter(let items)? = binding.accessorBlock?.accessors,
+                  binding.pattern.trimmedDescription == name, case .getter(let items)? = binding.accessorBlock?.accessors,
                   var view = firstBuiltView(in: items) else { continue }
             view.location = location(binding)
             return view
         }
         return nil
+    }
+
+    /// `@main struct MyApp: App { var body: some Scene { WindowGroup { ContentView() } } }`: the app
+    /// itself is not simulated; the view its first scene builds is a root candidate, in the environment
+    /// the app's `properties` and that scene give it. What every scene puts in the environment is the
+    /// app's, which screens rooted at other views take.
+    private mutating func appRootView(declaration members: MemberBlockSyntax, properties: [PropertySyntax]) -> RootCandidate? {
+        appMembers = members
+        defer { appMembers = nil }
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                  binding.pattern.trimmedDescription == "body", case .getter(let items)? = binding.accessorBlock?.accessors else { continue }
+            let scenes = builtScenes(in: items)
+            guard var root = scenes.first else { continue }
+            var app = RootEnvironmentSyntax(properties: properties)
+            for scene in scenes {
+                for entry in scene.environment.entries where !app.entries.contains(where: { $0.kind == entry.kind && $0.text == entry.text }) {
+                    app.entries.append(entry)
+                }
+            }
+            root.location = location(binding)
+            root.kind = .app
+            root.environment.properties = properties
+            root.appEnvironment = app
+            return root
+        }
+        return nil
+    }
+
+    /// The view each scene of an app's body builds (`WindowGroup`, `Settings`, `MenuBarExtra`…), with the
+    /// clauses of `#if` the build takes.
+    private mutating func builtScenes(in items: CodeBlockItemListSyntax) -> [RootCandidate] {
+        var scenes: [RootCandidate] = []
+        for item in items {
+            if case .decl(let decl) = item.item, let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                if case .statements(let clause)? = activeClause(of: ifConfig) { scenes += builtScenes(in: clause) }
+            } else if let view = builtView(in: item) {
+                scenes.append(view)
+            }
+        }
+        return scenes
     }
 
     private mutating func lowerMembers(_ members: MemberBlockItemListSyntax, into declaration: inout TypeDeclarationSyntax) {

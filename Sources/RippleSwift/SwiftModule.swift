@@ -12,8 +12,8 @@ package import RippleCore
 package struct SwiftModule: Sendable {
     /// Types, globals and environment keys of every file, in file order.
     package var declarations: [DeclarationSyntax] = []
-    /// The views built by `#Preview` blocks and `WindowGroup`s, in source order: where the root comes from
-    /// when none is named.
+    /// The views built by `#Preview` blocks, `PreviewProvider`s and `WindowGroup`s, in source order: where
+    /// the root and its environment come from when none is named.
     var rootCandidates: [SwiftLowering.RootCandidate] = []
     /// What Ripple assumed about code it does not model.
     package var notes: [Diagnostic] = []
@@ -98,7 +98,8 @@ package struct SwiftModule: Sendable {
     }
 
     /// The scenario the files make on their own: no steps, titled after `title`, rooted at `root` when
-    /// it is given, else at the first `#Preview` or `WindowGroup` view, else where the resolver finds it.
+    /// it is given, else at the first `#Preview` or `WindowGroup` view, else at a `PreviewProvider`'s,
+    /// else where the resolver finds it; in the environment the app's scenes or the preview give it.
     /// Extensions are added to their types and what the engine does not simulate is taken out, with notes.
     package mutating func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
         let replaced = keepOneTypePerName()
@@ -110,12 +111,18 @@ package struct SwiftModule: Sendable {
         syntax.readsOtherModules = true
         syntax.controlSites = controlSites
         syntax.prelude = Prelude.declarations
+        // Every screen is shown inside the app: the environment its scenes give is the environment of each.
+        syntax.appEnvironment = rootCandidates.first { $0.kind == .app }?.appEnvironment ?? RootEnvironmentSyntax()
+        // A `PreviewProvider` is the root only where no `#Preview` or app names one.
+        let candidate = rootCandidates.first { $0.kind != .previewProvider } ?? rootCandidates.first
         if let root {
             syntax.root = root
-        } else if let candidate = rootCandidates.first {
+            syntax.rootEnvironment = syntax.appEnvironment
+        } else if let candidate {
             syntax.root = candidate.name
             syntax.rootLocation = candidate.location
             syntax.rootArguments = candidate.arguments
+            syntax.rootEnvironment = candidate.environment
         }
         return syntax
     }

@@ -292,12 +292,14 @@ struct Engine {
 
     // MARK: - Start-up
 
-    /// Creates globals, the root environment and the root view, then evaluates the whole tree once.
-    mutating func start() throws(EvaluationError) {
+    /// Creates globals, the root environment (the environment keys' defaults, then what the app or the
+    /// preview puts there) and the root view, then evaluates the whole tree once.
+    mutating func start(environment: RootEnvironmentSyntax = RootEnvironmentSyntax()) throws(EvaluationError) {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
         for declared in table.globals { _ = try global(named: declared.name) }
+        try startRootEnvironment(environment)
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
         let description = try describeView(viewInfo(ofType: table.rootView)!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)

@@ -24,7 +24,7 @@ public final class Simulation {
         engine = Engine(table: resolved.table, semantics: semantics)
         engine.conditionsTakenAsFalse = takingAsFalse
         do throws(EvaluationError) {
-            try engine.start()
+            try engine.start(environment: resolved.rootEnvironment)
         } catch {
             if !engine.errors.contains(error.diagnostic) { engine.errors.append(error.diagnostic) }
         }

@@ -91,7 +91,10 @@ public enum ProvenFixes {
         syntax.expectations = []
         syntax.sources = []
         if let resolved = scenario.variant(named: variant), !resolved.table.rootView.isEmpty {
-            if syntax.root != resolved.table.rootView { syntax.rootArguments = [] }
+            if syntax.root != resolved.table.rootView {
+                syntax.rootArguments = []
+                syntax.rootEnvironment = syntax.appEnvironment
+            }
             syntax.root = resolved.table.rootView
             syntax.rootLocation = nil
         }

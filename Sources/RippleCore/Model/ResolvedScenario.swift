@@ -57,6 +57,11 @@ public struct ResolvedVariant: Sendable {
     public var name: String
     public var table: DeclarationTable
     public var location: SourceLocation?
+    /// What is in the root's environment before any view puts something there: what the preview or the
+    /// window the root came from gives it, and for any other screen what the app's scenes give
+    /// (`ScenarioSyntax.rootEnvironment`, `appEnvironment`). Kept beside the table, not in it: a
+    /// debug build copies the table into frames of the engine's deepest recursions.
+    public var rootEnvironment = RootEnvironmentSyntax()
     /// The steps written inside the variant's block, by name: each replaces the top-level step of its
     /// name for this variant.
     public var steps: [String: ResolvedStep] = [:]

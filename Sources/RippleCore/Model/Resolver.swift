@@ -50,10 +50,11 @@ struct Resolver {
             variants[index].table.replacedTypes = syntax.replacedTypes
             variants[index].table.readsOtherModules = syntax.readsOtherModules
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
+            variants[index].rootEnvironment = variants[index].table.rootView == syntax.root ? syntax.rootEnvironment : syntax.appEnvironment
         }
         if syntax.readsOtherModules && syntax.variants.isEmpty, let main = variants.first, !main.table.rootView.isEmpty,
            syntax.root == nil || syntax.rootLocation != nil {
-            variants = everyRoot(from: main)
+            variants = everyRoot(from: main, environment: syntax.appEnvironment)
         }
         // The preview's or window's arguments are the root's first values.
         if !syntax.rootArguments.isEmpty, let root = syntax.root {
@@ -186,7 +187,7 @@ struct Resolver {
     /// Swift source with no root named on the command line: besides the root found, every other view that
     /// no view builds is the root of a variant of its own, named after it, so that every screen of the
     /// source is evaluated once.
-    private func everyRoot(from main: ResolvedVariant) -> [ResolvedVariant] {
+    private func everyRoot(from main: ResolvedVariant, environment: RootEnvironmentSyntax) -> [ResolvedVariant] {
         let table = main.table
         var used: Set<String> = []
         for view in table.views.values {
@@ -195,14 +196,15 @@ struct Resolver {
         let others = table.views.values.filter { !$0.isModifier && !used.contains($0.name) && $0.name != table.rootView }
             .sorted { $0.location < $1.location }
         guard !others.isEmpty else { return [main] }
-        return [ResolvedVariant(name: table.rootView, table: table, location: nil)] + others.map { Self.screen(rootedAt: $0.name, in: table) }
+        return [ResolvedVariant(name: table.rootView, table: table, location: nil, rootEnvironment: main.rootEnvironment)] + others.map { Self.screen(rootedAt: $0.name, in: table, environment: environment) }
     }
 
-    /// A screen of app source rooted at `view`, named after it, in the declarations of `table`.
-    private static func screen(rootedAt view: String, in table: DeclarationTable) -> ResolvedVariant {
+    /// A screen of app source rooted at `view`, named after it, in the declarations of `table`, shown
+    /// inside the app: in `environment`, what the app's scenes put there.
+    private static func screen(rootedAt view: String, in table: DeclarationTable, environment: RootEnvironmentSyntax) -> ResolvedVariant {
         var rooted = table
         rooted.rootView = view
-        return ResolvedVariant(name: view, table: rooted, location: nil)
+        return ResolvedVariant(name: view, table: rooted, location: nil, rootEnvironment: environment)
     }
 
     /// The screens of app source for the views no screen evaluated: a view built only in a sheet, a
@@ -210,7 +212,7 @@ struct Resolver {
     /// becomes a screen of its own, its inputs given stand-ins, with a note that says so. A view that
     /// another of them builds is left to that one's screen; `evaluated` grows as the new screens run, and
     /// the caller asks again until no view is left.
-    static func screensOfTheirOwn(in table: DeclarationTable, evaluated: Set<String>, roots: Set<String>) -> (screens: [ResolvedVariant], notes: [Diagnostic]) {
+    static func screensOfTheirOwn(in table: DeclarationTable, environment: RootEnvironmentSyntax, evaluated: Set<String>, roots: Set<String>) -> (screens: [ResolvedVariant], notes: [Diagnostic]) {
         let candidates = table.views.values.filter { view in
             !view.isModifier && !evaluated.contains(view.name) && !roots.contains(view.name)
                 && !table.opaqueViews.contains(view.name) && !Coverage.isPreviewOnly(view.name)
@@ -229,7 +231,7 @@ struct Resolver {
         var screens: [ResolvedVariant] = []
         var notes: [Diagnostic] = []
         for view in chosen.isEmpty ? [candidates[0]] : chosen {
-            var screen = screen(rootedAt: view.name, in: table)
+            var screen = screen(rootedAt: view.name, in: table, environment: environment)
             notes.append(.note("no screen Ripple evaluated builds '\(view.name)' (it is built only in a sheet, a destination, a branch not taken or a body Ripple could not evaluate); it is evaluated as a screen of its own",
                                at: view.location))
             StandIns.fillRootInputs(of: &screen.table, notes: &notes)

@@ -668,6 +668,11 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// The labelled arguments the view the root came from is built with there (`#Preview { BookList(books:
     /// Book.samples) }`): its inputs' first values.
     public var rootArguments: [ArgumentSyntax] = []
+    /// What the preview or window the root came from puts in its environment (`.environmentObject(store)`).
+    public var rootEnvironment = RootEnvironmentSyntax()
+    /// What the `@main` app puts in the environment of its scenes: the environment of every other screen,
+    /// each of which is shown inside the app.
+    public var appEnvironment = RootEnvironmentSyntax()
     /// `--rows N`: how many stand-in elements a stored collection of a declared type that starts
     /// empty is given; nil leaves such collections empty.
     public var standInRows: Int?

@@ -553,6 +553,7 @@ struct DirectiveReader {
             syntax.root = root.name
             syntax.rootLocation = root.location
             syntax.rootArguments = root.arguments
+            syntax.rootEnvironment = root.environment
         }
         for region in variants {
             // The variant's steps were read with the other steps; its declarations are the rest.
