@@ -103,8 +103,15 @@ public struct Audit: Sendable {
             guard let choice = other.onlyWhereTrue[ActionKey(action)], !rows[index].uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) else { continue }
             rows[index].uncertainty.insert("action: " + choice, at: 0)
         }
-        rows += followUpRows(after: actions, firstRows: Array(rows.prefix(actions.count)), on: screens, scenario: scenario, variant: variant,
-                             file: file, declarations: declarations)
+        let followUps = followUpRows(after: actions, firstRows: Array(rows.prefix(actions.count)), on: screens, scenario: scenario,
+                                     variant: variant, file: file, declarations: declarations, drawn: drawn)
+        for followUp in followUps {
+            rows.append(followUp.row)
+            if let step = followUp.step, let graph = followUp.graph {
+                // It starts from the tree the first action left, which is where its graph begins.
+                drawing?.add(step, named: followUp.row.action, graph: graph, startingFrom: followUp.starting)
+            }
+        }
         rows += other.rows
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
@@ -184,15 +191,16 @@ public struct Audit: Sendable {
     /// that shows it. An action is followed up once, after the first action in the screen's order that
     /// brings it (by kind and place), and only when the first state does not offer it; each row is named
     /// `first, then next` and, where the first action's row rests on what Ripple does not know, so does
-    /// this one. The work is the audit's, both actions' of each row.
+    /// this one. The work is the audit's, both actions' of each row. With `drawn`, each keeps its trace,
+    /// its graph and the instances alive before it.
     private func followUpRows(after actions: [AvailableAction], firstRows: [AuditRow], on screens: FirstScreens, scenario: Scenario,
-                              variant: String, file: String, declarations: [DeclarationSyntax]) -> [AuditRow] {
+                              variant: String, file: String, declarations: [DeclarationSyntax], drawn: Bool) -> [FollowUp] {
         let allRows = allRows
         let shown = Set(actions.map { ActionKey($0) })
         let loaded = Set(scenario.notes)
         let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
         defer { total.charge(budget.spentWork()) }
-        let found = ParallelWork.map(actions.count, threads: threads) { index -> [(key: ActionKey, row: AuditRow)] in
+        let found = ParallelWork.map(actions.count, threads: threads) { index -> [FollowUp] in
             guard firstRows[index].error == nil, budget.mayPerform(index) else {
                 budget.record(0, at: index)
                 return []
@@ -204,7 +212,8 @@ public struct Audit: Sendable {
                     _ = try simulation.perform(actionAt: index, allRows: allRows)
                     work += simulation.work
                     let first = actions[index].name
-                    var rows: [(key: ActionKey, row: AuditRow)] = []
+                    var rows: [FollowUp] = []
+                    let starting = drawn ? simulation.alivePaths : []
                     var seen: Set<ActionKey> = []
                     for (next, action) in simulation.availableActions(allRows: allRows).enumerated() where rows.count < Self.maximumFollowUps {
                         let key = ActionKey(action)
@@ -213,8 +222,14 @@ public struct Audit: Sendable {
                                            control: action.control, location: TraceLocation(action.location))
                         row.after = first
                         let copy = Simulation(copying: simulation)
+                        var drawnStep: StepTrace?
+                        var graph: VariantGraph?
                         do throws(DiagnosticError) {
                             let step = try copy.perform(actionAt: next, allRows: allRows)
+                            if drawn {
+                                copy.collectDependencies()
+                                (drawnStep, graph) = (step, copy.graph())
+                            }
                             work += copy.work
                             row.count(step, declarations: declarations)
                             var met = copy.notesOfLastStep
@@ -229,7 +244,7 @@ public struct Audit: Sendable {
                         if before.isPartial, let note = before.notes.first(where: { $0.message.contains("not simulated") }) {
                             row.uncertainty.append("after '\(first)': " + note.message)
                         }
-                        rows.append((key, row))
+                        rows.append(FollowUp(key: key, row: row, step: drawnStep, graph: graph, starting: starting))
                     }
                     return rows
                 }
@@ -239,7 +254,17 @@ public struct Audit: Sendable {
         }
         // An action past the audit's work is not performed, whichever thread reached it first.
         var followedUp: Set<ActionKey> = []
-        return found.prefix(budget.performedCount()).flatMap { $0 }.filter { followedUp.insert($0.key).inserted }.map(\.row)
+        return found.prefix(budget.performedCount()).flatMap { $0 }.filter { followedUp.insert($0.key).inserted }
+    }
+
+    /// An action performed after the first-state action that brought it on screen.
+    private struct FollowUp {
+        var key: ActionKey
+        var row: AuditRow
+        var step: StepTrace?
+        var graph: VariantGraph?
+        /// The instances alive when it was performed.
+        var starting: Set<String>
     }
 
     /// Most conditions on values Ripple does not know whose other side the audit reaches on one screen.

@@ -1,6 +1,7 @@
 import Testing
 import RippleAudit
 import RippleCore
+import RippleSwift
 
 /// The actions an action brings on screen — a dialog's buttons after the tap that presents it, a sheet's
 /// controls — are performed in the state it leaves, each row named `first, then next`. An alert's or a
@@ -79,5 +80,20 @@ import RippleCore
         let like = try Self.row(result, "tap Button \"Likes\" in ShelfView, then tap Button \"Like\" in LikesView")
         #expect(like.views.map(\.view) == ["LikesView"])
         #expect(like.evaluations == 1 && like.wasted == 0)
+    }
+
+    /// The HTML report draws a follow-up as it draws any action: its trace, with the counts of its row,
+    /// starting from the tree the first action left.
+    @Test func aFollowUpIsDrawnWithItsOwnTrace() throws {
+        var module = SwiftModule()
+        module.add(source: Self.app, file: "App.swift")
+        let scenario = try Scenario(syntax: module.scenario(title: "app", file: "App.swift", root: nil), file: "App.swift")
+        var drawing: AuditDrawing? = AuditDrawing()
+        let rows = try Audit(threads: 1).rows(of: scenario, variant: scenario.variants[0].name, file: "App.swift", drawing: &drawing)
+        let name = "tap Button \"Delete All\" in ShelfView, then tap Button \"Delete\" in confirmationDialog"
+        let row = try #require(rows.first { $0.action == name })
+        let trace = try #require(drawing?.traces[name])
+        #expect(trace.actionCounts.evaluations == row.evaluations)
+        #expect(drawing?.starting[name]?.contains { $0.hasSuffix("confirmationDialog") } == true)
     }
 }

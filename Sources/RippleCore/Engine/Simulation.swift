@@ -62,6 +62,9 @@ public final class Simulation {
     /// The evaluation steps the last step took (or the first tree, before any step), as the work limits count them.
     public var work: Int { engine.work }
 
+    /// The paths of the instances alive now: where an action performed next starts from.
+    public var alivePaths: Set<String> { Set(engine.instances.compactMap { $0.alive ? $0.path : nil }) }
+
     /// The first evaluation of the tree, as a step: call it before any step runs.
     public func initialTrace() -> StepTrace { engine.initialTrace() }
 
