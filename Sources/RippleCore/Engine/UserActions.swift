@@ -39,6 +39,14 @@ struct UserAction: Sendable {
         /// `.onReceive(_:)`: its handler runs as when the publisher sends, given a value Ripple does not
         /// know.
         case receive
+        /// `.onHover { hovering in }`: the pointer enters the view (the closure gets `true`).
+        case hover
+        /// `.onKeyPress { press in }`: a key is pressed while the view has focus (the closure gets a key
+        /// press Ripple does not know).
+        case keyPress = "press a key in"
+        /// `.onOpenURL { url in }`: the app is asked to open a URL (the closure gets a URL Ripple does
+        /// not know).
+        case openURL = "open a URL with"
         /// `.onAppear { }`: runs once the view has appeared (Rule 16); no person takes it, so the audit
         /// does not offer it.
         case appear
@@ -101,6 +109,9 @@ extension UserAction.Kind {
         case "onDelete": .delete
         case "onMove": .move
         case "onReceive": .receive
+        case "onHover": .hover
+        case "onKeyPress": .keyPress
+        case "onOpenURL": .openURL
         default: nil
         }
     }
@@ -113,6 +124,9 @@ extension UserAction.Kind {
         case .delete: [.array([.int(0)])]
         case .move: [.array([.int(0)]), .int(2)]
         case .receive: [.opaque(type: Value.unmodelledType, text: "a value the publisher sent")]
+        case .hover: [.bool(true)]
+        case .keyPress: [.opaque(type: Value.unmodelledType, text: "a key press")]
+        case .openURL: [.opaque(type: Value.unmodelledType, text: "a URL")]
         default: []
         }
     }
