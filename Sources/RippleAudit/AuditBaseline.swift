@@ -160,10 +160,25 @@ public struct AuditBaseline: Sendable {
         }
     }
 
-    /// What the run did worse than the baseline, and what it no longer has.
+    /// An action that does less than in the baseline, and more of nothing: the saving a change made.
+    public struct Improvement: Sendable {
+        /// The run's row.
+        public var row: AuditRow
+        /// What fell.
+        public var changes: [Change]
+
+        /// `'tap Button "Add" in TaskListView': evaluations 5 → 3 (-2), wasted 2 → 0 (-2)`.
+        public func text(naming variant: Bool) -> String {
+            "'\(row.action)'" + (variant ? " (\(row.variant))" : "") + ": " + changes.map(\.text).joined(separator: ", ")
+        }
+    }
+
+    /// What the run did worse than the baseline, what it did better, and what it no longer has.
     public struct Comparison: Sendable {
         /// The actions that do more than in the baseline, and the new ones that waste or leave views stale.
         public var regressions: [Regression] = []
+        /// The actions that do less than in the baseline and more of nothing.
+        public var improvements: [Improvement] = []
         /// The baseline's actions the run has none of, whose control is no longer in the source as Ripple reads it.
         public var gone: [Action] = []
         /// The baseline's actions the run did not perform, each with why: its control is still in the source,
@@ -233,8 +248,13 @@ public struct AuditBaseline: Sendable {
                            Change(count: "wasted", before: before.wasted, after: row.wasted + row.wastedRows),
                            Change(count: "stale", before: before.stale, after: row.stale)]
             }
-            changes = changes.filter { $0.after > $0.before }
-            if !changes.isEmpty { comparison.regressions.append(Regression(row: row, changes: changes)) }
+            let rose = changes.filter { $0.after > $0.before }
+            let fell = changes.filter { $0.after < $0.before }
+            if !rose.isEmpty {
+                comparison.regressions.append(Regression(row: row, changes: rose))
+            } else if !fell.isEmpty {
+                comparison.improvements.append(Improvement(row: row, changes: fell))
+            }
         }
         // An action the run lacks whose control the run's source still holds, unreached for a reason other
         // than that Ripple does not perform it there or no body builds its view, was not performed.

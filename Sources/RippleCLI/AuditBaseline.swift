@@ -127,8 +127,17 @@ extension AuditBaseline {
         return (all.count, lines)
     }
 
-    /// The lines standard error gets: the regressions and a drop in coverage as errors, what is gone as
-    /// a note.
+    /// `2 actions do less than in the baseline 'main.json'` and a line for each, with what fell; nil
+    /// when none does.
+    static func improvementText(_ comparison: Comparison, namingVariants: Bool, shown: String) -> (header: String, lines: [String])? {
+        let count = comparison.improvements.count
+        guard count > 0 else { return nil }
+        return ("\(count) action\(count == 1 ? " does" : "s do") less than in \(shown)",
+                comparison.improvements.map { $0.text(naming: namingVariants) })
+    }
+
+    /// The lines standard error gets: the regressions and a drop in coverage as errors, the savings and
+    /// what is gone as notes.
     func report(_ comparison: Comparison, namingVariants: Bool) -> String {
         let shown = "the baseline '\(TerminalText.oneLine(path))'"
         var text = ""
@@ -143,6 +152,9 @@ extension AuditBaseline {
         if let notPerformed = Self.notPerformedText(comparison, namingVariants: namingVariants) {
             text += "error: \(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of \(shown) \(notPerformed.count == 1 ? "was" : "were") not performed:\n"
                 + notPerformed.lines.map { "  " + TerminalText.oneLine($0) + "\n" }.joined()
+        }
+        if let improved = Self.improvementText(comparison, namingVariants: namingVariants, shown: shown) {
+            text += "note: " + improved.header + ":\n" + improved.lines.map { "  " + TerminalText.oneLine($0) + "\n" }.joined()
         }
         if !comparison.gone.isEmpty {
             let names = comparison.gone.prefix(Self.namesListed).map { "'\(TerminalText.oneLine($0.action))'" + (namingVariants ? " (\($0.variant))" : "") }

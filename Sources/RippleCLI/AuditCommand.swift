@@ -79,8 +79,8 @@ enum AuditCommand {
         let coverage = Coverage(combining: results.map(\.coverage))
         let ranked = AuditRow.ranked(rows)
         let wide = parsed.flags.contains("wide")
-        // Text, JSON and HTML name a file relative to the folder given; SARIF and GitHub's commands relative
-        // to the working folder, the repository's root that CI resolves them against (`ciReport`).
+        // Text, JSON and HTML name a file relative to the folder given; SARIF relative to the repository's
+        // root (`SARIFReport`), and GitHub's commands relative to the working folder, which CI runs them in.
         let paths = AuditPaths(folders: parsed.positionals.filter { (try? FileSystem.status($0))?.kind == .folder })
         if format == "json" {
             stdout.write(structured: TraceJSON.encode(value: AuditJSON(results).shown(paths)) + "\n")

@@ -133,9 +133,12 @@ extension AuditCommand {
     ///     budget it is over is an error.
     ///   - comparison: the run against `--baseline`; then only what got worse, and each regression is an
     ///     error.
+    ///   - keepingUnchanged: with a comparison, every finding of the run, each regression an error.
     static func findings(_ ranked: [AuditRow], coverage: Coverage, loadNotes: [AuditNote], budget: AuditBudget,
-                         comparison: AuditBaseline.Comparison?) -> [AuditFinding] {
+                         comparison: AuditBaseline.Comparison?, keepingUnchanged: Bool = false) -> [AuditFinding] {
         let variants = Set(ranked.map(\.variant)).count > 1
+        // Against a baseline only what changed is found, unless the unchanged findings are kept too.
+        let onlyChanges = comparison != nil && !keepingUnchanged
         let wasted = ranked.reduce(0) { $0 + $1.judgedWasted }, stale = ranked.reduce(0) { $0 + $1.stale }
         let overWasted = budget.maximumWasted.map { wasted > $0 } ?? false
         let overStale = budget.maximumStale.map { stale > $0 } ?? false
@@ -143,7 +146,7 @@ extension AuditCommand {
         var found: [AuditFinding] = []
         for row in ranked where row.error == nil {
             let regression = comparison?.regressions.first { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
-            if comparison != nil, regression == nil { continue }
+            if onlyChanges, regression == nil { continue }
             guard regression != nil || row.wasted > 0 || row.wastedRows > 0 || row.stale > 0 else { continue }
             let hint = row.hints.first { $0.view == row.mostWasted } ?? row.hints.first
             let rule = hint?.guidance ?? (row.stale > 0 ? "stale-view" : row.wasted + row.wastedRows > 0 ? "wasted-evaluation" : "more-evaluations")
@@ -163,20 +166,20 @@ extension AuditCommand {
                                       file: row.location.file, line: row.location.line, column: row.location.column,
                                       identity: "\(row.variant)\n\(row.action)"))
         }
-        let notSimulated = comparison?.newlyNotSimulated ?? ranked.filter { $0.error != nil }
+        let notSimulated = onlyChanges ? comparison!.newlyNotSimulated : ranked.filter { $0.error != nil }
         for row in notSimulated {
             found.append(AuditFinding(ruleId: "action-not-simulated", level: .warning,
                                       message: "'\(row.action)'\(variants ? " (\(row.variant))" : "") was not simulated: \(row.error ?? "")",
                                       file: row.location.file, line: row.location.line, column: row.location.column,
                                       identity: "\(row.variant)\n\(row.action)"))
         }
-        let warnings = comparison?.newWarnings ?? loadNotes.filter { $0.severity == "warning" }
+        let warnings = onlyChanges ? comparison!.newWarnings : loadNotes.filter { $0.severity == "warning" }
         for note in warnings {
             found.append(AuditFinding(ruleId: "view-not-simulated", level: .warning, message: note.message,
                                       file: note.location.file, line: note.location.line, column: note.location.column, identity: note.message))
         }
         let dropped = underCoverage || comparison?.coverageDrop != nil
-        for control in comparison?.newUnreached ?? coverage.unreached {
+        for control in onlyChanges ? comparison!.newUnreached : coverage.unreached {
             let what = control.control + (control.viewType.map { " in \($0)" } ?? "")
             found.append(AuditFinding(ruleId: "control-not-simulated", level: dropped ? .warning : .note, message: "\(what) is not simulated: \(control.reason)",
                                       file: control.location.file, line: control.location.line, column: control.location.column,
@@ -207,7 +210,10 @@ extension AuditCommand {
     /// which only `warnings` names (the others' runs fail).
     static func ciReport(_ format: String, ranked: [AuditRow], coverage: Coverage, loadNotes: [AuditNote], budget: AuditBudget, overruns: [String],
                          comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?, unread: [String] = []) -> String {
-        let findings = findings(ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, comparison: comparison)
+        // SARIF is a full run's findings, the baseline's regressions among them as errors: a code-scanning
+        // service closes the alerts missing from a run, so leaving out what did not change would close them.
+        let findings = findings(ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, comparison: comparison,
+                                keepingUnchanged: format == "sarif")
         if format == "sarif" { return SARIFReport(findings: findings).json + "\n" }
         var failures = overruns
         if let drop = comparison?.coverageDrop, let baseline {
@@ -221,6 +227,12 @@ extension AuditCommand {
         if format == "warnings" {
             return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil)
         }
-        return GitHubAnnotations.text(findings, failures: failures, coverage: coverage.line)
+        var notices: [String] = []
+        if let comparison, let baseline,
+           let improved = AuditBaseline.improvementText(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1,
+                                                        shown: "the baseline '\(baseline.path)'") {
+            notices.append(improved.header + ": " + improved.lines.joined(separator: "; "))
+        }
+        return GitHubAnnotations.text(findings, failures: failures, coverage: coverage.line, notices: notices)
     }
 }

@@ -6,31 +6,38 @@ import RippleRender
 /// reads (github/codeql-action/upload-sarif).
 ///
 /// One run; its driver is `ripple` with one rule per `AuditRule`. Each result names its rule by id and
-/// index, sits at its control (a URI relative to the working folder, the repository's root in CI), and
-/// carries a fingerprint of its rule, file and what it is about, without its line, so that GitHub
-/// keeps one alert across runs while code above it moves.
+/// index, and sits at its control: a URI relative to the repository's root (the nearest folder above the
+/// working folder that holds `.git`, else the working folder), based on `%SRCROOT%`, which the run gives
+/// as that folder. Each carries a fingerprint of its rule and what it is about (the screen and the
+/// action, or the note), without its file or line, so that a code-scanning service keeps one alert
+/// across runs while code above it moves or its file is renamed.
 struct SARIFReport {
     var findings: [AuditFinding]
+    /// The folder result URIs are relative to: the repository's root.
+    var root: String = SARIFReport.repositoryRoot()
+
+    /// The base every result's URI names.
+    static let baseID = "%SRCROOT%"
 
     /// The schema the log names.
     static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// The key of `partialFingerprints`; its version goes up when what is hashed changes.
-    static let fingerprintKey = "rippleFinding/v1"
+    static let fingerprintKey = "rippleFinding/v2"
 
     var json: String {
         let rules = AuditRule.all
         var seen: [String: Int] = [:]
         let results = findings.map { finding -> Result in
-            let uri = Self.uri(AuditCommand.relativePath(finding.file))
-            // Two findings alike in one file (one message at two places) are told apart by their order.
-            let base = [finding.ruleId, uri, finding.identity].joined(separator: "\n")
+            let uri = Self.uri(AuditCommand.relativePath(Self.absolute(finding.file), in: root))
+            // Two findings alike (one message at two places) are told apart by their order.
+            let base = [finding.ruleId, finding.identity].joined(separator: "\n")
             let occurrence = seen[base, default: 0]
             seen[base] = occurrence + 1
             return Result(ruleId: finding.ruleId, ruleIndex: rules.firstIndex { $0.id == finding.ruleId } ?? -1, level: finding.level.rawValue,
                           message: Text(text: finding.message),
                           locations: [Location(physicalLocation: PhysicalLocation(
-                              artifactLocation: ArtifactLocation(uri: uri),
+                              artifactLocation: ArtifactLocation(uri: uri, uriBaseId: uri.hasPrefix("file://") ? nil : Self.baseID),
                               region: Region(startLine: max(1, finding.line), startColumn: max(1, finding.column))))],
                           partialFingerprints: [Self.fingerprintKey: AuditCommand.fingerprint(base + "\n\(occurrence)")])
         }
@@ -38,8 +45,27 @@ struct SARIFReport {
             Rule(id: $0.id, name: Self.pascalCase($0.name), shortDescription: Text(text: $0.short), fullDescription: Text(text: $0.full),
                  help: Text(text: $0.help), defaultConfiguration: Configuration(level: $0.level.rawValue))
         })
-        let log = Log(schema: Self.schema, version: "2.1.0", runs: [Run(tool: Tool(driver: driver), results: results)])
+        let base = ArtifactLocation(uri: Self.uri(root.hasSuffix("/") ? root : root + "/"), uriBaseId: nil)
+        let log = Log(schema: Self.schema, version: "2.1.0",
+                      runs: [Run(tool: Tool(driver: driver), originalUriBaseIds: [Self.baseID: base], results: results)])
         return TraceJSON.encode(value: log)
+    }
+
+    /// The repository's root: the nearest folder at or above `folder` that holds `.git` (a folder, or a
+    /// file in a worktree); `folder` itself when none does.
+    static func repositoryRoot(from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        var candidate = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return candidate.path }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return folder }
+            candidate = parent
+        }
+    }
+
+    /// `path` as an absolute path: one relative to the working folder is joined to it.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL.path
     }
 
     /// A path as a relative URI reference: each byte outside the unreserved characters and `/`
@@ -77,6 +103,7 @@ struct SARIFReport {
 
     private struct Run: Encodable {
         var tool: Tool
+        var originalUriBaseIds: [String: ArtifactLocation]
         var results: [Result]
     }
 
@@ -129,6 +156,7 @@ struct SARIFReport {
 
     private struct ArtifactLocation: Encodable {
         var uri: String
+        var uriBaseId: String?
     }
 
     private struct Region: Encodable {

@@ -235,6 +235,45 @@ private enum SARIFSchema {
         #expect(moved.map(\.1) == first.map { $0.1 + 2 })
     }
 
+    /// A result's URI is relative to the repository's root, based on `%SRCROOT%`, whichever folder
+    /// below the root the audit runs in; the run names the root.
+    @Test func pathsAreRelativeToTheRepositoryRoot() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nested = folder.appendingPathComponent("App/Sources")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let root = folder.standardizedFileURL.path
+        #expect(SARIFReport.repositoryRoot(from: nested.path) == root)
+        let finding = AuditFinding(ruleId: "stale-view", level: .warning, message: "m", file: nested.appendingPathComponent("Row.swift").path,
+                                   line: 3, column: 1, identity: "main\ntap Button in Row")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReport(findings: [finding], root: root).json.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let artifact = (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+        #expect(artifact?["uri"] as? String == "App/Sources/Row.swift")
+        #expect(artifact?["uriBaseId"] as? String == "%SRCROOT%")
+        #expect(((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"] as? String == "file://\(root)/")
+        #expect(SARIFSchema.violations(log).isEmpty, "\(SARIFSchema.violations(log))")
+        // Without a `.git` above it, the folder itself is the root.
+        let plain = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: plain) }
+        #expect(SARIFReport.repositoryRoot(from: plain.path) == plain.path)
+    }
+
+    /// A fingerprint names the rule and what the finding is about, not its file: renaming or moving the
+    /// file keeps the alert.
+    @Test func fingerprintsStayWhenTheFileMoves() {
+        func print(_ file: String, line: Int) -> String? {
+            let finding = AuditFinding(ruleId: "stale-view", level: .warning, message: "m", file: file, line: line, column: 1, identity: "main\ntap Button in Row")
+            let log = try? JSONSerialization.jsonObject(with: Data(SARIFReport(findings: [finding], root: "/work/app").json.utf8)) as? [String: Any]
+            let result = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
+            return (result?["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey]
+        }
+        let before = print("/work/app/Sources/Row.swift", line: 3)
+        #expect(before != nil)
+        #expect(print("/work/app/Sources/Rows/RowView.swift", line: 40) == before)
+    }
+
     @Test func pathsAreRelativeURIReferences() {
         #expect(SARIFReport.uri("Sources/My App/Row View.swift") == "Sources/My%20App/Row%20View.swift")
         #expect(SARIFReport.uri("Sources/Café.swift") == "Sources/Caf%C3%A9.swift")
@@ -253,6 +292,25 @@ private enum SARIFSchema {
         #expect(GitHubAnnotations.text([finding], failures: ["over: budget"], coverage: "coverage: 1 of 1 (100%)")
                 == "::warning file=A%2C B/x%3Ay.swift,line=3,col=7,title=ripple stale-view::two%0Alines 100%25\n"
                 + "::error title=ripple audit::over: budget\n::notice title=ripple audit::coverage: 1 of 1 (100%25)\n")
+    }
+
+    /// GitHub shows ten annotations of a kind from one step: past that, the last one shown says how many
+    /// more there are, and the budgets' failures and the coverage line are always among those shown.
+    @Test func annotationsStayWithinWhatGitHubShows() {
+        let findings = (1...25).map { AuditFinding(ruleId: "stale-view", level: .warning, message: "w\($0)", file: "A.swift", line: $0, column: 1, identity: "\($0)") }
+            + (1...3).map { AuditFinding(ruleId: "stale-view", level: .error, message: "e\($0)", file: "A.swift", line: $0, column: 1, identity: "e\($0)") }
+        let lines = GitHubAnnotations.text(findings, failures: ["over: budget"], coverage: "coverage").split(separator: "\n").map(String.init)
+        let warnings = lines.filter { $0.hasPrefix("::warning ") }
+        #expect(warnings.count == GitHubAnnotations.maximumPerKind)
+        #expect(warnings.prefix(9).map { String($0.split(separator: ":").last ?? "") } == (1...9).map { "w\($0)" })
+        #expect(warnings.last == "::warning title=ripple audit::16 more warnings than GitHub shows from one step; --format sarif or the HTML report lists every one")
+        // Four errors fit: three findings and the budget's failure, with no summary.
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 4)
+        #expect(lines.contains("::error title=ripple audit::over: budget"))
+        #expect(lines.last == "::notice title=ripple audit::coverage")
+        // Ten of a kind are shown as they are.
+        let ten = GitHubAnnotations.text(Array(findings.prefix(10)), failures: [], coverage: "c")
+        #expect(!ten.contains("more warnings") && ten.split(separator: "\n").count == 11)
     }
 
     @Test func githubFormatAnnotatesEachFindingAtItsControl() throws {
@@ -304,11 +362,21 @@ private enum SARIFSchema {
         let result = ripple("audit", Self.narrow, "--baseline", saved)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("error:"))
+        // The saving is said as loudly as a regression would be, with both counts.
+        #expect(result.stderr.contains("""
+            note: 2 actions do less than in the baseline '\(saved)':
+              'tap Button in RecipeRow[1]': evaluations 3 → 2 (-1), wasted 1 → 0 (-1)
+              'tap Button in RecipeRow[3]': evaluations 3 → 2 (-1), wasted 1 → 0 (-1)
+
+            """), "\(result.stderr)")
+        let github = ripple("audit", Self.narrow, "--baseline", saved, "--format", "github")
+        #expect(github.stdout.hasPrefix("::notice title=ripple audit::2 actions do less than in the baseline '\(saved)': 'tap Button in RecipeRow[1]': evaluations 3 → 2 (-1)"),
+                "\(github.stdout)")
         let same = ripple("audit", Self.narrow, "--baseline", try baseline(of: Self.narrow, in: folder))
-        #expect(same.status == 0 && !same.stderr.contains("error:") && !same.stderr.contains("gone"))
+        #expect(same.status == 0 && !same.stderr.contains("error:") && !same.stderr.contains("gone") && !same.stderr.contains("do less"))
     }
 
-    @Test func withABaselineSARIFAndAnnotationsReportOnlyWhatGotWorse() throws {
+    @Test func withABaselineSARIFKeepsEveryFindingAndAnnotationsReportOnlyWhatGotWorse() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let narrow = try baseline(of: Self.narrow, in: folder)
@@ -319,9 +387,12 @@ private enum SARIFSchema {
         try #require(worse.results.count == 2)
         #expect(((worse.results[0]["message"] as? [String: Any])?["text"] as? String)?
             .hasPrefix("'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; `RecipeCount` reads") == true)
-        // Against its own audit the broad app wastes as much as before: nothing got worse.
+        // Against its own audit the broad app wastes as much as before: nothing got worse, and SARIF still
+        // holds both findings, as warnings, so that a code-scanning service keeps their alerts open.
         let broad = try baseline(of: Self.broad, in: folder)
-        #expect(try sarif(Self.broad, "--baseline", broad).results.isEmpty)
+        let same = try sarif(Self.broad, "--baseline", broad)
+        #expect(same.status == 0)
+        #expect(same.results.map { $0["level"] as? String } == ["warning", "warning"])
         #expect(try sarif(Self.broad).results.count == 2, "without a baseline every wasting action")
         let github = ripple("audit", Self.broad, "--baseline", broad, "--format", "github")
         #expect(github.status == 0 && github.stdout.split(separator: "\n").count == 1 && github.stdout.hasPrefix("::notice title=ripple audit::coverage:"))

@@ -226,6 +226,14 @@ enum DocCommands {
         #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("--baseline") == true || ($0["run"] as? String)?.contains("BASELINE=") == true })
         #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("make -C .ripple setup") == true })
         #expect(Self.steps(mac).contains { ($0["run"] as? String)?.contains("brew install graphviz") == true })
+        // A fork's read-only token cannot upload SARIF: the upload is skipped there, and a step says so.
+        let upload = try #require(Self.steps(linux).first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+        #expect((upload["if"] as? String)?.contains("github.event.pull_request.head.repo.full_name == github.repository") == true)
+        #expect(Self.steps(linux).contains {
+            ($0["if"] as? String)?.contains("head.repo.full_name != github.repository") == true && ($0["run"] as? String)?.contains("fork") == true
+        })
+        // Ripple's build is cached between runs.
+        #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
     }
 
     /// The workflows' audit steps, run as a pull request would run them, on the task manager as `APP`
