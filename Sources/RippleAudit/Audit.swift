@@ -20,6 +20,12 @@ public struct Audit: Sendable {
     public let workLimit: Int
     /// The work spent so far, shared by every copy of this audit: one budget for the run.
     let total: AuditTotalWork
+    /// Whether each row records what every instance shows after its action (`AuditRow.shown`), which
+    /// the proofs of fixes compare; off for a plain audit, which does not pay for it.
+    package var recordsShown = false
+    /// With `recordsShown`, the view types whose instances show their own values: an instance of another
+    /// declared view type (one a fix made) shows its values as part of the view that built it.
+    package var shownViewTypes: Set<String>?
 
     /// An audit with these settings.
     public init(allRows: Bool = false, threads: Int? = nil, workLimit: Int = Simulation.maximumAuditWork) {
@@ -86,11 +92,12 @@ public struct Audit: Sendable {
     /// action's trace, and one graph of everything the actions touched.
     public func rows(of scenario: Scenario, variant: String, file: String, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [AuditRow] {
         let drawn = drawing != nil
-        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn)
+        let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn,
+                                   recordingShown: recordsShown)
         let undecided = first.undecidedConditions
         let actions = first.availableActions(allRows: allRows)
         let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: variant)
-        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn)
+        let screens = FirstScreens(first, scenario: scenario, variant: variant, collectingGraph: drawn, recordingShown: recordsShown)
         let performed = perform(actions, on: screens, scenario: scenario, variant: variant, file: file, declarations: declarations, drawn: drawn)
         var rows: [AuditRow] = []
         for (action, result) in zip(actions, performed) {
@@ -119,7 +126,9 @@ public struct Audit: Sendable {
             return rows
         }
         let steps = scenario.steps(of: variant)
-        let replay = drawing != nil && !steps.isEmpty ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: true) : nil
+        let replay = (drawing != nil || recordsShown) && !steps.isEmpty
+            ? try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawing != nil, recordingShown: recordsShown)
+            : nil
         var alive = Set(replay?.graph().initialPaths ?? [])
         for (step, stepTrace) in zip(steps, trace.steps) {
             let name = "step \"\(step.name)\""
@@ -128,6 +137,8 @@ public struct Audit: Sendable {
             rows.append(row)
             if let replay {
                 _ = try replay.run(step)
+                if recordsShown { rows[rows.count - 1].shown = replay.shown(keeping: shownViewTypes) }
+                guard drawing != nil else { continue }
                 replay.collectDependencies()
                 drawing!.add(stepTrace, named: name, graph: replay.graph(), startingFrom: alive)
                 alive = alive.union(stepTrace.created).subtracting(stepTrace.destroyed)
@@ -143,6 +154,7 @@ public struct Audit: Sendable {
     private func perform(_ actions: [AvailableAction], on screens: FirstScreens, scenario: Scenario, variant: String, file: String,
                          declarations: [DeclarationSyntax], drawn: Bool, selecting: Set<Int>? = nil) -> [(row: AuditRow, step: StepTrace?, graph: VariantGraph?)] {
         let allRows = allRows
+        let shownViewTypes = shownViewTypes
         let loaded = Set(scenario.notes)
         let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
         defer { total.charge(budget.spentWork()) }
@@ -158,6 +170,7 @@ public struct Audit: Sendable {
                     defer { budget.record(simulation.work, at: index) }
                     let step = try simulation.perform(actionAt: index, allRows: allRows)
                     row.count(step, declarations: declarations)
+                    if simulation.recordsShown { row.shown = simulation.shown(keeping: shownViewTypes) }
                     // What the action met, though loading met it first, and what it alone met.
                     var met = simulation.notesOfLastStep
                     for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
@@ -196,6 +209,7 @@ public struct Audit: Sendable {
     private func followUpRows(after actions: [AvailableAction], firstRows: [AuditRow], on screens: FirstScreens, scenario: Scenario,
                               variant: String, file: String, declarations: [DeclarationSyntax], drawn: Bool) -> [FollowUp] {
         let allRows = allRows
+        let shownViewTypes = shownViewTypes
         let shown = Set(actions.map { ActionKey($0) })
         let loaded = Set(scenario.notes)
         let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
@@ -232,6 +246,7 @@ public struct Audit: Sendable {
                             }
                             work += copy.work
                             row.count(step, declarations: declarations)
+                            if copy.recordsShown { row.shown = copy.shown(keeping: shownViewTypes) }
                             var met = copy.notesOfLastStep
                             for note in copy.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
                             row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
@@ -282,7 +297,8 @@ public struct Audit: Sendable {
         var onlyWhereTrue: [ActionKey: String] = [:]
         var rows: [AuditRow] = []
         for condition in undecided.prefix(Self.maximumOtherSides) where total.remaining > 0 {
-            guard let other = try? Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, takingAsFalse: [condition.location])
+            guard let other = try? Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, takingAsFalse: [condition.location],
+                                              recordingShown: recordsShown)
             else { continue }
             // Building the other side is work of the audit's, as performing an action is.
             total.charge(other.work)
@@ -293,7 +309,8 @@ public struct Audit: Sendable {
             }
             let hidden = actions.indices.filter { offered.insert(ActionKey(actions[$0])).inserted }
             guard !hidden.isEmpty else { continue }
-            let screens = FirstScreens(other, scenario: scenario, variant: variant, collectingGraph: false, takingAsFalse: [condition.location])
+            let screens = FirstScreens(other, scenario: scenario, variant: variant, collectingGraph: false, takingAsFalse: [condition.location],
+                                       recordingShown: recordsShown)
             let performed = perform(actions, on: screens, only: hidden, scenario: scenario, variant: variant, file: file, declarations: declarations)
             let choice = condition.decision(takenAs: false)
             for var row in performed {

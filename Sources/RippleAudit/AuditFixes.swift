@@ -54,7 +54,9 @@ public struct AuditFixes: Encodable, Sendable {
         /// The same actions' totals with it; nil when the rewritten code did not load.
         public var after: Totals?
         /// Why it was not kept: the rewritten code did not load, or it left views stale that were not, or
-        /// it wasted more, or it saved nothing; nil for a kept fix.
+        /// it wasted more, or it saved nothing, or after some action a view shows what the original does not
+        /// show (`after 'tap …', Badge shows "0 tasks" where the original shows "2 tasks"`), or shows a value
+        /// Ripple does not know, so the fix is not proven; nil for a kept fix.
         public var rejected: String?
     }
 
@@ -75,7 +77,10 @@ public struct AuditFixes: Encodable, Sendable {
 
     /// Every fix the hints of `rows` name that Ripple can make, applied one after another; a fix is kept
     /// when the code with it loads, leaves no more views stale, and wastes fewer evaluations, or as many
-    /// and runs fewer bodies (a parent that no longer re-runs to pass a value on).
+    /// and runs fewer bodies (a parent that no longer re-runs to pass a value on), and when after every
+    /// action each instance shows exactly what the same instance, by path, shows in the original. What
+    /// the original shows is taken from `rows` when they carry it (`AuditRow.shown`), and found by
+    /// performing the actions again otherwise.
     public init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], allRows: Bool, threads: Int? = nil) {
         self.file = file
         self.variant = variant
@@ -85,12 +90,28 @@ public struct AuditFixes: Encodable, Sendable {
         fixedRows = [:]
         let hints = rows.filter { $0.error == nil }.flatMap(\.hints)
         guard !hints.isEmpty else { return }
+        let fixes = ProvenFixes.fixes(for: hints, in: scenario, variant: variant)
+        guard !fixes.isEmpty else { return }
+        // What each action leaves on screen in the original; a fix's own views (a view it moves a read
+        // into) show their values as part of the original view that builds them.
+        let viewTypes = Set(ProvenFixes.declarations(of: scenario.syntax, variant: variant).compactMap { declaration -> String? in
+            if case .type(let type) = declaration, type.conforms(to: "View") { type.name } else { nil }
+        })
+        var recording = Audit(allRows: allRows, threads: threads)
+        recording.recordsShown = true
+        recording.shownViewTypes = viewTypes
+        let original = rows.contains { $0.shown != nil } ? rows : (try? recording.rows(of: scenario, variant: variant, file: file)) ?? []
+        let originalShown = Dictionary(original.compactMap { row in row.error == nil ? row.shown.map { (row.action, $0) } : nil },
+                                       uniquingKeysWith: { first, _ in first })
         var current = rows
-        for fix in ProvenFixes.fixes(for: hints, in: scenario, variant: variant) {
+        for fix in fixes {
             var proof = Proof(kind: fix.kind.rawValue, type: fix.type, summary: fix.summary, before: Totals(current), after: nil, rejected: nil)
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
-                let after = try Audit(allRows: allRows, threads: threads).rows(of: fixed, variant: variant, file: file)
+                var audit = Audit(allRows: allRows, threads: threads)
+                audit.recordsShown = true
+                audit.shownViewTypes = viewTypes
+                let after = try audit.rows(of: fixed, variant: variant, file: file)
                 // The same actions, matched by name: the fix changes no control or title.
                 let names = Set(after.map(\.action))
                 let compared = current.filter { names.contains($0.action) }
@@ -107,6 +128,8 @@ public struct AuditFixes: Encodable, Sendable {
                     proof.rejected = "it saves no evaluation"
                 } else if compared.count < current.filter({ $0.error == nil }).count {
                     proof.rejected = "the rewritten screen does not offer the same actions"
+                } else if let difference = Self.firstDifference(in: after, from: originalShown) {
+                    proof.rejected = difference
                 } else {
                     kept.append(fix)
                     current = after
@@ -117,6 +140,19 @@ public struct AuditFixes: Encodable, Sendable {
             }
             proofs.append(proof)
         }
+    }
+
+    /// The first action after which an instance of the fixed code shows other than the original shows,
+    /// in the rows' order: `after 'tap Button "Add" in TaskListView', TaskCountBadge shows "0 tasks"
+    /// where the original shows "2 tasks"`; a value Ripple does not know on either side makes the fix
+    /// not proven. Nil when every action leaves every instance showing the same known values.
+    static func firstDifference(in rows: [AuditRow], from original: [String: [ShownInstance]]) -> String? {
+        for row in rows where row.error == nil {
+            guard let before = original[row.action],
+                  let difference = ShownDifference.first(row.shown ?? [], before) else { continue }
+            return (difference.isUnknown ? "it is not proven: " : "") + "after '\(row.action)', \(difference.sentence)"
+        }
+        return nil
     }
 
     /// The section under the hints: each fix with what it saved, or why it was not kept.

@@ -51,6 +51,9 @@ public struct AuditRow: Encodable, Sendable {
     public var fixed: Counts? = nil
     /// Per view type the action re-ran or left stale, in the order the step lists them.
     public var views: [ViewCounts] = []
+    /// What each instance shows once the action is done, when the audit records it for the proofs of
+    /// fixes; nil otherwise, and then absent from the JSON.
+    public var shown: [ShownInstance]?
 
     /// Whether some of what the action runs was not simulated: its notes say what.
     public var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }

@@ -12,17 +12,20 @@ package final class FirstScreens: @unchecked Sendable {
     private let variant: String
     private let collectingGraph: Bool
     private let takingAsFalse: Set<SourceLocation>
+    private let recordingShown: Bool
     private let lock = NSLock()
     private var idle: [Simulation]
     /// How many first screens were built, the one given at the start included: one per thread at most.
     package private(set) var built = 1
 
-    /// `first` is the variant's first screen, built with `collectingGraph`; it is lent like the others.
-    package init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool, takingAsFalse: Set<SourceLocation> = []) {
+    /// `first` is the variant's first screen, built with `collectingGraph` and `recordingShown`; it is lent like the others.
+    package init(_ first: Simulation, scenario: Scenario, variant: String, collectingGraph: Bool, takingAsFalse: Set<SourceLocation> = [],
+                 recordingShown: Bool = false) {
         self.scenario = scenario
         self.variant = variant
         self.collectingGraph = collectingGraph
         self.takingAsFalse = takingAsFalse
+        self.recordingShown = recordingShown
         idle = [first]
     }
 
@@ -39,7 +42,7 @@ package final class FirstScreens: @unchecked Sendable {
             built += 1
             lock.unlock()
             screen = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: collectingGraph,
-                                    takingAsFalse: takingAsFalse)
+                                    takingAsFalse: takingAsFalse, recordingShown: recordingShown)
         }
         defer { lock.withLock { idle.append(screen) } }
         return try body(Simulation(copying: screen))

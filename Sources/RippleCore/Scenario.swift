@@ -352,16 +352,17 @@ public struct Scenario: Sendable {
         return (result, graphs)
     }
 
-    /// Simulates the scenario under `semantics` (the scenario's own by default), optionally one variant only.
-    public func simulate(semantics override: Semantics? = nil, variant: String? = nil) throws(DiagnosticError) -> ScenarioTrace {
+    /// Simulates the scenario under `semantics` (the scenario's own by default), optionally one variant only;
+    /// `recordingShown` adds to each step what each instance shows after it (`StepTrace.shown`).
+    public func simulate(semantics override: Semantics? = nil, variant: String? = nil, recordingShown: Bool = false) throws(DiagnosticError) -> ScenarioTrace {
         let semantics = override ?? self.semantics
         var result = ScenarioTrace(file: file, title: title, semantics: semantics, variants: [])
         for candidate in variants where variant == nil || candidate.name == variant {
-            if semantics == self.semantics, let cached = trace.variants.first(where: { $0.name == candidate.name }) {
+            if semantics == self.semantics, !recordingShown, let cached = trace.variants.first(where: { $0.name == candidate.name }) {
                 result.variants.append(cached)
                 continue
             }
-            let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics)
+            let simulation = try Simulation(scenario: self, variant: candidate.name, semantics: semantics, recordingShown: recordingShown)
             let initial = expectsInitial ? simulation.initialTrace() : nil
             var steps: [StepTrace] = []
             for step in self.steps(of: candidate.name) { steps.append(try simulation.run(step)) }

@@ -238,6 +238,14 @@ struct Engine {
     var untrackedReasons: [Int: [Place: String]] = [:]
     /// Whether the presentation `buildBody` last ran presents its content (Rule 15).
     var presentedByLastBuild = false
+    /// Whether each evaluation records what its body shows (`Engine+Shown.swift`): the audit's proofs
+    /// ask for it; a plain run leaves it off and pays nothing for it.
+    var recordsShown = false
+    /// What the body being built shows so far, while `recordsShown`; nil otherwise, and while building
+    /// what is not shown (a `NavigationLink`'s destination, made but not pushed).
+    var shownByLastBuild: [ShownPart]?
+    /// What each instance's last evaluation showed, by instance, while `recordsShown`.
+    var shownParts: [Int: [ShownPart]] = [:]
     /// How many elements the `ForEach` built last had: whether a row action its modifier offers has the
     /// rows it takes (`UserActions.swift`).
     var lastForEachCount: Int?

@@ -109,7 +109,20 @@ extension Engine {
         defer { isTracking = false }
         let dropped = droppedViews
         evaluationDecisions.removeAll()
-        var descriptions = try buildBody(of: id)
+        if recordsShown { shownByLastBuild = [] }
+        var descriptions: [ChildDescription]
+        do {
+            descriptions = try buildBody(of: id)
+        } catch {
+            // A body that could not be built shows what Ripple does not know.
+            if recordsShown { shownParts[id] = [.value(ShownValue(view: instances[id].viewType, text: nil))] }
+            shownByLastBuild = nil
+            throw error
+        }
+        if recordsShown {
+            shownParts[id] = shownByLastBuild
+            shownByLastBuild = nil
+        }
         isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         if !log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = log.actions }

@@ -37,7 +37,7 @@ extension Simulation {
             throw DiagnosticError(engine.errors)
         }
         if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
-        return trace
+        return recordingShown(trace)
     }
 
     /// What Ripple assumed so far about code it does not simulate, once each: the scenario's load, then

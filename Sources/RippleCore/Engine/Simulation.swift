@@ -14,8 +14,11 @@ public final class Simulation {
     ///
     /// `takingAsFalse` names conditions on values Ripple does not know, by place, that this simulation
     /// takes as false; any other such condition is taken as true.
+    ///
+    /// `recordingShown` records what each instance shows after each evaluation (`shown(keeping:)`, and each
+    /// step's `StepTrace.shown`), which the audit's proofs compare.
     public init(scenario: Scenario, variant: String, semantics: Semantics, collectingGraph: Bool = false,
-                takingAsFalse: Set<SourceLocation> = []) throws(DiagnosticError) {
+                takingAsFalse: Set<SourceLocation> = [], recordingShown: Bool = false) throws(DiagnosticError) {
         guard let resolved = scenario.variant(named: variant) else {
             throw DiagnosticError([.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: scenario.variants.map(\.name)))",
                                           at: SourceLocation(file: scenario.file, line: 1, column: 1))])
@@ -23,6 +26,7 @@ public final class Simulation {
         self.variant = variant
         engine = Engine(table: resolved.table, semantics: semantics)
         engine.conditionsTakenAsFalse = takingAsFalse
+        engine.recordsShown = recordingShown
         do throws(EvaluationError) {
             try engine.start(environment: resolved.rootEnvironment)
         } catch {
@@ -78,6 +82,24 @@ public final class Simulation {
             throw DiagnosticError(engine.errors)
         }
         if !engine.errors.isEmpty { throw DiagnosticError(engine.errors) }
+        return recordingShown(trace)
+    }
+
+    /// Whether the simulation records what each instance shows.
+    public var recordsShown: Bool { engine.recordsShown }
+
+    /// What each alive instance shows now, in tree order, as its last evaluation built it; empty unless the
+    /// simulation records what is shown. With `keeping`, the instances of declared view types not in it
+    /// show their values as part of the instance whose body built them, where it built them.
+    public func shown(keeping viewTypes: Set<String>? = nil) -> [ShownInstance] {
+        engine.recordsShown ? engine.shownInstances(keeping: viewTypes) : []
+    }
+
+    /// `trace` with what each instance shows after it, when the simulation records that.
+    func recordingShown(_ trace: StepTrace) -> StepTrace {
+        guard engine.recordsShown else { return trace }
+        var trace = trace
+        trace.shown = engine.shownInstances(keeping: nil)
         return trace
     }
 

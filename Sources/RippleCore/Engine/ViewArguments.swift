@@ -9,6 +9,8 @@ struct BuiltinView {
     var arguments: [ArgumentStep]
     var deferred: [ClosureSyntax]
     var builders: [ClosureSyntax]
+    /// The value it shows, recorded when the simulation records what is shown (`Engine+Shown.swift`).
+    var shows: ShownSite?
 }
 
 /// One argument of a built-in view or a styling modifier, and how it is read.
@@ -212,7 +214,7 @@ extension Engine {
         if isLink, let value = arguments.first(where: { $0.label == "value" })?.value, let at = location ?? Optional(value.location) {
             steps.append(.userAction(ActionSite(kind: .push, control: name, label: label, values: [value], location: at)))
         }
-        return BuiltinView(arguments: steps, deferred: deferred, builders: builders)
+        return BuiltinView(arguments: steps, deferred: deferred, builders: builders, shows: ShownSite.of(name, arguments))
     }
 
     /// How one argument is read: a view built in place, a projection, or the access paths it holds.
@@ -235,6 +237,7 @@ extension Engine {
     /// are built with; any other built-in view passes its own context on as it is, uncopied.
     mutating func build(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         let arguments = view.arguments
+        if shownByLastBuild != nil, let site = view.shows { recordShown(site, in: scope) }
         if arguments.contains(where: \.setsContext) {
             var inner = context
             for argument in arguments {
@@ -343,6 +346,9 @@ extension Engine {
         case .destination(let expression):
             // The destination's value is made, reading its arguments; what it builds is dropped.
             var made: [ChildDescription] = []
+            let shown = shownByLastBuild
+            shownByLastBuild = nil
+            defer { shownByLastBuild = shown }
             try buildView(expression, in: scope, context: context, into: &made)
         }
     }

@@ -106,6 +106,7 @@ extension Engine {
                         throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
                     }
                     output.append(try describeView(info, arguments, trailing, in: scope, context: context, site: expression.location))
+                    shownByLastBuild?.append(.child(viewType: name))
                 } else if name == "List", arguments.first?.label == nil, arguments.count >= 1,
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.

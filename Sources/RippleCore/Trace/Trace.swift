@@ -218,6 +218,9 @@ public struct StepTrace: Hashable, Sendable, Codable {
     /// The decisions the update made on values Ripple does not know (a branch taken as true, a pattern
     /// taken as matching), each with its place; nil when there are none. The step's counts rest on them.
     public var unknownDecisions: [String]?
+    /// What each instance shows once the step and its follow-ups are done, in tree order (instances that
+    /// show no value left out); nil unless the simulation records what is shown.
+    public var shown: [ShownInstance]?
 
     package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts,
                  followUps: [StepTrace]? = nil) {
