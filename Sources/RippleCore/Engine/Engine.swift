@@ -155,6 +155,8 @@ struct Engine {
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
+    /// How many `self.init(…)` forwards the view being made is inside (`describeForwarded`).
+    var initializerForwards = 0
     /// The update the `.onAppear` actions of the first tree ran in, with what they set off; nil when no
     /// view of it has one.
     var appearance: StepTrace?

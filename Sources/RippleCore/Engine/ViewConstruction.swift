@@ -17,6 +17,60 @@ extension Engine {
         assume("'\(name)' here is this file's own type of that name, not simulated: Ripple keeps one type per name and builds the one at \(kept)", at: site)
     }
 
+    /// Most initializers one view's making forwards through (`self.init(…)` calling another that does).
+    static let maximumInitializerForwards = 16
+
+    /// The `self.init(…)` call an initializer forwards to, when it is its first statement.
+    static func forwardedCall(in initializer: InitializerSyntax) -> (arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], location: SourceLocation)? {
+        guard case .expression(let expression)? = initializer.body.first?.kind,
+              case .call(let callee, let arguments, let trailing) = expression.kind,
+              case .member(let base, "init", _) = callee.kind, base.kind == .identifier("self") else { return nil }
+        return (arguments, trailing, expression.location)
+    }
+
+    /// A view made by the initializer `initializer` forwards to: each of its parameters in the forwarded
+    /// call stands for what the caller passed for it (or its default), evaluated in the caller's scope as
+    /// Swift evaluates a call's arguments before the initializer runs.
+    @inline(never)
+    private mutating func describeForwarded(_ info: ViewInfo, _ forwarded: (arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], location: SourceLocation),
+                                            from initializer: InitializerSyntax, given all: [ArgumentSyntax], in scope: Scope, context: BuildContext,
+                                            site: SourceLocation) throws(EvaluationError) -> ChildDescription {
+        let declaration = info.declaration
+        guard initializerForwards < Self.maximumInitializerForwards else {
+            // A loop of forwards, which Swift runs until the stack overflows: this view is not made, and the
+            // rest of the body is built.
+            throw EvaluationError("the initializers of '\(declaration.name)' forward to each other more than \(Self.maximumInitializerForwards) times",
+                                  at: forwarded.location)
+        }
+        var passed: [String: ExprSyntax] = [:]
+        var next = 0
+        for parameter in initializer.parameters {
+            if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
+                passed[parameter.name] = all[next].value
+                next += 1
+            } else if let defaultValue = parameter.defaultValue {
+                passed[parameter.name] = defaultValue
+            }
+        }
+        if next < all.count { throw extraArgument(all[next], declaration, initializer.parameters.compactMap(\.label)) }
+        for statement in initializer.body.dropFirst() where readsOtherModules {
+            assume("statements of the initializer of '\(declaration.name)' after 'self.init(…)' are not simulated", at: statement.location)
+        }
+        func substituted(_ list: [ArgumentSyntax]) -> [ArgumentSyntax] {
+            list.map { argument in
+                var argument = argument
+                argument.value = argument.value.replacing { part in
+                    if case .identifier(let name) = part.kind { return passed[name] }
+                    return nil
+                }
+                return argument
+            }
+        }
+        initializerForwards += 1
+        defer { initializerForwards -= 1 }
+        return try describeView(info, substituted(forwarded.arguments), substituted(forwarded.trailing), in: scope, context: context, site: site)
+    }
+
     mutating func describeView(_ info: ViewInfo, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax], in scope: Scope, context: BuildContext,
                                site: SourceLocation) throws(EvaluationError) -> ChildDescription {
         let declaration = info.declaration
@@ -37,6 +91,11 @@ extension Engine {
         let all = trailing.isEmpty ? arguments
             : arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
         if let initializer = declaration.initializer(forLabels: all.map(\.label)) {
+            // `init(_ title: String, …) { self.init(title: title, …) }`: the view is made by the initializer
+            // it forwards to, given what the caller passed.
+            if let forwarded = Self.forwardedCall(in: initializer) {
+                return try describeForwarded(info, forwarded, from: initializer, given: all, in: scope, context: context, site: site)
+            }
             var initScope = Scope()
             var next = 0
             // Closures passed for parameters, by parameter name: `self.content = content()` builds one.
