@@ -105,6 +105,7 @@ let package = Package(
         .library(name: "RippleCore", targets: ["RippleCore"]),
         .library(name: "RippleRender", targets: ["RippleRender"]),
         .library(name: "RippleAudit", targets: ["RippleAudit"]),
+        .library(name: "RippleRealityCheck", targets: ["RippleRealityCheck"]),
         .plugin(name: "RippleAuditPlugin", targets: ["RippleAuditPlugin"]),
         .plugin(name: "RippleLintPlugin", targets: ["RippleLintPlugin"]),
     ],
@@ -130,8 +131,11 @@ let package = Package(
         // The audit of loaded code: actions found and performed, ranked, judged, with hints and proven
         // fixes, budgets and coverage. No I/O: the command line reads the files and prints.
         .target(name: "RippleAudit", dependencies: ["RippleCore"]),
+        // `ripple compare`: a recorded SwiftUI change log read into steps and held against the scenario's
+        // prediction, view type by view type. No I/O: the command line reads the files and prints.
+        .target(name: "RippleRealityCheck", dependencies: ["RippleCore"]),
         // The command line: `run(arguments:stdout:stderr:)` behind the thin `ripple` executable.
-        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit"]),
+        .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit", "RippleRealityCheck"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `swift package ripple-audit` in a package that depends on Ripple (docs/Plugin.md).
         .plugin(name: "RippleAuditPlugin",
@@ -148,7 +152,8 @@ let package = Package(
         .testTarget(name: "RippleSwiftTests", dependencies: ["RippleSwift", "RippleCore"]),
         .testTarget(name: "RippleRenderTests", dependencies: ["RippleRender", "RippleCore", "RippleSwift"]),
         .testTarget(name: "RippleAuditTests", dependencies: ["RippleAudit", "RippleCore", "RippleSwift"]),
-        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleAudit", "RippleCore", "RippleRender", "RippleSwift"]),
+        .testTarget(name: "RippleRealityCheckTests", dependencies: ["RippleRealityCheck", "RippleCore", "RippleSwift"]),
+        .testTarget(name: "RippleCLITests", dependencies: ["RippleCLI", "RippleAudit", "RippleCore", "RippleRender", "RippleSwift", "RippleRealityCheck"]),
         // Swift's own Observation runtime as the oracle for the engine's Observation rules.
         .testTarget(name: "RippleOracleTests", dependencies: ["RippleCore", "RippleSwift"]),
     ],

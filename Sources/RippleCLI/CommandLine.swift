@@ -48,6 +48,14 @@ enum CommandLine {
                               OptionSpec(name: "settings", value: "FILE", help: "With --format warnings: take the budgets and source options from FILE, one 'name value' a line, if it exists (a target's .ripple-lint, docs/Plugin.md).")]
                         + SourceOptions.specs,
                     discussion: "Each Button, gesture, control, list delete and move, link, presentation, change handler and task the first evaluation builds is performed from that first state, on a screen of its own: a closure runs as a step does, a control gets a new value (toggled, a typed character, one more, the next option). The table is sorted by wasted evaluations, then by evaluations. Where a hint is a rewrite Ripple can make (pass the fields a view shows, store a computed property, make a closure-holding view Equatable on its data, drop an environment key nothing reads), it makes it, performs the same actions again and prints what the fix saved."),
+        CommandSpec(name: "compare", summary: "Hold a recorded SwiftUI change log against the scenario's prediction, step by step and view type by view type.",
+                    positionals: "LOG SCENARIO", minimumPositionals: 2, maximumPositionals: 2,
+                    options: [OptionSpec(name: "variant", value: "NAME", help: "Compare with this variant (default: the first)."),
+                              OptionSpec(name: "semantics", value: "swift5.9|swift6.2", help: "Override the file's 'semantics' directive."),
+                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON is described in docs/RealityCheck.md."),
+                              OptionSpec(name: "gap", value: "SECONDS", help: "In a log without 'ripple-step:' markers, the shortest pause between two steps (default: 1).")]
+                        + SourceOptions.specs,
+                    discussion: "LOG is the text of 'log stream' or 'log show' for the subsystem com.apple.SwiftUI, category \"Changed Body Properties\" (default style, ndjson or json), or the Xcode console's Self._printChanges() lines. A line 'ripple-step: NAME' marks where the step NAME begins; without markers, pauses in the timestamps split the steps. SCENARIO is a .ripple file, one that names the app with 'source \"…\"' and adds the steps performed, or the app's Swift source. Per step and view type it prints the evaluations logged and predicted and a grade: confirmed, extra in the app, extra in Ripple, not recorded (the type is in no line of the log), not in the scenario. Exit status 1 when any row disagrees or the log has an error at LOG:line:column (docs/RealityCheck.md)."),
         CommandSpec(name: "render", summary: "Render dependency graphs and reports (SVG, DOT, HTML, JSON) for scenarios.",
                     positionals: "FILE|DIR...", minimumPositionals: 1, maximumPositionals: nil,
                     options: [OptionSpec(name: "output", short: "o", value: "DIR", help: "Output folder (default: Output)."),
@@ -139,6 +147,7 @@ enum CommandLine {
             case "run": return try RunCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "check": return try CheckCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "audit": return try AuditCommand.run(parsed, stdout: &stdout, stderr: &stderr)
+            case "compare": return try CompareCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             case "completion": return try CompletionCommand.run(parsed, stdout: &stdout)
             default: return try RenderCommand.run(parsed, stdout: &stdout, stderr: &stderr)
             }

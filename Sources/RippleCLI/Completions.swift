@@ -17,6 +17,9 @@ enum Completions {
         case directory
         case text
 
+        /// Placeholders that name a file to read: `LOG SCENARIO` is two files.
+        static let fileWords: Set<String> = ["FILE", "DIR", "LOG", "SCENARIO"]
+
         init(placeholder: String) {
             let words = placeholder.hasSuffix("...") ? String(placeholder.dropLast(3)) : placeholder
             let isWord = { (word: Substring) in
@@ -28,7 +31,7 @@ enum Completions {
                 self = .choices(words.split(separator: "|").map(String.init))
             } else if words == "DIR" {
                 self = .directory
-            } else if words.split(separator: "|").contains(where: { $0 == "FILE" || $0 == "DIR" }) {
+            } else if words.split(whereSeparator: { $0 == "|" || $0 == " " }).contains(where: { Self.fileWords.contains(String($0)) }) {
                 self = .file
             } else {
                 self = .text
@@ -163,8 +166,12 @@ enum Completions {
             text += "                '(- *)'{-h,--help}'[Show help for this command.]' \\\n"
             let positionals = command.positionals
             let repeated = positionals.hasSuffix("...") || command.maximumPositionals == nil
-            let message = zshMessage((positionals.hasSuffix("...") ? String(positionals.dropLast(3)) : positionals).lowercased().replacingOccurrences(of: "|", with: "/"))
-            text += "                \(zshQuoted((repeated ? "*:" : ":") + message + ":" + zshAction(Value(placeholder: positionals), name: message)))\n"
+            // Several named positionals (`LOG SCENARIO`) get one argument each; one, repeated or not, one for all.
+            let specs = positionals.split(separator: " ").map(String.init).map { positional in
+                let message = zshMessage((positional.hasSuffix("...") ? String(positional.dropLast(3)) : positional).lowercased().replacingOccurrences(of: "|", with: "/"))
+                return "                " + zshQuoted((repeated ? "*:" : ":") + message + ":" + zshAction(Value(placeholder: positional), name: message))
+            }
+            text += specs.joined(separator: " \\\n") + "\n"
             text += "            ;;\n"
         }
         text += """

@@ -53,7 +53,7 @@ import Testing
         ("FILE...", Completions.Value.file), ("FILE|DIR...", .file), ("DIR", .directory), ("FILE", .file),
         ("text|json|html", .choices(["text", "json", "html"])), ("swift5.9|swift6.2", .choices(["swift5.9", "swift6.2"])),
         ("svg,dot,html,json", .list(["svg", "dot", "html", "json"])), ("bash|zsh|fish", .choices(["bash", "zsh", "fish"])),
-        ("A,B", .text), ("NAME", .text), ("N", .text), ("VIEW", .text),
+        ("A,B", .text), ("NAME", .text), ("N", .text), ("VIEW", .text), ("LOG SCENARIO", .file), ("SECONDS", .text),
     ])
     func placeholdersSayWhatAValueIs(_ placeholder: String, _ value: Completions.Value) {
         #expect(Completions.Value(placeholder: placeholder) == value)
