@@ -52,7 +52,8 @@ enum CommandLine {
                     positionals: "LOG SCENARIO", minimumPositionals: 2, maximumPositionals: 2,
                     options: [OptionSpec(name: "variant", value: "NAME", help: "Compare with this variant (default: the first)."),
                               OptionSpec(name: "semantics", value: "swift5.9|swift6.2", help: "Override the file's 'semantics' directive."),
-                              OptionSpec(name: "format", value: "text|json", help: "Output format (default: text). JSON is described in docs/RealityCheck.md."),
+                              OptionSpec(name: "format", value: "text|json|html", help: "Output format (default: text). JSON is described in docs/RealityCheck.md; html writes a page into the output folder."),
+                              OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML page (default: Output)."),
                               OptionSpec(name: "gap", value: "SECONDS", help: "In a log without 'ripple-step:' markers, the shortest pause between two steps (default: 1).")]
                         + SourceOptions.specs,
                     discussion: "LOG is the text of 'log stream' or 'log show' for the subsystem com.apple.SwiftUI, category \"Changed Body Properties\" (default style, ndjson or json), or the Xcode console's Self._printChanges() lines. A line 'ripple-step: NAME' marks where the step NAME begins; without markers, pauses in the timestamps split the steps. SCENARIO is a .ripple file, one that names the app with 'source \"…\"' and adds the steps performed, or the app's Swift source. Per step and view type it prints the evaluations logged and predicted and a grade: confirmed, extra in the app, extra in Ripple, not recorded (the type is in no line of the log), not in the scenario. Exit status 1 when any row disagrees or the log has an error at LOG:line:column (docs/RealityCheck.md)."),

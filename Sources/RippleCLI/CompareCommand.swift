@@ -7,7 +7,9 @@ import RippleRender
 enum CompareCommand {
     static func run(_ parsed: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let format = parsed.values["format"] ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "unknown format '\(format)'; expected 'text' or 'json'") }
+        guard ["text", "json", "html"].contains(format) else { throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json' or 'html'") }
+        // Checked before anything is read: a folder Ripple would not write into is a usage error.
+        let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let semantics = try ScenarioFiles.semantics(parsed)
         let options = try SourceOptions(parsed)
         var gap = LoggedSteps.defaultGap
@@ -50,6 +52,19 @@ enum CompareCommand {
         let check = RealityCheck(log: log, prediction: prediction, gap: gap)
         if format == "json" {
             stdout.write(structured: TraceJSON.encode(value: check.document(scenario: file, notes: log.notes)) + "\n")
+        } else if let report {
+            let folder = FileName.distinctSlugs(["compare-" + Renderer.name(of: file)])[0]
+            let rendered = RenderedScenario(folder: folder, title: "Reality check: " + scenario.title, file: file, steps: check.steps.count,
+                                            totals: [], page: check.html(scenario: file), stepWord: "step")
+            do throws(FileError) {
+                try report.create()
+                try report.write(rendered, summary: GallerySummary(rendered).json)
+                try report.writeGallery()
+            } catch {
+                stderr.write("error: \(error.message)\n")
+                return CommandLine.Status.failure
+            }
+            stdout.write("report: \(TerminalText.oneLine(report.shown(folder)))/index.html\n")
         } else {
             if parsed.values["variant"] == nil, variants.count > 1 {
                 stdout.write("note: compared with variant '\(variant)', the first of \(variants.count); '--variant NAME' picks another\n")

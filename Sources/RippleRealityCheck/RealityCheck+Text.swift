@@ -73,14 +73,14 @@ extension RealityCheck {
     }
 
     /// Whether the app's lines and Ripple's read alike, count for count.
-    private static func sameLines(_ row: Row) -> Bool {
+    static func sameLines(_ row: Row) -> Bool {
         row.loggedChanges.map { [$0.reasons: $0.count] } == row.predictedChanges.map { [$0.reasons: $0.count] }
     }
 
     private static let gradeWidth = Grade.allCases.map(\.words.count).max()!
 
     /// `@self, _count changed ×2; @dependencies changed (log lines 4, 9, 12)`.
-    private static func describe(_ changes: [LoggedChange], lines: Bool) -> String {
+    static func describe(_ changes: [LoggedChange], lines: Bool) -> String {
         let text = changes.map { $0.reasons + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: "; ")
         guard lines else { return text }
         let numbers = changes.flatMap(\.lines).sorted()
@@ -89,7 +89,7 @@ extension RealityCheck {
     }
 
     /// `@dependencies changed ×2 (observation store.tasks)`.
-    private static func describe(_ changes: [PredictedChange]) -> String {
+    static func describe(_ changes: [PredictedChange]) -> String {
         changes.map { change in
             change.reasons + (change.count > 1 ? " ×\(change.count)" : "") + (change.causes.isEmpty ? "" : " (" + change.causes.joined(separator: ", ") + ")")
         }.joined(separator: "; ")

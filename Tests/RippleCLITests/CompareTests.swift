@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+@testable import RippleRealityCheck
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -71,6 +72,25 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     }
 
     /// Malformed text of SwiftUI's category is an error at its line and column, with the line and a caret.
+    /// `--format html` writes the comparison as a page of the output folder, listed in its gallery, with
+    /// each step's table and the disagreements marked; the run's status is the comparison's.
+    @Test func theHTMLFormIsAPageOfTheOutputFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("compare", Self.fixtures + "task-manager-disagrees.txt", "Scenarios/task-manager.ripple",
+                            "--format", "html", "-o", folder.path)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("/compare-task-manager/index.html\n"), "\(result.stdout)")
+        let page = try String(contentsOf: folder.appendingPathComponent("compare-task-manager/index.html"), encoding: .utf8)
+        #expect(page.contains("<h2>step \u{201C}finish Call Sam\u{201D}</h2>"))
+        #expect(page.contains("<tr class=\"extraInApp\"><td>TaskRowView</td><td class=\"n\">2</td><td class=\"n\">1</td>"))
+        #expect(page.contains("2 disagreements; if Ripple is wrong"))
+        #expect(!page.contains("<script"))
+        let gallery = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(gallery.contains("compare-task-manager/index.html"))
+        #expect(RealityCheck.escaped("<a & 'b'>") == "&lt;a &amp; &#39;b&#39;&gt;")
+    }
+
     @Test func malformedLogTextIsAnErrorAtItsLine() {
         let result = ripple("compare", Self.fixtures + "counter-malformed.log", Self.fixtures + "counter.ripple")
         #expect(result.status == 1 && result.stdout.isEmpty)
@@ -135,7 +155,7 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     @Test func helpDescribesTheCommand() {
         let help = ripple("help", "compare")
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: ripple compare LOG SCENARIO [--variant NAME] [--semantics swift5.9|swift6.2] [--format text|json] [--gap SECONDS]"))
+        #expect(help.stdout.contains("USAGE: ripple compare LOG SCENARIO [--variant NAME] [--semantics swift5.9|swift6.2] [--format text|json|html] [-o|--output DIR] [--gap SECONDS]"))
         #expect(help.stdout.contains("ripple-step: NAME"))
         #expect(ripple("--help").stdout.contains("  compare "))
     }
