@@ -55,7 +55,7 @@ enum CompareCommand {
         } else if let report {
             let folder = FileName.distinctSlugs(["compare-" + Renderer.name(of: file)])[0]
             let rendered = RenderedScenario(folder: folder, title: "Reality check: " + scenario.title, file: file, steps: check.steps.count,
-                                            totals: [], page: check.html(scenario: file), stepWord: "step")
+                                            totals: [], page: CompareReport.html(check, scenario: file), stepWord: "step")
             do throws(FileError) {
                 try report.create()
                 try report.write(rendered, summary: GallerySummary(rendered).json)

@@ -72,15 +72,22 @@ extension RealityCheck {
         return lines
     }
 
+    /// What a row's two sides say, as the text and the report show them: the app's lines with their
+    /// log lines, and Ripple's with its causes.
+    public static func sides(of row: Row) -> (app: String, ripple: String) {
+        (row.loggedChanges.isEmpty ? "no line" : describe(row.loggedChanges, lines: true),
+         row.predictedChanges.isEmpty ? "no evaluation" : describe(row.predictedChanges))
+    }
+
     /// Whether the app's lines and Ripple's read alike, count for count.
-    static func sameLines(_ row: Row) -> Bool {
+    private static func sameLines(_ row: Row) -> Bool {
         row.loggedChanges.map { [$0.reasons: $0.count] } == row.predictedChanges.map { [$0.reasons: $0.count] }
     }
 
     private static let gradeWidth = Grade.allCases.map(\.words.count).max()!
 
     /// `@self, _count changed ×2; @dependencies changed (log lines 4, 9, 12)`.
-    static func describe(_ changes: [LoggedChange], lines: Bool) -> String {
+    private static func describe(_ changes: [LoggedChange], lines: Bool) -> String {
         let text = changes.map { $0.reasons + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: "; ")
         guard lines else { return text }
         let numbers = changes.flatMap(\.lines).sorted()
@@ -89,7 +96,7 @@ extension RealityCheck {
     }
 
     /// `@dependencies changed ×2 (observation store.tasks)`.
-    static func describe(_ changes: [PredictedChange]) -> String {
+    private static func describe(_ changes: [PredictedChange]) -> String {
         changes.map { change in
             change.reasons + (change.count > 1 ? " ×\(change.count)" : "") + (change.causes.isEmpty ? "" : " (" + change.causes.joined(separator: ", ") + ")")
         }.joined(separator: "; ")

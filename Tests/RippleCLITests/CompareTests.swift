@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import RippleCLI
-@testable import RippleRealityCheck
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -88,7 +87,6 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(!page.contains("<script"))
         let gallery = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(gallery.contains("compare-task-manager/index.html"))
-        #expect(RealityCheck.escaped("<a & 'b'>") == "&lt;a &amp; &#39;b&#39;&gt;")
     }
 
     @Test func malformedLogTextIsAnErrorAtItsLine() {
