@@ -88,4 +88,39 @@ import RippleCore
         // The rest of the screen is still simulated.
         #expect(result.rows.contains { $0.action == "toggle Toggle \"On\" in Screen" }, "\(result.rows.map(\.action))")
     }
+
+    /// An `init` in an extension that forwards to the memberwise initializer (which a struct keeps when
+    /// its own declaration writes none) makes the view with the values it passes.
+    @Test func aForwardToTheMemberwiseInitializerMakesTheView() throws {
+        let source = """
+            import SwiftUI
+            @Observable final class Article {
+                var title = "Intro"
+                var reads = 0
+                init(title: String) { self.title = title }
+            }
+            struct ArticleView: View {
+                @State private var article: Article
+                var body: some View {
+                    Text(article.title)
+                    Button("Retitle") { article.title = "Renamed" }
+                    Button("Read") { article.reads += 1 }
+                }
+            }
+            extension ArticleView {
+                init(title: String) {
+                    self.init(article: Article(title: title))
+                }
+            }
+            struct Reader: View {
+                var body: some View { ArticleView(title: "Intro") }
+            }
+            """
+        let (result, notes) = try auditSwiftWithNotes(source)
+        #expect(!notes.contains { $0.contains("extra argument") || $0.contains("initializer") }, "\(notes)")
+        let retitle = try row(result, "tap Button \"Retitle\" in ArticleView")
+        #expect(retitle.views.map(\.view) == ["ArticleView"] && retitle.evaluations == 1, "\(retitle.views.map(\.view))")
+        let read = try row(result, "tap Button \"Read\" in ArticleView")
+        #expect(read.evaluations == 0)
+    }
 }

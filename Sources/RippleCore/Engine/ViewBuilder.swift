@@ -95,6 +95,9 @@ extension Engine {
                     try buildViewHelper(helper, of: id, arguments: arguments + trailing, in: scope, context: context, into: &output, at: expression.location)
                     return
                 }
+                if try buildModuleQualifiedView(base, name, arguments, trailing, in: scope, context: context, into: &output, at: expression.location) {
+                    return
+                }
                 try applyModifier(name, arguments, trailing, to: base, in: scope, context: context, into: &output, at: callee.location)
             case .identifier(let name):
                 if scope.locals[name] == nil, let (id, helper) = viewHelper(name, in: scope), helper.parameters != nil {
@@ -227,6 +230,27 @@ extension Engine {
     }
 
     /// A view another module declares (a package's `KFImage`): noted, and left out of the children.
+    /// `Settings.Section(title: "Sound") { Toggle(…) }`, `SwiftUI.Text("a")`: a view written with the
+    /// module it comes from. One the source declares, or a built-in one, is built as itself; another
+    /// module's is taken as a view that shows its content, whose content and label closures are built
+    /// with the body, their controls offered. False when `base.name` is no such name (a modifier).
+    @inline(never)
+    private mutating func buildModuleQualifiedView(_ base: ExprSyntax, _ name: String, _ arguments: [ArgumentSyntax], _ trailing: [ArgumentSyntax],
+                                                   in scope: Scope, context: BuildContext, into output: inout [ChildDescription],
+                                                   at location: SourceLocation) throws(EvaluationError) -> Bool {
+        guard case .identifier(let module) = base.kind, module.first?.isUppercase == true, name.first?.isUppercase == true,
+              scope.locals[module] == nil, table.views[module] == nil, table.data[module] == nil, !isBuiltinView(module) else { return false }
+        if table.views[name] != nil || isBuiltinView(name) {
+            try buildView(ExprSyntax(.call(ExprSyntax(.identifier(name), at: base.location), arguments: arguments, trailing: trailing), at: location),
+                          in: scope, context: context, into: &output)
+            return true
+        }
+        guard readsOtherModules else { return false }
+        assume("'\(module).\(name)' is not declared in the source; it is taken as another module's view that shows its content", at: location)
+        try build(builtinView(name, arguments, trailing), in: scope, context: context, into: &output)
+        return true
+    }
+
     private mutating func skipForeignView(_ expression: ExprSyntax) {
         assume("the views of '\(Self.shortened(expression.rendered))' are not simulated", at: expression.location)
     }

@@ -1,10 +1,12 @@
 // Builds a custom view's value from a call in a parent's body: its memberwise or written initializer.
 
 extension Engine {
-    /// The parameters of a view's memberwise initializer, in declaration order.
-    static func memberwiseParameters(of declaration: ViewDeclaration) -> [ViewProperty] {
+    /// The parameters of a view's memberwise initializer, in declaration order. Called from the type's
+    /// own code (`self.init(…)`), it takes the private properties too.
+    static func memberwiseParameters(of declaration: ViewDeclaration, includingPrivate: Bool = false) -> [ViewProperty] {
         declaration.properties.filter { property in
-            property.role.kind.isMemberwiseParameter(isLet: property.isLet, hasDefault: property.defaultValue != nil, isPrivate: property.isPrivate)
+            property.role.kind.isMemberwiseParameter(isLet: property.isLet, hasDefault: property.defaultValue != nil,
+                                                     isPrivate: property.isPrivate && !includingPrivate)
         }
     }
 
@@ -19,6 +21,17 @@ extension Engine {
 
     /// Most initializers one view's making forwards through (`self.init(…)` calling another that does).
     static let maximumInitializerForwards = 16
+
+    /// Whether `initializer` has a parameter for each of the labels, in order (`_trailing` for a trailing
+    /// closure takes a function-typed one).
+    static func takes(_ labels: [String?], _ initializer: InitializerSyntax) -> Bool {
+        var parameters = initializer.parameters[...]
+        for label in labels {
+            guard let index = parameters.firstIndex(where: { $0.label == label || (label == "_trailing" && $0.type.isFunction) }) else { return false }
+            parameters = parameters[(index + 1)...]
+        }
+        return true
+    }
 
     /// The `self.init(…)` call an initializer forwards to, when it is its first statement.
     static func forwardedCall(in initializer: InitializerSyntax) -> (arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], location: SourceLocation)? {
@@ -90,7 +103,9 @@ extension Engine {
         // Without trailing closures, the arguments themselves: joining them with nothing made a copy per view built.
         let all = trailing.isEmpty ? arguments
             : arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
-        if let initializer = declaration.initializer(forLabels: all.map(\.label)) {
+        // Inside a `self.init(…)` forward, a call no written initializer takes is the memberwise one's.
+        if let initializer = declaration.initializer(forLabels: all.map(\.label)),
+           initializerForwards == 0 || Self.takes(all.map(\.label), initializer) {
             // `init(_ title: String, …) { self.init(title: title, …) }`: the view is made by the initializer
             // it forwards to, given what the caller passed.
             if let forwarded = Self.forwardedCall(in: initializer) {
@@ -165,7 +180,7 @@ extension Engine {
                 if sources?[name] == nil { sources?[name] = valueExpression.rendered }
             }
         } else {
-            let parameters = info.memberwiseParameters
+            let parameters = initializerForwards > 0 ? Self.memberwiseParameters(of: declaration, includingPrivate: true) : info.memberwiseParameters
             var next = 0
             // By index, reading each property's fields in place: iterating copied every property, a name,
             // a role, a type and a default, per parameter of every view built.
