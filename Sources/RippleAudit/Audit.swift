@@ -169,12 +169,7 @@ public struct Audit: Sendable {
                 return try screens.withCopy { (simulation) throws(DiagnosticError) in
                     defer { budget.record(simulation.work, at: index) }
                     let step = try simulation.perform(actionAt: index, allRows: allRows)
-                    row.count(step, declarations: declarations)
-                    if simulation.recordsShown { row.shown = simulation.shown(keeping: shownViewTypes) }
-                    // What the action met, though loading met it first, and what it alone met.
-                    var met = simulation.notesOfLastStep
-                    for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
-                    row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                    Self.take(step, of: simulation, into: &row, declarations: declarations, loaded: loaded, shownViewTypes: shownViewTypes)
                     guard drawn else { return (row, nil, nil) }
                     simulation.collectDependencies()
                     return (row, step, simulation.graph())
@@ -195,6 +190,18 @@ public struct Audit: Sendable {
     }
 
     // MARK: - What an action brings on screen
+
+    /// Takes into `row` what `step`, the action `simulation` just performed, did: its counts and hints,
+    /// what each view shows when the simulation records it, and the notes the action met — those of its
+    /// own step, and those loading had not met already.
+    private static func take(_ step: StepTrace, of simulation: Simulation, into row: inout AuditRow, declarations: [DeclarationSyntax],
+                             loaded: Set<Diagnostic>, shownViewTypes: Set<String>?) {
+        row.count(step, declarations: declarations)
+        if simulation.recordsShown { row.shown = simulation.shown(keeping: shownViewTypes) }
+        var met = simulation.notesOfLastStep
+        for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
+        row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+    }
 
     /// Most actions performed after one first-state action: those it brings on screen.
     public static let maximumFollowUps = 12
@@ -245,11 +252,7 @@ public struct Audit: Sendable {
                                 (drawnStep, graph) = (step, copy.graph())
                             }
                             work += copy.work
-                            row.count(step, declarations: declarations)
-                            if copy.recordsShown { row.shown = copy.shown(keeping: shownViewTypes) }
-                            var met = copy.notesOfLastStep
-                            for note in copy.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
-                            row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
+                            Self.take(step, of: copy, into: &row, declarations: declarations, loaded: loaded, shownViewTypes: shownViewTypes)
                         } catch {
                             row.error = error.diagnostics.first?.message ?? "\(error)"
                         }
