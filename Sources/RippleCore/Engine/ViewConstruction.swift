@@ -22,17 +22,6 @@ extension Engine {
     /// Most initializers one view's making forwards through (`self.init(…)` calling another that does).
     static let maximumInitializerForwards = 16
 
-    /// Whether `initializer` has a parameter for each of the labels, in order (`_trailing` for a trailing
-    /// closure takes a function-typed one).
-    static func takes(_ labels: [String?], _ initializer: InitializerSyntax) -> Bool {
-        var parameters = initializer.parameters[...]
-        for label in labels {
-            guard let index = parameters.firstIndex(where: { $0.label == label || (label == "_trailing" && $0.type.isFunction) }) else { return false }
-            parameters = parameters[(index + 1)...]
-        }
-        return true
-    }
-
     /// The `self.init(…)` call an initializer forwards to, when it is its first statement.
     static func forwardedCall(in initializer: InitializerSyntax) -> (arguments: [ArgumentSyntax], trailing: [ArgumentSyntax], location: SourceLocation)? {
         guard case .expression(let expression)? = initializer.body.first?.kind,
@@ -58,7 +47,7 @@ extension Engine {
         var passed: [String: ExprSyntax] = [:]
         var next = 0
         for parameter in initializer.parameters {
-            if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
+            if next < all.count, parameter.takes(all[next].label) {
                 passed[parameter.name] = all[next].value
                 next += 1
             } else if let defaultValue = parameter.defaultValue {
@@ -105,7 +94,7 @@ extension Engine {
             : arguments + trailing.map { ArgumentSyntax(label: $0.label ?? "_trailing", value: $0.value, location: $0.location) }
         // Inside a `self.init(…)` forward, a call no written initializer takes is the memberwise one's.
         if let initializer = declaration.initializer(forLabels: all.map(\.label)),
-           initializerForwards == 0 || Self.takes(all.map(\.label), initializer) {
+           initializerForwards == 0 || initializer.accepts(labels: all.map(\.label)) {
             // `init(_ title: String, …) { self.init(title: title, …) }`: the view is made by the initializer
             // it forwards to, given what the caller passed.
             if let forwarded = Self.forwardedCall(in: initializer) {
@@ -116,7 +105,7 @@ extension Engine {
             // Closures passed for parameters, by parameter name: `self.content = content()` builds one.
             var closures: [String: ClosureSyntax] = [:]
             for parameter in initializer.parameters {
-                if next < all.count, all[next].label == parameter.label || (all[next].label == "_trailing" && parameter.type.isFunction) {
+                if next < all.count, parameter.takes(all[next].label) {
                     if case .closure(let closure) = all[next].value.kind { closures[parameter.name] = closure }
                     let value = try evaluate(all[next].value, in: scope, expected: parameterType(parameter.type))
                     initScope = initScope.with(parameter.name, value)

@@ -243,21 +243,34 @@ public struct DeclarationTable: Sendable {
     }
 }
 
+extension ParameterSyntax {
+    /// Whether an argument with `label` is given to this parameter: the same label, or `_trailing` (a
+    /// trailing closure) for a function-typed one.
+    func takes(_ label: String?) -> Bool {
+        label == self.label || (label == "_trailing" && type.isFunction)
+    }
+}
+
+extension InitializerSyntax {
+    /// Whether a call with these argument labels can call it: its parameters take the labels in order,
+    /// defaults filling the rest.
+    func accepts(labels: [String?]) -> Bool {
+        var next = 0
+        for parameter in parameters {
+            if next < labels.count, parameter.takes(labels[next]) {
+                next += 1
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return next == labels.count
+    }
+}
+
 extension [InitializerSyntax] {
     /// The initializer a call with these argument labels selects, as Swift's overload resolution does by
-    /// labels: the first whose parameters take the labels in order, defaults filling the rest.
+    /// labels: the first that accepts them.
     func selected(forLabels labels: [String?]) -> InitializerSyntax? {
-        func accepts(_ initializer: InitializerSyntax) -> Bool {
-            var next = 0
-            for parameter in initializer.parameters {
-                if next < labels.count, labels[next] == parameter.label || (labels[next] == "_trailing" && parameter.type.isFunction) {
-                    next += 1
-                } else if parameter.defaultValue == nil {
-                    return false
-                }
-            }
-            return next == labels.count
-        }
-        return first(where: accepts)
+        first { $0.accepts(labels: labels) }
     }
 }
