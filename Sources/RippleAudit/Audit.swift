@@ -91,6 +91,15 @@ public struct Audit: Sendable {
     /// `rows(of:variant:file:)`, also keeping what the HTML report draws when `drawing` is not nil: each
     /// action's trace, and one graph of everything the actions touched.
     public func rows(of scenario: Scenario, variant: String, file: String, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [AuditRow] {
+        var rows = try performedRows(of: scenario, variant: variant, file: file, drawing: &drawing)
+        // A preview's state is ranked apart from the launch state (`AuditRow.ranked`).
+        if let state = scenario.variants.first(where: { $0.name == variant })?.state {
+            for index in rows.indices { rows[index].state = state }
+        }
+        return rows
+    }
+
+    private func performedRows(of scenario: Scenario, variant: String, file: String, drawing: inout AuditDrawing?) throws(DiagnosticError) -> [AuditRow] {
         let drawn = drawing != nil
         let first = try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics, collectingGraph: drawn,
                                    recordingShown: recordsShown)

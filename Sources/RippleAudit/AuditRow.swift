@@ -9,6 +9,9 @@ public struct AuditRow: Encodable, Sendable {
     public var variant: String
     /// The action's name: `tap Button "Add" in TaskListView`.
     public var action: String
+    /// The state of the screen the action was performed in when it is not the app's launch state: a
+    /// preview's (`preview 'With data'`), whose sample values the screen is built from; nil otherwise.
+    public var state: String?
     /// The first-state action performed before this one, which brought its control on screen (the tap
     /// that presents a dialog, for the dialog's button); nil for an action of the first state.
     public var after: String?
@@ -198,12 +201,13 @@ public struct AuditRow: Encodable, Sendable {
         }
     }
 
-    /// Most wasted work first (bodies and row closures run in vain), then most work; ties keep the order
-    /// the screen offers them in.
+    /// The launch state's actions, then the previews' states' (`state`), each most wasted work first
+    /// (bodies and row closures run in vain), then most work; ties keep the order the screen offers them in.
     public static func ranked(_ rows: [AuditRow]) -> [AuditRow] {
+        // The launch state's actions rank apart from, and before, those of previews' states.
         rows.enumerated().sorted { a, b in
-            (a.element.wasted + a.element.wastedRows, a.element.evaluations + a.element.rows, -a.offset)
-                > (b.element.wasted + b.element.wastedRows, b.element.evaluations + b.element.rows, -b.offset)
+            (a.element.state == nil ? 1 : 0, a.element.wasted + a.element.wastedRows, a.element.evaluations + a.element.rows, -a.offset)
+                > (b.element.state == nil ? 1 : 0, b.element.wasted + b.element.wastedRows, b.element.evaluations + b.element.rows, -b.offset)
         }.map(\.element)
     }
 }

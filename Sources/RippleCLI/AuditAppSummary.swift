@@ -4,7 +4,8 @@ import RippleRender
 
 /// The page an app with several screens opens on in `ripple audit --format html`: its coverage, the
 /// most wasteful actions across its screens, a card per screen that has actions (most wasted first,
-/// each linking to the screen's report), and what the audit did not reach.
+/// each linking to the screen's report, the previews' states apart after the app's screens), and what
+/// the audit did not reach.
 enum AuditAppSummary {
     /// One screen of the app: its root view and what its actions did.
     struct Screen {
@@ -14,6 +15,8 @@ enum AuditAppSummary {
         var rows: [AuditRow]
         /// Whether the screen exists only for previews (`_`-prefixed or a `PreviewProvider`'s).
         var isPreviewOnly: Bool { Coverage.isPreviewOnly(name) }
+        /// Whether the screen is a preview's state (`AuditRow.state`), built from the preview's sample values.
+        var isPreviewState: Bool { rows.contains { $0.state != nil } }
         var performed: [AuditRow] { rows.filter { $0.kind != "step" } }
         var wasted: Int { rows.reduce(0) { $0 + $1.wasted } }
         var evaluations: Int { rows.reduce(0) { $0 + $1.evaluations } }
@@ -25,7 +28,10 @@ enum AuditAppSummary {
 
     /// The page's files, for the gallery to list in place of its screens.
     static func render(title: String, file: String, screens: [Screen], coverage: Coverage, folder: String) -> RenderedScenario {
-        let shown = screens.filter { $0.folder != nil }.sorted { ($0.wasted, $0.evaluations, $1.name) > ($1.wasted, $1.evaluations, $0.name) }
+        // The app's own screens first, then the previews' states, each most wasted first.
+        let shown = screens.filter { $0.folder != nil }.sorted {
+            ($0.isPreviewState ? 0 : 1, $0.wasted, $0.evaluations, $1.name) > ($1.isPreviewState ? 0 : 1, $1.wasted, $1.evaluations, $0.name)
+        }
         let totals = shown.map { RenderedScenario.Totals(variant: $0.name + ($0.isPreviewOnly ? " (preview only)" : ""), evaluations: $0.evaluations,
                                                          wasted: $0.wasted, stale: $0.stale) }
         return RenderedScenario(folder: folder, title: "Audit: " + title, file: file, steps: shown.count, totals: totals,
@@ -73,14 +79,18 @@ enum AuditAppSummary {
             }
             html += "</tbody>\n</table>\n"
         }
-        html += "<h2>Screens with actions, most wasted first</h2>\n<div class=\"screens\">\n"
-        for screen in shown {
-            let performed = screen.performed
-            let exact = performed.count { $0.confidence == .exact }
-            html += "<div class=\"screen\"><h3>\(link(screen))</h3><p>\(performed.count) action\(performed.count == 1 ? "" : "s") (\(exact) exact): "
-                + "\(screen.evaluations) evaluations, \(screen.wasted) wasted, \(screen.stale) stale</p></div>\n"
+        let sections = [("Screens with actions, most wasted first", shown.filter { !$0.isPreviewState }),
+                        ("Previews: the same screens built from their sample data, most wasted first", shown.filter(\.isPreviewState))]
+        for (heading, screens) in sections where !screens.isEmpty {
+            html += "<h2>\(e(heading))</h2>\n<div class=\"screens\">\n"
+            for screen in screens {
+                let performed = screen.performed
+                let exact = performed.count { $0.confidence == .exact }
+                html += "<div class=\"screen\"><h3>\(link(screen))</h3><p>\(performed.count) action\(performed.count == 1 ? "" : "s") (\(exact) exact): "
+                    + "\(screen.evaluations) evaluations, \(screen.wasted) wasted, \(screen.stale) stale</p></div>\n"
+            }
+            html += "</div>\n"
         }
-        html += "</div>\n"
         let without = all.filter { $0.folder == nil }
         if !without.isEmpty || !coverage.unreached.isEmpty {
             html += "<h2>Not reached</h2>\n"

@@ -268,12 +268,14 @@ enum AuditCommand {
             let file = width == nil ? row.location.file : String(row.location.file.split(separator: "/").last ?? "")
             let place = "\(file):\(row.location.line)"
             let most = row.why
-            lines.append([row.action, place] + (variants.count > 1 ? [row.variant] : [])
+            // A preview's state is named by the state alone: its rows rank after the launch state's, and
+            // the action names the view.
+            lines.append([row.action, place] + (variants.count > 1 ? [row.state ?? row.variant] : [])
                          + [String(row.evaluations), String(row.wasted), String(row.stale)]
                          + (showsRows ? [String(row.rows), String(row.wastedRows)] : [])
                          + [row.confidence.mark, most])
             for hint in row.hints {
-                let text = "\(row.action)\(variants.count > 1 ? " (\(row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
+                let text = "\(row.action)\(variants.count > 1 ? " (\(row.state ?? row.variant))" : ""): \(hint.text) [\(hint.guidance)]"
                 if !hints.contains(text) { hints.append(text) }
             }
         }

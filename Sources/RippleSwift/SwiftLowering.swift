@@ -79,7 +79,7 @@ struct SwiftLowering {
         case .expr(let expression):
             // `#Preview { ContentView() }` parses as a macro expansion expression at the top level.
             if let preview = expression.as(MacroExpansionExprSyntax.self) {
-                lowerMacro(name: preview.macroName.text, trailing: preview.trailingClosure, at: preview)
+                lowerMacro(name: preview.macroName.text, arguments: preview.arguments, trailing: preview.trailingClosure, at: preview)
             } else {
                 note("top-level expression is not simulated", at: expression)
             }
@@ -105,7 +105,7 @@ struct SwiftLowering {
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             if case .statements(let items)? = activeClause(of: ifConfig) { lowerTopLevel(items) }
         } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
-            lowerMacro(name: macro.macroName.text, trailing: macro.trailingClosure, at: macro)
+            lowerMacro(name: macro.macroName.text, arguments: macro.arguments, trailing: macro.trailingClosure, at: macro)
         } else if decl.is(ImportDeclSyntax.self) {
             // SwiftUI, Observation, Foundation and any other module: names Ripple does not know are notes where they are used.
         } else {
@@ -119,9 +119,10 @@ struct SwiftLowering {
         build.activeClause(of: ifConfig)?.elements
     }
 
-    /// `#Preview { ContentView() }`: the view it builds is a root candidate, with what the preview puts in
-    /// its environment (`.environmentObject(Store.preview)`) and the values its `let`s name.
-    private mutating func lowerMacro(name: String, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
+    /// `#Preview("With data") { ContentView() }`: the view it builds is a root candidate, with what the
+    /// preview puts in its environment (`.environmentObject(Store.preview)`), the values its `let`s name,
+    /// and its title, the first argument when that is a plain string.
+    private mutating func lowerMacro(name: String, arguments: LabeledExprListSyntax, trailing: ClosureExprSyntax?, at node: some SyntaxProtocol) {
         guard name == "Preview" else {
             note("macro '#\(name)' is not simulated", at: node)
             return
@@ -131,6 +132,10 @@ struct SwiftLowering {
             return
         }
         view.location = location(node)
+        if let first = arguments.first, first.label == nil, let literal = first.expression.as(StringLiteralExprSyntax.self),
+           let text = literal.representedLiteralValue {
+            view.title = text
+        }
         rootCandidates.append(view)
     }
 
@@ -198,6 +203,10 @@ struct SwiftLowering {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             guard var view = builtView(base) else { return nil }
             if let entry = environmentEntry(member, call) { view.environment.entries.insert(entry, at: 0) }
+            // `.previewDisplayName("Empty")`: a `PreviewProvider`'s title for the preview.
+            if member.declName.baseName.text == "previewDisplayName", let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
+                view.title = literal.representedLiteralValue
+            }
             return view
         }
         return nil
@@ -241,9 +250,23 @@ struct SwiftLowering {
         var location: RippleCore.SourceLocation
         var arguments: [ArgumentSyntax]
         var kind = Kind.preview
+        /// A `#Preview`'s title (`#Preview("With data")`), or a `PreviewProvider`'s `.previewDisplayName`.
+        var title: String?
         var environment = RootEnvironmentSyntax()
         /// For an app: what it puts in the environment of every scene.
         var appEnvironment = RootEnvironmentSyntax()
+
+        /// Whether this builds the same view as `other` with the same arguments and environment, as
+        /// written: the same state, which a preview of the app's own root often is. The properties the
+        /// environment's values name count only where there are values.
+        func builds(as other: RootCandidate) -> Bool {
+            func written(_ candidate: RootCandidate) -> [String] {
+                let environment = candidate.environment
+                return candidate.arguments.map { ($0.label ?? "_") + ": " + $0.value.rendered } + environment.entries.map(\.text)
+                    + (environment.isEmpty ? [] : environment.properties.map { $0.name + " = " + ($0.initializer?.rendered ?? "") })
+            }
+            return name == other.name && written(self) == written(other)
+        }
     }
 
     private mutating func lowerType(kind: TypeDeclarationSyntax.Kind, name: TokenSyntax, attributes: AttributeListSyntax,

@@ -98,8 +98,10 @@ package struct SwiftModule: Sendable {
     }
 
     /// The scenario the files make on their own: no steps, titled after `title`, rooted at `root` when
-    /// it is given, else at the first `#Preview` or `WindowGroup` view, else at a `PreviewProvider`'s,
-    /// else where the resolver finds it; in the environment the app's scenes or the preview give it.
+    /// it is given, else at the view the app's first scene builds (its launch state), else at the first
+    /// `#Preview`'s, else at a `PreviewProvider`'s, else where the resolver finds it; in the environment
+    /// the app's scenes or the preview give it. Without `root`, every other preview is a state of its own
+    /// (`ScenarioSyntax.previews`), unless it builds the root as the root is built.
     /// Extensions are added to their types and what the engine does not simulate is taken out, with notes.
     package mutating func scenario(title: String, file: String, root: String?) -> ScenarioSyntax {
         let replaced = keepOneTypePerName()
@@ -113,8 +115,8 @@ package struct SwiftModule: Sendable {
         syntax.prelude = Prelude.declarations
         // Every screen is shown inside the app: the environment its scenes give is the environment of each.
         syntax.appEnvironment = rootCandidates.first { $0.kind == .app }?.appEnvironment ?? RootEnvironmentSyntax()
-        // A `PreviewProvider` is the root only where no `#Preview` or app names one.
-        let candidate = rootCandidates.first { $0.kind != .previewProvider } ?? rootCandidates.first
+        // The app's launch state is the root; a `PreviewProvider` only where no `#Preview` or app names one.
+        let candidate = rootCandidates.first { $0.kind == .app } ?? rootCandidates.first { $0.kind == .preview } ?? rootCandidates.first
         if let root {
             syntax.root = root
             syntax.rootEnvironment = syntax.appEnvironment
@@ -123,6 +125,10 @@ package struct SwiftModule: Sendable {
             syntax.rootLocation = candidate.location
             syntax.rootArguments = candidate.arguments
             syntax.rootEnvironment = candidate.environment
+            syntax.previews = rootCandidates.filter { $0.kind != .app && !$0.builds(as: candidate) }.map { preview in
+                PreviewSyntax(view: preview.name, title: preview.title, location: preview.location, arguments: preview.arguments,
+                              environment: preview.environment)
+            }
         }
         return syntax
     }
@@ -142,6 +148,8 @@ package struct SwiftModule: Sendable {
         syntax.expectations = scenario.expectations
         syntax.auditBudgets = scenario.auditBudgets
         syntax.sources = scenario.sources
+        // The file's steps run on the screen it names: the previews are not states of it.
+        syntax.previews = []
         return syntax
     }
 

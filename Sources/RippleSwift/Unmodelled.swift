@@ -32,7 +32,12 @@ enum Unmodelled {
             type.members = type.members.compactMap { member -> MemberSyntax? in
                 switch member {
                 case .property(var property):
-                    // One computed once (its value, or its getter's one expression) is a global; not another.
+                    // A `PreviewProvider`'s `previews` is read as a preview's state (`SwiftLowering`), not
+                    // as a value.
+                    if property.modifiers.contains("static"), property.name == "previews", type.conformances.contains("PreviewProvider") {
+                        return nil
+                    }
+                    // One computed once (its value, or its getter's statements) is a global; not another.
                     if property.modifiers.contains("static") && property.staticValue == nil {
                         notes.append(.note("static property '\(property.name)' is not simulated", at: property.location))
                         return nil
@@ -62,7 +67,7 @@ enum Unmodelled {
                     return .property(property)
                 case .initializer:
                     return runsInitializers ? member : nil
-                case .function(let function):
+                case .function:
                     // A view's methods are its helpers (`func row(_:) -> some View`), run with its body; a
                     // model's run when a step calls them; a static one when `Type.name(…)` calls it.
                     return member

@@ -236,7 +236,7 @@ func auditJSON(_ path: String, _ options: [String] = []) throws -> (object: [Str
     return (object, result)
 }
 
-/// An audit's rows by action name.
+/// An audit's rows by action name: the first, in ranked order, where several states offer one action.
 func actionsByName(_ object: [String: Any]) -> [String: [String: Any]] {
-    Dictionary(uniqueKeysWithValues: ((object["actions"] as? [[String: Any]]) ?? []).map { (($0["action"] as? String) ?? "", $0) })
+    Dictionary(((object["actions"] as? [[String: Any]]) ?? []).map { (($0["action"] as? String) ?? "", $0) }, uniquingKeysWith: { first, _ in first })
 }

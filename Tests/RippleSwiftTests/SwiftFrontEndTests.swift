@@ -98,7 +98,7 @@ func instancePaths(_ scenario: Scenario) -> [String] {
     /// What Ripple does not simulate is a note at the construct, and the file still loads.
     @Test(arguments: [
         ("@Namespace private var space", "property wrapper '@Namespace' is not simulated; 'space' is an opaque input"),
-        ("static var shared: Int { let base = 1; return base }", "static property 'shared' is not simulated"),
+        ("static var shared: Int { get { let base = 1; return base } set { } }", "static property 'shared' is not simulated"),
         ("let pattern = /a+/", "regex literal is not simulated; its value is opaque"),
         ("var count: Int { while true { }; return 1 }", "'while' statement is not simulated"),
         ("struct Inner { var x = 1 }", "nested type is declared at the top level under its own name"),

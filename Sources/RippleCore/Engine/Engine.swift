@@ -308,7 +308,7 @@ struct Engine {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
-        for declared in table.globals { _ = try global(named: declared.name) }
+        for declared in table.globals where !table.computedGlobals.contains(declared.name) { _ = try global(named: declared.name) }
         try startRootEnvironment(environment)
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
@@ -379,7 +379,8 @@ struct Engine {
     // MARK: - Instances
 
     /// A global's or a `static` property's value (`Book.samples`, kept as a global of that name), computed
-    /// at its first use as Swift computes them, so one may use another declared after it, in any file;
+    /// at its first use as Swift computes them, so one may use another declared after it, in any file, and
+    /// a `static` getter's again at each use;
     /// nil when the source declares none of that name. One whose value uses itself is an error at it.
     mutating func global(named name: String) throws(EvaluationError) -> Value? {
         if let value = globals[name] { return value }
@@ -395,7 +396,8 @@ struct Engine {
         defer { if owner != nil { staticOwners.removeLast() } }
         let value = try evaluateInitial(global.value, expected: nil, of: what)
         label(value, as: name)
-        globals[name] = value
+        // A getter makes a new value at each use (`Store.preview` twice is two stores).
+        if !table.computedGlobals.contains(name) { globals[name] = value }
         return value
     }
 

@@ -39,6 +39,9 @@ extension Engine {
             let value = try evaluateBase(base, in: scope)
             if optional, value.isNone { return .none }
             return try method(name, on: value, arguments, in: scope, at: callee.location)
+        case .closure(let closure) where arguments.isEmpty && closure.parameters.isEmpty:
+            // `{ let store = Store(); store.load(); return store }()`: the closure's statements run now.
+            return try callImmediately(closure, in: scope)
         default:
             if readsOtherModules {
                 return assumeOpaque(callee.rendered + "(…)", note: "calling '\(callee.rendered)' is not simulated; its result is opaque", at: location)

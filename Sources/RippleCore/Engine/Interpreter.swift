@@ -149,6 +149,12 @@ extension Engine {
         case .member(let base, let name, let optional):
             return try member(expression, base: base, name: name, optional: optional, in: scope)
         case .subscriptAccess(let base, let arguments, let optional):
+            // `.samples[0]` where a `Recipe` is expected: an implicit member chain starts at `Recipe.samples`.
+            if case .implicitMember(let name) = base.kind, case .named(let typeName)? = expected?.unwrappingOptionals,
+               table.globals.contains(where: { $0.name == typeName + "." + name }) {
+                let start = ExprSyntax(.member(ExprSyntax(.identifier(typeName), at: base.location), name: name, optional: false), at: base.location)
+                return try subscripted(expression, base: start, arguments: arguments, optional: optional, in: scope)
+            }
             return try subscripted(expression, base: base, arguments: arguments, optional: optional, in: scope)
         case .forceUnwrap(let base):
             return try forceUnwrapped(base, in: scope, at: location)
@@ -718,7 +724,7 @@ extension Engine {
     mutating func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(EvaluationError) -> Value {
         var type = expected
         while case .optional(let wrapped)? = type { type = wrapped }
-        if case .named(let typeName)? = type, let value = globals[typeName + "." + name] { return value }
+        if case .named(let typeName)? = type, let value = try global(named: typeName + "." + name) { return value }
         if case .named(let typeName)? = type, table.enums[typeName] != nil, table.enums[typeName]?.cases[name] != nil || name != "none" {
             return try staticMember(typeName, name, at: location)
         }

@@ -55,12 +55,14 @@ struct DeclarationBuilder {
         for declaration in declarations {
             switch declaration {
             case .type(var type):
-                // `static let samples = [Book(…)]`, `static var preview: Book { Book(…) }`: a global named
-                // `Book.samples`, which `Book.samples` and, where a `Book` is expected, `.samples` read.
+                // `static let samples = [Book(…)]`, `static var preview: Book { … }`: a global named
+                // `Book.samples`, which `Book.samples` and, where a `Book` is expected, `.samples` read; a
+                // getter's is computed at each use.
                 type.members.removeAll { member in
                     guard case .property(let property) = member, property.modifiers.contains("static"),
                           let value = property.staticValue else { return false }
                     table.globals.append((type.name + "." + property.name, value, property.location))
+                    if property.getter != nil { table.computedGlobals.insert(type.name + "." + property.name) }
                     return true
                 }
                 // `static func currentTimeZone() -> String`: run with no `self` when `Utility.currentTimeZone()`
@@ -279,7 +281,7 @@ struct DeclarationBuilder {
             }
             // A static property with a value or a one-expression getter is a global by now.
             if property.modifiers.contains("static") {
-                diagnostics.append(.error("static property '\(property.name)' is simulated only with an initial value or a getter of one expression",
+                diagnostics.append(.error("static property '\(property.name)' is simulated only with an initial value or a getter without a setter",
                                           at: property.location))
                 continue
             }

@@ -13,6 +13,12 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// A type the resolver could not pin down (an inferred property whose initializer is complex).
     case unknown
 
+    /// The type an optional wraps, through every level (`T??` is `T`); the type itself otherwise.
+    public var unwrappingOptionals: ValueType {
+        if case .optional(let wrapped) = self { return wrapped.unwrappingOptionals }
+        return self
+    }
+
     public var description: String {
         switch self {
         case .int: "Int"
@@ -206,6 +212,9 @@ public struct DeclarationTable: Sendable {
     public var enums: [String: EnumDeclaration] = [:]
     public var environmentKeys: [String: EnvironmentKeyDeclaration] = [:]
     public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
+    /// The globals that are a `static` property's getter (`static var preview: Store { … }`): computed at
+    /// each use, as Swift computes them, where any other global is computed once.
+    public var computedGlobals: Set<String> = []
     /// Each type's `static func`s other than `==`, by `Type.name`, in source order: `Type.name(…)` runs
     /// the one its labels select (`Utility.currentTimeZone()`, an enum without cases used as a namespace).
     public var staticMethods: [String: [FunctionSyntax]] = [:]

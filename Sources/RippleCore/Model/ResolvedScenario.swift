@@ -62,6 +62,9 @@ public struct ResolvedVariant: Sendable {
     /// (`ScenarioSyntax.rootEnvironment`, `appEnvironment`). Kept beside the table, not in it: a
     /// debug build copies the table into frames of the engine's deepest recursions.
     public var rootEnvironment = RootEnvironmentSyntax()
+    /// For a preview's state of a screen (`PreviewSyntax`), how it is named: `preview 'With data'`; nil
+    /// for the app's launch state, a screen of its own and a scenario's variant.
+    public var state: String?
     /// The steps written inside the variant's block, by name: each replaces the top-level step of its
     /// name for this variant.
     public var steps: [String: ResolvedStep] = [:]

@@ -62,6 +62,12 @@ struct Resolver {
                 StandIns.fillRootInputs(of: &variants[index].table, from: syntax.rootArguments, notes: &diagnostics)
             }
         }
+        if appSource, let main = variants.first, !main.table.rootView.isEmpty {
+            let previews = previewStates(of: syntax, from: main, taken: Set(variants.map(\.name)))
+            // Beside a preview's state, the launch state is named by its root, as each screen is.
+            if !previews.isEmpty, variants.count == 1 { variants[0].name = main.table.rootView }
+            variants += previews
+        }
         // Swift source read without the caller of its root: the root's inputs get stand-ins.
         if syntax.readsOtherModules {
             for index in variants.indices { StandIns.fillRootInputs(of: &variants[index].table, notes: &diagnostics) }
@@ -197,6 +203,34 @@ struct Resolver {
             .sorted { $0.location < $1.location }
         guard !others.isEmpty else { return [main] }
         return [ResolvedVariant(name: table.rootView, table: table, location: nil, rootEnvironment: main.rootEnvironment)] + others.map { Self.screen(rootedAt: $0.name, in: table, environment: environment) }
+    }
+
+    /// A state of its own for each of the app's previews that builds a view the source declares
+    /// (`ScenarioSyntax.previews`): rooted at that view, its inputs set by the preview's arguments, in the
+    /// preview's environment alone, named `View, preview 'Title'`; a preview of a view the source does not
+    /// declare is a note.
+    private mutating func previewStates(of syntax: ScenarioSyntax, from main: ResolvedVariant, taken: Set<String>) -> [ResolvedVariant] {
+        var names = taken
+        var states: [ResolvedVariant] = []
+        for preview in syntax.previews {
+            guard main.table.views[preview.view] != nil else {
+                diagnostics.append(.note("the preview builds '\(preview.view)', which the source does not declare; it is not a state Ripple simulates", at: preview.location))
+                continue
+            }
+            var name = preview.view + ", " + preview.stateName
+            var number = 2
+            while names.contains(name) {
+                name = preview.view + ", " + preview.stateName + " \(number)"
+                number += 1
+            }
+            names.insert(name)
+            var state = ResolvedVariant(name: name, table: main.table, location: preview.location, rootEnvironment: preview.environment)
+            state.table.rootView = preview.view
+            state.state = preview.stateName
+            StandIns.fillRootInputs(of: &state.table, from: preview.arguments, notes: &diagnostics)
+            states.append(state)
+        }
+        return states
     }
 
     /// A screen of app source rooted at `view`, named after it, in the declarations of `table`, shown

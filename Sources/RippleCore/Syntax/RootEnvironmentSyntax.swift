@@ -35,8 +35,8 @@ public struct RootEnvironmentSyntax: Hashable, Sendable {
         }
     }
 
-    /// The app's stored properties with an initial value, in declaration order: the names the entries'
-    /// values may use. Empty for a preview.
+    /// The app's stored properties with an initial value, or a preview's `let`s and `var`s, in
+    /// declaration order: the names the entries' values may use.
     public var properties: [PropertySyntax] = []
     /// The modifiers, outermost first: one nearer the view replaces an outer one's value of the same key,
     /// as in SwiftUI.
@@ -47,5 +47,34 @@ public struct RootEnvironmentSyntax: Hashable, Sendable {
     package init(properties: [PropertySyntax] = [], entries: [Entry] = []) {
         self.properties = properties
         self.entries = entries
+    }
+}
+
+/// A screen an app's `#Preview` or `PreviewProvider` shows, other than the one the scenario is rooted at:
+/// a state of its own, built from the preview's sample values (`RecipeList(recipes: .samples)`) in the
+/// environment the preview gives, and nothing of the app's (a preview runs outside the app).
+public struct PreviewSyntax: Hashable, Sendable {
+    /// The view the preview builds.
+    public var view: String
+    /// `#Preview("With data")`'s title, or `.previewDisplayName`'s; nil when the preview has none.
+    public var title: String?
+    /// Where the preview is.
+    public var location: SourceLocation
+    /// The labelled arguments the view is built with there: its inputs' first values.
+    public var arguments: [ArgumentSyntax]
+    /// What the preview puts in the view's environment, with the values its `let`s name.
+    public var environment: RootEnvironmentSyntax
+
+    package init(view: String, title: String?, location: SourceLocation, arguments: [ArgumentSyntax], environment: RootEnvironmentSyntax) {
+        self.view = view
+        self.title = title
+        self.location = location
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    /// How the audit and the report name the state: `preview 'With data'`, or `preview` when untitled.
+    public var stateName: String {
+        title.map { "preview '\($0)'" } ?? "preview"
     }
 }

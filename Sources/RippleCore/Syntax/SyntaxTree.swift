@@ -357,11 +357,17 @@ public struct PropertySyntax: Hashable, Sendable {
     /// value, or the one expression its getter returns; nil for any other.
     package var staticValue: ExprSyntax? {
         guard let getter else { return initializer }
-        guard getter.count == 1 else { return nil }
-        switch getter[0].kind {
-        case .expression(let value), .returnStatement(let value?): return value
-        default: return nil
+        if getter.count == 1 {
+            switch getter[0].kind {
+            case .expression(let value), .returnStatement(let value?): return value
+            default: break
+            }
         }
+        // `static var preview: Store { let store = Store(); store.load(); return store }`: its statements
+        // run as a closure called at once, `{ … }()`, which is how Swift computes it too.
+        guard !getter.isEmpty, setter == nil else { return nil }
+        let closure = ExprSyntax(.closure(ClosureSyntax(parameters: [], body: getter, location: location)), at: location)
+        return ExprSyntax(.call(closure, arguments: [], trailing: []), at: location)
     }
 }
 
@@ -670,6 +676,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     public var rootArguments: [ArgumentSyntax] = []
     /// What the preview or window the root came from puts in its environment (`.environmentObject(store)`).
     public var rootEnvironment = RootEnvironmentSyntax()
+    /// The app's other previews, each a state of the screen it shows (`PreviewSyntax`), in source order;
+    /// empty for a scenario file and when `--root` names the root.
+    public var previews: [PreviewSyntax] = []
     /// What the `@main` app puts in the environment of its scenes: the environment of every other screen,
     /// each of which is shown inside the app.
     public var appEnvironment = RootEnvironmentSyntax()
