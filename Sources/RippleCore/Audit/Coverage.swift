@@ -282,6 +282,7 @@ public struct Coverage: Sendable, Encodable, Hashable {
             return ("not reached: no body Ripple evaluated builds '\(viewType)'", nil)
         }
         if let note = inside.first(where: { $0.message.contains("not simulated") }) { return (note.message, note.severity) }
+        if let note = inside.first(where: { $0.message.contains(" is disabled here") }) { return ("not offered: " + note.message, nil) }
         return ("not offered: Ripple does not perform '\(site.control)' where it is written", nil)
     }
 

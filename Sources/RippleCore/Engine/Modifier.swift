@@ -7,7 +7,7 @@ enum Modifier {
     /// How a modifier changes what its base is built with.
     enum Kind: Equatable {
         /// `.environment(…)`, `.environmentObject(…)`, `.id(…)`, `.equatable()`, `.modifier(…)`,
-        /// `.onChange(of:)`, `.onAppear { }`: each changes the context the base is built in, what the body
+        /// `.onChange(of:)`, `.onAppear { }`, `.disabled(…)`: each changes the context the base is built in, what the body
         /// reads, or what runs after the update that builds it.
         case context(Context)
         /// Presents its closure's views only while its state says so (`.sheet(isPresented:)`,
@@ -24,7 +24,7 @@ enum Modifier {
 
     /// The context modifiers, each handled by name.
     enum Context: Equatable {
-        case environment, environmentObject, id, equatable, viewModifier, onChange, onAppear
+        case environment, environmentObject, id, equatable, viewModifier, onChange, onAppear, disabled
     }
 
     /// The kind of the modifier called `name`. A few names compared in turn cost less than hashing the
@@ -38,6 +38,7 @@ enum Modifier {
         case "modifier": .context(.viewModifier)
         case "onChange": .context(.onChange)
         case "onAppear": .context(.onAppear)
+        case "disabled": .context(.disabled)
         case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector", "navigationDestination": .presentation
         case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder
         case "task": .action(.task)

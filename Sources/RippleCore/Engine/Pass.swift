@@ -147,6 +147,9 @@ extension Engine {
         var result = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         if pass.isTraced && droppedViews > dropped { result.uncertainty.append("some of its views are not simulated") }
         if pass.isTraced && !evaluationDecisions.isEmpty { result.uncertainty += evaluationDecisions }
+        if pass.isTraced && !isNew, info?.declaration.isAnimatable == true {
+            result.uncertainty.append("it is Animatable: within an animation SwiftUI runs its body on every frame, which is counted here once")
+        }
         if pass.isTraced && !result.needed {
             for read in log.reads where !read.deferred && (read.value?.holdsUnmodelled ?? false) && !result.uncertainty.contains(read.path) {
                 result.uncertainty.append(read.path)

@@ -86,7 +86,8 @@ extension Engine {
             guard alive(id) else { return }
             let instancePlace = actionPlace(of: id)
             let path = instances[instances[id].isHiddenRow ? instances[id].parent ?? id : id].path
-            for (offset, action) in instances[id].userActions.enumerated() where action.kind != .appear {
+            // A disabled control is nothing a person can use.
+            for (offset, action) in instances[id].userActions.enumerated() where action.kind != .appear && action.disablement != .disabled {
                 // An action in a row the body builds itself (no instance of its own) is named by that row.
                 // A row's or a presentation's content is built in its parent's rows, whose identities come first.
                 let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0
@@ -202,7 +203,12 @@ extension Engine {
                     try engine.writeBinding(binding, shown, control: action.control, named: name, at: action.location, pass: &pass, written: &written)
                 }
             }
-            return try step(&self, name) { engine, pass, written throws(EvaluationError) in try engine.actionWrites(action, of: id, named: name, pass: &pass, written: &written) }
+            return try step(&self, name) { engine, pass, written throws(EvaluationError) in
+                if case .undecided(let text, let location)? = action.disablement {
+                    engine.decidedOnUnknown("'.disabled(\(text))' taken as false", at: location)
+                }
+                return try engine.actionWrites(action, of: id, named: name, pass: &pass, written: &written)
+            }
         case .view(let offset, let resuming):
             let action = instances[id].actions[offset]
             if resuming {

@@ -74,6 +74,17 @@ struct UserAction: Sendable {
     var location: SourceLocation
     /// The alert or confirmation dialog the action is a button of, which it dismisses once it has run.
     var dismisses: Presentation.Dismissal?
+    /// Whether a `.disabled(…)` around the control disables it: a disabled control does nothing a person
+    /// can do, and one whose condition Ripple cannot decide is taken as enabled and says so.
+    var disablement: Disablement?
+}
+
+/// What `.disabled(condition)` on a control or around it says (`Modifier.Context.disabled`).
+enum Disablement: Sendable, Equatable {
+    /// The condition is true: the control cannot be used.
+    case disabled
+    /// The condition rests on a value Ripple does not know: the control is taken as enabled.
+    case undecided(text: String, location: SourceLocation)
 }
 
 extension ExprKind {
@@ -183,10 +194,16 @@ extension Engine {
             self.isTracking = true
             (notes, assumed) = (savedNotes, savedAssumed)
         }
+        // A view inside a disabled one is disabled too (`isEnabled` false in its environment).
+        var disablement = context.disablement
+        if disablement != .disabled, case .view(let id) = scope.this, environmentValue("isEnabled", at: id) == .bool(false) { disablement = .disabled }
+        if disablement == .disabled {
+            assume("'\(control)\(label.map { " \"\($0)\"" } ?? "")' is disabled here: a '.disabled(…)' on it or around it holds, so no one can use it in this state", at: location)
+        }
         log.userActions.append(UserAction(kind: kind, control: control, label: label, closure: closure, method: method,
                                                   arguments: arguments, scope: scope, binding: binding,
                                                   menu: context.menu, rows: context.forEachIDs, location: location,
-                                                  dismisses: kind == .tap ? context.dismissing : nil))
+                                                  dismisses: kind == .tap ? context.dismissing : nil, disablement: disablement))
     }
 
     /// Records `NavigationLink(value:)` inside `List(selection:)` (tapping it selects the value) or inside

@@ -21,13 +21,16 @@ struct BuildContext {
     /// The alert or confirmation dialog the views are its actions of: a button there dismisses it once
     /// its action has run.
     var dismissing: Presentation.Dismissal?
+    /// What the `.disabled(…)` modifiers around the views say, the strongest kept: a view is disabled
+    /// when any of them disables it.
+    var disablement: Disablement?
 
     /// Where views built for another view to place are built (a modifier's wrapped views, a container's
     /// content): in the same `ForEach` element and menu, with none of this place's environment, `.id` or
     /// `.equatable()`.
     var forContent: BuildContext {
         BuildContext(forEachIDs: forEachIDs, forEachElements: forEachElements, navigationPath: navigationPath, listSelection: listSelection, menu: menu,
-                     dismissing: dismissing)
+                     dismissing: dismissing, disablement: disablement)
     }
 }
 
@@ -510,6 +513,17 @@ extension Engine {
             description.content = content
             output.append(description)
             return
+        case .context(.disabled):
+            // `.disabled(condition)`: read in the body; the controls in its base, and in the views below it
+            // (`isEnabled` false in their environment), cannot be used while it holds.
+            guard let argument = arguments.first else { break }
+            let value = try evaluate(argument.value, in: scope, expected: .bool)
+            if value == .bool(true) {
+                context.disablement = .disabled
+                context.overrides["isEnabled"] = .bool(false)
+            } else if value != .bool(false), context.disablement == nil {
+                context.disablement = .undecided(text: Self.shortened(argument.value.rendered), location: argument.location)
+            }
         case .context(.onAppear):
             // `.onAppear { … }`: runs once the view has appeared, in an update of its own (Rule 16).
             for argument in arguments + trailing {

@@ -1096,6 +1096,24 @@ extension Engine {
         }
     }
 
+    /// The reads that changed in hidden `ForEach` rows (Rule 14) that re-ran only because the view whose
+    /// body holds the `ForEach` re-ran, by that view: a row's closure builds modifiers around the view that
+    /// stands for it (`.foregroundStyle(tab == current ? .white : .gray)`), and what they show changes
+    /// only through the re-run of the body that holds it, which was therefore needed.
+    @inline(never)
+    func creditsOfHiddenRows(_ pass: Pass) -> [Int: [String]] {
+        var credited: [Int: [String]] = [:]
+        for id in pass.order where alive(id) && instances[id].isHiddenRow && !pass.created.contains(id) {
+            guard let result = pass.evaluated[id], result.needed, !result.changed.isEmpty,
+                  let causes = pass.causes[id], causes.allSatisfy({ $0.kind == .input }) else { continue }
+            var holder = instances[id].parent
+            while let current = holder, instances[current].isHiddenRow { holder = instances[current].parent }
+            guard let holder, pass.evaluated[holder] != nil else { continue }
+            for read in result.changed where !(credited[holder]?.contains(read) ?? false) { credited[holder, default: []].append(read) }
+        }
+        return credited
+    }
+
     /// `value` with the part at `path` replaced, for a write that keeps the old value to compare with
     /// (`@State` ignores an equal value); the old value and the new one share what did not change.
     mutating func replacing(_ value: Value, at path: [PathComponent], with leaf: Value) -> Value {
@@ -1112,8 +1130,13 @@ extension Engine {
         var traces: [InstanceTrace] = []
         ids.reserveCapacity(pass.order.count)
         traces.reserveCapacity(pass.order.count)
+        let credited = creditsOfHiddenRows(pass)
         for id in pass.order where alive(id) && !instances[id].isHiddenRow {
-            guard let result = pass.evaluated[id] else { continue }
+            guard var result = pass.evaluated[id] else { continue }
+            if !result.needed, let changed = credited[id] {
+                result.needed = true
+                result.changed = changed
+            }
             ids.append(id)
             traces.append(instanceTrace(id, outcome: result.needed ? .needed : .wasted, causes: pass.causes[id] ?? [], changedReads: result.changed))
             if !result.uncertainty.isEmpty { traces[traces.count - 1].uncertainty = result.uncertainty }

@@ -365,9 +365,11 @@ struct DeclarationBuilder {
         if equality != nil && !isEquatable {
             diagnostics.append(.error("'\(type.name)' defines '==' but does not conform to 'Equatable'", at: equality!.location))
         }
-        return ViewDeclaration(name: type.name, properties: properties, body: body ?? [], contentParameter: contentParameter,
-                               initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
-                               isModifier: isModifier, location: type.location, helpers: helpers, initializers: type.initializers)
+        var view = ViewDeclaration(name: type.name, properties: properties, body: body ?? [], contentParameter: contentParameter,
+                                   initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
+                                   isModifier: isModifier, location: type.location, helpers: helpers, initializers: type.initializers)
+        view.isAnimatable = type.conforms(to: "Animatable") || helpers.contains { $0.name == "animatableData" }
+        return view
     }
 
     /// A computed property or method of a view: it builds views when its type is `some View` or

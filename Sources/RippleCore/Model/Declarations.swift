@@ -94,6 +94,9 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var helpers: [ViewHelper] = []
     /// Every `init`, in source order; `initializer` is the first.
     public var initializers: [InitializerSyntax] = []
+    /// Whether the view is `Animatable` (it conforms, or declares `animatableData`): within an animation
+    /// SwiftUI runs its body on every frame, which Ripple does not count.
+    public var isAnimatable = false
 
     /// The initializer a call with these argument labels selects, as Swift's overload resolution does by
     /// labels: the first whose parameters take the labels in order, defaults filling the rest; the

@@ -140,4 +140,50 @@ import RippleSwift
         #expect(!graph.instances.contains { $0.viewType == RowContent.viewType })
         #expect(graph.instances.first { $0.path == "Root/BookRow[2]" }?.parent == "Root")
     }
+
+    /// A tab bar whose rows build a custom view and modify it with what the bar's model says: the bar's
+    /// `ObservableObject` re-runs the bar, and the rows re-run because the bar rebuilt them.
+    static let tabBar = """
+        scenario "tabs"
+        final class Coordinator: ObservableObject {
+            @Published var current = 1
+        }
+        struct Tab: Identifiable {
+            let id: Int
+            let title: String
+        }
+        struct TabBar: View {
+            @StateObject var coordinator = Coordinator()
+            let tabs = [Tab(id: 1, title: "Home"), Tab(id: 2, title: "Shelf")]
+            var body: some View {
+                ForEach(tabs) { tab in
+                    TabButton(title: tab.title)
+                        .opacity(tab.id == coordinator.current ? 1 : 0.5)
+                }
+            }
+        }
+        struct TabButton: View {
+            let title: String
+            var body: some View { Text(title) }
+        }
+        step "select" { TabBar.coordinator.current = VALUE }
+
+        """
+
+    /// Must: the highlight a row's closure builds around its view moves, and only the bar's re-run
+    /// rebuilds the rows, so that re-run is needed.
+    @Test func aBodyWhoseRowsShowAChangedModifierReRanForANeed() throws {
+        let trace = try simulateChecked(Self.tabBar.replacingOccurrences(of: "VALUE", with: "2"))
+        let step = trace.variants[0].steps[0]
+        #expect(step.names(.needed) == ["TabBar"])
+        #expect(step.instances.first { $0.path == "TabBar" }?.changedReads.contains { $0.hasSuffix("current") } == true)
+    }
+
+    /// Must not: the same value published again moves nothing; the bar's re-run is wasted.
+    @Test func aBodyWhoseRowsShowTheSameModifiersReRanInVain() throws {
+        let trace = try simulateChecked(Self.tabBar.replacingOccurrences(of: "VALUE", with: "1"))
+        let step = trace.variants[0].steps[0]
+        #expect(step.names(.needed).isEmpty)
+        #expect(step.names(.wasted) == ["TabBar"])
+    }
 }
