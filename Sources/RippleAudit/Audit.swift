@@ -376,7 +376,8 @@ public struct Audit: Sendable {
         return Coverage(sites: scenario.syntax.controlSites, viewTypes: views, evaluated: evaluated,
                         actions: performed.map {
                             Coverage.Action(control: $0.control, location: SourceLocation($0.location),
-                                            confidence: $0.confidence, evaluations: $0.evaluations, notes: $0.notes.map(\.message))
+                                            confidence: $0.confidence, evaluations: $0.evaluations, notes: $0.notes.map(\.message),
+                                            inPreview: $0.state != nil)
                         },
                         notes: notes,
                         failures: performed.compactMap { row in

@@ -176,7 +176,7 @@ public struct Scenario: Sendable {
             if position == self.variants.count {
                 guard degradesScreens, spent <= Engine.maximumTotalWork, let main = self.variants.first else { break }
                 let (screens, screenNotes) = Resolver.screensOfTheirOwn(in: main.table, environment: syntax.appEnvironment, evaluated: evaluatedViews,
-                                                                       roots: Set(self.variants.map(\.table.rootView)))
+                                                                       roots: Set(self.variants.filter { $0.state == nil }.map(\.table.rootView)))
                 guard !screens.isEmpty else { break }
                 self.variants += screens
                 for note in screenNotes where notedInVariants.insert(note).inserted { notes.append(note) }
@@ -221,7 +221,8 @@ public struct Scenario: Sendable {
                 traces.append(VariantTrace(name: variant.name, semantics: semantics, initialInstances: simulation.initialInstances, initial: initial, steps: steps))
                 for note in simulation.notes where notedInVariants.insert(note).inserted { notes.append(note) }
                 instanceNames[variant.name] = InstanceNames(paths: simulation.allInstancePaths, byField: byField.sorted())
-                evaluatedViews.formUnion(InstanceNames.viewTypes(inPaths: simulation.allInstancePaths))
+                // A view only a preview's sample data showed is still a screen of its own, as the app could show it.
+                if variant.state == nil { evaluatedViews.formUnion(InstanceNames.viewTypes(inPaths: simulation.allInstancePaths)) }
             } catch {
                 if degradesScreens, !error.diagnostics.contains(where: { $0.message.contains("(limit: total work)") }) {
                     screenFailures += error.diagnostics.map { ($0, variant.name) }

@@ -35,13 +35,17 @@ public struct Coverage: Sendable, Encodable, Hashable {
         /// The messages of the notes the action met while it was performed: the gaps among them are
         /// what makes a partial action partial.
         public var notes: [String]
+        /// Whether it was performed in a preview's state (`AuditRow.state`), not in a state the app shows.
+        public var inPreview: Bool
 
-        public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int, notes: [String] = []) {
+        public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int, notes: [String] = [],
+                    inPreview: Bool = false) {
             self.control = control
             self.location = location
             self.confidence = confidence
             self.evaluations = evaluations
             self.notes = notes
+            self.inPreview = inPreview
         }
     }
 
@@ -168,8 +172,10 @@ public struct Coverage: Sendable, Encodable, Hashable {
                 continue
             }
             controlsOffered += 1
-            if found.contains(where: { $0.evaluations > 0 }) { controlsEvaluatingABody += 1 }
-            if found.allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
+            // A control is judged by the states the app shows; one only previews show, by theirs.
+            let judged = found.contains { !$0.inPreview } ? found.filter { !$0.inPreview } : found
+            if judged.contains(where: { $0.evaluations > 0 }) { controlsEvaluatingABody += 1 }
+            if judged.allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
         }
         viewsNotSimulated = notes.count { $0.severity == .warning }
         statementsNotSimulated = notes.count { $0.severity == .note && Self.isGap($0.message) }
