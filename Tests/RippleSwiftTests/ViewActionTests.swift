@@ -2,9 +2,9 @@ import Testing
 @testable import RippleCore
 import RippleSwift
 
-/// A view's `.task` and `.refreshable` closures run when a step says so (`task X`, `refresh X`), up
-/// to their first `await`; `resume X` runs what follows, up to the next. An awaited model method runs
-/// up to its own first `await` as part of the step that reached it.
+/// A view's `.task` closures start when it appears, and a `.refreshable` one when a step says so
+/// (`refresh X`), each up to its first `await`; `resume X` runs what follows, up to the next. An awaited
+/// model method runs up to its own first `await` as part of the update that reached it.
 @Suite struct ViewActionTests {
     static let feed = """
         scenario "feed"
@@ -56,30 +56,43 @@ import RippleSwift
 
         """
 
-    static func writes(_ steps: String) throws -> [[String]] {
-        let trace = try Scenario(source: feed + steps, file: "feed.ripple").simulate()
-        return trace.variants[0].steps.map { $0.writes.map { "\($0.statement): \($0.old ?? "") → \($0.new ?? "")" } }
+    static func trace(_ steps: String) throws -> VariantTrace {
+        try Scenario(source: feed + steps, file: "feed.ripple").simulate().variants[0]
     }
 
-    @Test func aTaskRunsUpToItsFirstAwaitAndResumeRunsTheRest() throws {
-        let steps = try Self.writes("step \"appear\" { task Root }\nstep \"loaded\" { resume Root }\n")
-        #expect(steps[0] == ["feed.loading = true: false → true"])
-        #expect(steps[1] == ["feed.items = fetched: [] → [\"a\", \"b\"]", "feed.loading = false: true → false"])
+    /// The first evaluation of the tree, with the updates that followed it.
+    static func initial() throws -> StepTrace {
+        let scenario = try Scenario(source: feed, file: "feed.ripple")
+        return try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62).initialTrace()
     }
 
-    @Test func theStepThatRunsAnActionEvaluatesWhatItsWritesChange() throws {
-        let trace = try Scenario(source: Self.feed + "step \"appear\" { task Root }\nstep \"loaded\" { resume Root }\n", file: "feed.ripple").simulate()
-        let evaluated = trace.variants[0].steps.map { $0.instances.filter { $0.outcome == .needed }.map(\.path) }
-        #expect(evaluated[0] == ["Root", "Root/Spinner"])
-        #expect(evaluated[1] == ["Root", "Root/Spinner", "Root/Row[\"a\"]", "Root/Row[\"b\"]"])
+    static func writes(_ step: StepTrace) -> [String] {
+        step.writes.map { "\($0.statement): \($0.old ?? "") → \($0.new ?? "")" }
+    }
+
+    /// The root's task runs up to its first `await` once the root has appeared, in the update after the
+    /// first; the step that resumes it runs the rest.
+    @Test func aTaskStartsWhenItsViewAppearsAndResumeRunsTheRest() throws {
+        let variant = try Self.trace("step \"loaded\" { resume Root }\n")
+        let appearance = try #require(try Self.initial().followUps?.first)
+        #expect(appearance.name == ".task in Root")
+        #expect(Self.writes(appearance) == ["feed.loading = true: false → true"])
+        #expect(Self.writes(variant.steps[0]) == ["feed.items = fetched: [] → [\"a\", \"b\"]", "feed.loading = false: true → false"])
+    }
+
+    @Test func theUpdateThatRunsAnActionEvaluatesWhatItsWritesChange() throws {
+        let variant = try Self.trace("step \"loaded\" { resume Root }\n")
+        #expect(try Self.initial().followUps?.first?.instances.filter { $0.outcome == .needed }.map(\.path) == ["Root", "Root/Spinner"])
+        #expect(variant.steps[0].instances.filter { $0.outcome == .needed }.map(\.path) == ["Root", "Root/Spinner", "Root/Row[\"a\"]", "Root/Row[\"b\"]"])
     }
 
     /// `await feed.save()` runs `save` up to its own `await upload()`, whose value it waits for; the
-    /// `resume` goes on from there, out of the method and back into the closure.
+    /// `resume` goes on from there, out of the method and back into the closure. The root's task waits
+    /// too, so the refresh is resumed by its name.
     @Test func anAwaitedMethodRunsUpToItsOwnAwait() throws {
-        let steps = try Self.writes("step \"pull\" { refresh Root }\nstep \"uploaded\" { resume Root }\n")
-        #expect(steps[0] == ["pulls += 1: 0 → 1", "saved += 1: 0 → 1"])
-        #expect(steps[1] == ["saved += 10: 1 → 11", "self.pulls += 100: 1 → 101"])
+        let steps = try Self.trace("step \"pull\" { refresh Root }\nstep \"uploaded\" { resume .refreshable in Root }\n").steps
+        #expect(Self.writes(steps[0]) == ["pulls += 1: 0 → 1", "saved += 1: 0 → 1"])
+        #expect(Self.writes(steps[1]) == ["saved += 10: 1 → 11", "self.pulls += 100: 1 → 101"])
         // A model method awaited for no value that reaches no `await` of its own runs whole, and the
         // closure goes on past it.
         let noAwait = Self.feed.replacingOccurrences(of: "let sent = await upload()\n        if sent { saved += 10 }", with: "saved += 10")
@@ -88,30 +101,49 @@ import RippleSwift
         #expect(whole.variants[0].steps[0].writes.map(\.statement) == ["pulls += 1", "saved += 1", "saved += 10", "self.pulls += 100"])
     }
 
-    /// A row's `.task` sees the row's own state; rows are named as anywhere in a step.
-    @Test func aRowsTaskRunsForThatRow() throws {
-        let trace = try Scenario(source: Self.feed + "step \"appear\" { task Root }\nstep \"loaded\" { resume Root }\nstep \"row\" { task Row[\"b\"] }\n",
-                                 file: "feed.ripple").simulate()
-        let row = trace.variants[0].steps[2]
-        #expect(row.writes.map(\.statement) == ["seen = 1"])
-        #expect(row.instances.filter { $0.outcome == .needed }.map(\.path) == ["Root/Row[\"b\"]"])
+    /// `resume Root` resumes the oldest action waiting: the task that started when the root appeared, then
+    /// the refresh a step started.
+    @Test func resumeRunsTheOldestWaitingAction() throws {
+        let steps = try Self.trace("step \"pull\" { refresh Root }\nstep \"loaded\" { resume Root }\nstep \"uploaded\" { resume Root }\n").steps
+        #expect(steps[1].writes.map(\.statement) == ["feed.items = fetched", "feed.loading = false"])
+        #expect(steps[2].writes.map(\.statement) == ["saved += 10", "self.pulls += 100"])
+    }
+
+    /// Rows that appear in a step start their tasks in the update after it, each seeing its own state.
+    @Test func aRowsTaskStartsWhenTheRowAppears() throws {
+        let loaded = try Self.trace("step \"loaded\" { resume Root }\n").steps[0]
+        let appearance = try #require(loaded.followUps?.first)
+        #expect(appearance.name == ".task in Row[\"a\"] and 1 more")
+        #expect(appearance.writes.map(\.statement) == ["seen = 1", "seen = 1"])
+        #expect(appearance.instances.filter { $0.outcome == .needed }.map(\.path) == ["Root/Row[\"a\"]", "Root/Row[\"b\"]"])
     }
 
     @Test(arguments: [
-        ("step \"s\" { resume Root }\n", "'Root' has no action waiting at an 'await'; start one with 'task Root' or 'refresh Root'"),
-        ("step \"s\" { task Spinner }\n", "'Spinner' has no '.task' to run"),
-        ("step \"a\" { task Root }\nstep \"s\" { resume Root }\nstep \"t\" { resume Root }\n",
-         "'Root' has no action waiting at an 'await'; start one with 'task Root' or 'refresh Root'"),
+        ("step \"s\" { resume Spinner }\n", "'Spinner' has no action waiting at an 'await'; a '.task' starts when its view appears, a '.refreshable' with 'refresh Spinner'"),
+        ("step \"s\" { task Spinner }\n", "'task Spinner' starts nothing: a '.task' starts when its view appears (docs/Semantics.md, Rule 17), and 'Spinner' has none"),
+        ("step \"s\" { task Root }\n", "'task Root' starts nothing: a '.task' starts when its view appears (docs/Semantics.md, Rule 17); 'resume Root' runs what follows its 'await'"),
+        ("step \"s\" { start .task in Root }\n",
+         "'start .task in Root' starts nothing: a '.task' starts when its view appears (docs/Semantics.md, Rule 17); 'resume .task in Root' runs what follows its 'await'"),
+        ("step \"a\" { resume Root }\nstep \"s\" { resume Root }\n",
+         "'Root' has no action waiting at an 'await'; a '.task' starts when its view appears, a '.refreshable' with 'refresh Root'"),
         ("step \"s\" { task Nowhere }\n", "'Nowhere' is not a view instance; name one like 'Root' or 'Row[2]'"),
     ])
     func anActionThatCannotRunIsAnError(steps: String, message: String) {
         #expect(diagnostics(Self.feed + steps).map(\.message) == [message])
     }
 
-    /// Without a step that runs it, an action is never run: the body's reads inside it are deferred.
-    @Test func anActionNoStepRunsIsNotRun() throws {
-        let trace = try Scenario(source: Self.feed + "step \"s\" { Root.pulls = 1 }\n", file: "feed.ripple").simulate()
-        #expect(trace.variants[0].steps[0].writes.map(\.statement) == ["Root.pulls = 1"])
+    /// The error for a step that starts a task is at the statement.
+    @Test func aStepThatStartsATaskIsAnErrorAtItsStatement() {
+        let found = diagnostics(Self.feed + "step \"s\" {\n    task Root\n}\n")
+        #expect(found.map(\.location.line) == [Self.feed.split(separator: "\n", omittingEmptySubsequences: false).count + 1])
+        #expect(found.map(\.location.column) == [10])
+    }
+
+    /// Without a step that runs it, a `.refreshable` is never run: the body's reads inside it are deferred.
+    @Test func aRefreshNoStepRunsIsNotRun() throws {
+        let variant = try Self.trace("step \"s\" { Root.pulls = 1 }\n")
+        #expect(variant.steps[0].writes.map(\.statement) == ["Root.pulls = 1"])
+        #expect(try Self.initial().followUps?.map(\.name) == [".task in Root"])
     }
 
     /// In app source, what an action calls that Ripple does not model is a note, and the rest runs.
@@ -146,5 +178,37 @@ import RippleSwift
         #expect(trace.variants[0].steps[1].writes.map(\.statement) == ["count += 1"])
         #expect(scenario.notes.contains { $0.message == "not simulated: 'Feed' is not declared in the source; the write or call through it is not simulated" })
         #expect(!scenario.notes.contains { $0.message.contains("'Task'") })
+    }
+
+    /// In app source, a `.task` starts when its view appears and waits at a call Ripple does not run; the
+    /// audit offers its resume, and a `.task(id:)` over a selection starts again when the selection changes.
+    @Test func inSwiftSourceATaskStartsWhenItsViewAppears() throws {
+        let app = """
+            import SwiftUI
+            struct Screen: View {
+                @State private var loading = false
+                @State private var selection = 0
+                @State private var loads = 0
+                var body: some View {
+                    Text(loading ? "…" : "\\(loads)")
+                        .task {
+                            loading = true
+                            try? await Task.sleep(for: .seconds(1))
+                            loading = false
+                        }
+                        .task(id: selection) { loads += 1 }
+                }
+            }
+            """
+        var module = SwiftModule()
+        module.add(source: app, file: "Screen.swift")
+        var syntax = module.scenario(title: "t", file: "Screen.swift", root: nil)
+        syntax.steps = ScenarioFile.read(source: "scenario \"t\"\nstep \"pick\" { Screen.selection = 1 }\n", file: "t.ripple").syntax.steps
+        let scenario = try Scenario(syntax: syntax, file: "Screen.swift")
+        let simulation = try Simulation(scenario: scenario, variant: scenario.variants[0].name, semantics: .swift62)
+        #expect(Set(simulation.initialTrace().followUps?.first?.writes.map(\.statement) ?? []) == ["loading = true", "loads += 1"])
+        #expect(simulation.availableActions().map(\.name).filter { $0.contains(".task") } == ["resume .task in Screen"])
+        let pick = try #require(scenario.trace.variants[0].steps.first)
+        #expect(pick.followUps?.map(\.name) == [".task(id: selection) in Screen"])
     }
 }

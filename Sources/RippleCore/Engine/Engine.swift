@@ -157,8 +157,8 @@ struct Engine {
     var droppedViews = 0
     /// How many `self.init(…)` forwards the view being made is inside (`describeForwarded`).
     var initializerForwards = 0
-    /// The update the `.onAppear` actions of the first tree ran in, with what they set off; nil when no
-    /// view of it has one.
+    /// The update the `.onAppear` actions and `.task` starts of the first tree ran in, with what they set
+    /// off; nil when no view of it has one.
     var appearance: StepTrace?
 
     /// Records an error once, however many ForEach elements run into it.
@@ -317,12 +317,12 @@ struct Engine {
         pass.isTraced = false
         let id = try createInstance(description, parent: nil, name: table.rootView, pass: &pass)
         try runPass(&pass, initial: [id])
-        // The views that appeared run their `.onAppear` actions in an update of their own: the first state
-        // a person sees, and acts on, is the one after it (Rule 16).
-        let appeared = pass.firedChangeHandlers
+        // The views that appeared run their `.onAppear` actions and start their tasks in an update of their
+        // own: the first state a person sees, and acts on, is the one after it (Rules 16, 17).
+        let appeared = pass.firedHandlers
         guard !appeared.isEmpty else { return }
         appearance = try transaction(named: changeRoundName(appeared)) { (engine, pass, written) throws(EvaluationError) in
-            try engine.changeHandlerWrites(appeared, pass: &pass, written: &written)
+            try engine.firedHandlerWrites(appeared, pass: &pass, written: &written)
         }
     }
 
@@ -466,6 +466,8 @@ struct Engine {
 
     /// Removes an instance and its subtree from the tree and every index.
     mutating func destroy(_ id: Int, pass: inout Pass) {
+        // Its `.onDisappear` actions run after the update, the parent's before its children's (Rule 17).
+        if !instances[id].userActions.isEmpty || !instances[id].suspended.isEmpty { collectDisappearance(of: id, pass: &pass) }
         for child in instances[id].children { destroy(child, pass: &pass) }
         unregister(id)
         for key in instances[id].environmentSeen.keys { environmentDeclarers[key]?.remove(id) }

@@ -7,8 +7,8 @@ enum Modifier {
     /// How a modifier changes what its base is built with.
     enum Kind: Equatable {
         /// `.environment(…)`, `.environmentObject(…)`, `.id(…)`, `.equatable()`, `.modifier(…)`,
-        /// `.onChange(of:)`, `.onAppear { }`, `.disabled(…)`: each changes the context the base is built in, what the body
-        /// reads, or what runs after the update that builds it.
+        /// `.onChange(of:)`, `.onAppear { }`, `.onDisappear { }`, `.disabled(…)`: each changes the context the
+        /// base is built in, what the body reads, or what runs after an update.
         case context(Context)
         /// Presents its closure's views only while its state says so (`.sheet(isPresented:)`,
         /// `.sheet(item:)`, `.navigationDestination(for:)`, …): Rule 15, `Presentation`.
@@ -17,14 +17,14 @@ enum Modifier {
         case builder
         /// Only styles: its arguments are read, its closures run later.
         case styling
-        /// `.task { … }`, `.refreshable { … }`: its closure is an action a step can run (`task X`,
-        /// `refresh X`); otherwise it is read as a styling modifier's.
+        /// `.task { … }`, `.refreshable { … }`: its closure starts when the view appears (a `.task`, Rule
+        /// 17) or when a step says so (`refresh X`); otherwise it is read as a styling modifier's.
         case action(ViewActionKind)
     }
 
     /// The context modifiers, each handled by name.
     enum Context: Equatable {
-        case environment, environmentObject, id, equatable, viewModifier, onChange, onAppear, disabled
+        case environment, environmentObject, id, equatable, viewModifier, onChange, onAppear, onDisappear, disabled
     }
 
     /// The kind of the modifier called `name`. A few names compared in turn cost less than hashing the
@@ -38,6 +38,7 @@ enum Modifier {
         case "modifier": .context(.viewModifier)
         case "onChange": .context(.onChange)
         case "onAppear": .context(.onAppear)
+        case "onDisappear": .context(.onDisappear)
         case "disabled": .context(.disabled)
         case "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector", "navigationDestination": .presentation
         case "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "swipeActions", "mask": .builder

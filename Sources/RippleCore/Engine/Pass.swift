@@ -29,9 +29,10 @@ struct Pass {
     var opaqueSkips: [(id: Int, input: String)] = []
     /// Instances in the order evaluated.
     var order: [Int] = []
-    /// The `.onChange` actions whose watched value the pass's evaluations changed, in evaluation order:
-    /// they run after it, in an update of their own (Rule 11).
-    var firedChangeHandlers: [FiredChangeHandler] = []
+    /// What the pass set off, in evaluation order: the `.onChange` actions whose watched value its
+    /// evaluations changed (Rule 11), what the views it built or destroyed run then, and the `.task(id:)`
+    /// closures whose id changed (Rules 16, 17). They run after it, in an update of their own.
+    var firedHandlers: [FiredHandler] = []
     /// Whether the pass becomes a step's trace. The first evaluation of the tree has none, so it keeps no
     /// causes and no changed reads: every instance is new, and a list of changed reads per row would be a
     /// block per row, allocated and freed for nothing.
@@ -48,7 +49,7 @@ struct Pass {
         seeded.removeAll(keepingCapacity: true)
         opaqueSkips.removeAll(keepingCapacity: true)
         order.removeAllKeepingStorage()
-        firedChangeHandlers.removeAll()
+        firedHandlers.removeAll()
         isTraced = true
     }
 }
@@ -125,12 +126,10 @@ extension Engine {
         }
         isTracking = false
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
-        if !log.actions.isEmpty || !instances[id].actions.isEmpty { instances[id].actions = log.actions }
-        if !log.userActions.isEmpty || !instances[id].userActions.isEmpty {
-            if pass.isTraced { Self.collectFiredChangeHandlers(of: id, previous: instances[id].userActions, now: log.userActions, pass: &pass) }
-            // A view built with a new identity has appeared: its `.onAppear` actions run after the update.
-            if pass.created.contains(id) { Self.collectAppearHandlers(of: id, now: log.userActions, pass: &pass) }
-            instances[id].userActions = log.userActions
+        // What the body attached, compared with what its previous evaluation attached, sets off what runs
+        // after the update (Rules 11, 16, 17).
+        if !log.actions.isEmpty || !instances[id].actions.isEmpty || !log.userActions.isEmpty || !instances[id].userActions.isEmpty {
+            takeHandlers(of: id, pass: &pass)
         }
         // A `@Binding` is a dynamic property: updating the view refreshes the value it carries,
         // so the parent's next comparison sees no change. A plain `Binding` keeps its old value.
@@ -201,6 +200,9 @@ extension Engine {
                 pass.causes[child] = causes
             }
         }
+        // A destination pushed or popped covers or uncovers the screen below it, which Ripple keeps on
+        // screen (Rule 17).
+        if !changed.isEmpty, instances[id].viewType == "navigationDestination" { noteCoveredDisappearance(by: id) }
     }
 
     /// Keeps an evaluation's reads: the log's list becomes the instance's, and the instance's old list,

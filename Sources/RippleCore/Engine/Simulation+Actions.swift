@@ -5,7 +5,8 @@ public struct AvailableAction: Hashable, Sendable {
     /// `tap Button "Add" in TaskListView`, `toggle Toggle "Done" in TaskRow[2]`.
     public var name: String
     /// `tap`, `long press`, `submit`, `toggle`, `type`, `increment`, `choose`, `delete`, `move`, `push`,
-    /// `select`, `dismiss`, `change`, `receive`, `task`, `refresh`, `resume`.
+    /// `select`, `dismiss`, `change`, `receive`, `refresh`, `resume` (a `.task` started when its view
+    /// appeared, and its rest is resumed).
     public var kind: String
     /// Where the control, gesture or modifier is written.
     public var location: SourceLocation
@@ -52,8 +53,8 @@ extension Simulation {
 enum ActionSource {
     /// An instance's `userActions`, at this offset.
     case user(Int)
-    /// An instance's `.task` or `.refreshable` closure (`actions`, at this offset): started, or resumed
-    /// after its first `await`.
+    /// An instance's `.task` or `.refreshable` closure (`actions`, at this offset): a `.refreshable`
+    /// started, or either resumed after its `await`.
     case view(Int, resuming: Bool)
 }
 
@@ -87,7 +88,7 @@ extension Engine {
             let instancePlace = actionPlace(of: id)
             let path = instances[instances[id].isHiddenRow ? instances[id].parent ?? id : id].path
             // A disabled control is nothing a person can use.
-            for (offset, action) in instances[id].userActions.enumerated() where action.kind != .appear && action.disablement != .disabled {
+            for (offset, action) in instances[id].userActions.enumerated() where !action.kind.isLifetime && action.disablement != .disabled {
                 // An action in a row the body builds itself (no instance of its own) is named by that row.
                 // A row's or a presentation's content is built in its parent's rows, whose identities come first.
                 let inherited = instances[id].description.contentClosure != nil ? instances[id].description.key.forEachIDs.count : 0
@@ -102,12 +103,19 @@ extension Engine {
             let place = instancePlace
             for (offset, action) in instances[id].actions.enumerated() {
                 guard let modifier = action.kind.modifier else { continue }
-                let verb = action.kind == .task ? "start" : "refresh"
-                let start = AvailableAction(name: Self.actionName("\(verb) .\(modifier)", label: nil, " in \(place)"), kind: action.kind.rawValue,
-                                            location: action.location, instance: path, control: "." + modifier)
-                found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: verb, place: place))
+                // A `.task` started when its view appeared (Rule 17): no person starts it, and what follows
+                // the `await` it waits at is resumed. A `.refreshable` is a person's pull to refresh.
+                let resumable: Bool
+                if ViewLifetime.stepStarts(action.kind) {
+                    let start = AvailableAction(name: Self.actionName("refresh .\(modifier)", label: nil, " in \(place)"), kind: action.kind.rawValue,
+                                                location: action.location, instance: path, control: "." + modifier)
+                    found.append(OfferedAction(action: start, id: id, source: .view(offset, resuming: false), verb: "refresh", place: place))
+                    resumable = waits(action.closure.body, in: id)
+                } else {
+                    resumable = instances[id].suspended.contains { $0.origin == action.site }
+                }
                 // What follows its first `await` runs when the awaited call returns: an action of its own.
-                if waits(action.closure.body, in: id) {
+                if resumable {
                     let resume = AvailableAction(name: Self.actionName("resume .\(modifier)", label: nil, " in \(place)"), kind: ViewActionKind.resume.rawValue,
                                                  location: action.location, instance: path, control: "." + modifier)
                     found.append(OfferedAction(action: resume, id: id, source: .view(offset, resuming: true), verb: "resume", place: place))
@@ -211,7 +219,8 @@ extension Engine {
             }
         case .view(let offset, let resuming):
             let action = instances[id].actions[offset]
-            if resuming {
+            // A `.refreshable` to resume is started first; a `.task` waits already.
+            if resuming && ViewLifetime.stepStarts(action.kind) {
                 _ = try step(&self, "start " + name) { engine, pass, written throws(EvaluationError) in
                     try engine.viewActionWrites(action, resuming: false, of: id, pass: &pass, written: &written)
                 }
@@ -222,19 +231,19 @@ extension Engine {
         }
     }
 
-    /// What a view's `.task` or `.refreshable` closure writes in the step being run: up to its first
-    /// `await`, or when `resuming`, the instance's oldest waiting action from its `await` to the next.
+    /// What a view's `.refreshable` closure writes in the step being run, up to its first `await`, or
+    /// when `resuming`, what the `.task` or `.refreshable` left waiting, from its `await` to the next.
     mutating func viewActionWrites(_ action: ViewAction, resuming: Bool, of instance: Int, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         guard resuming else {
             let scope = closureScope(action.closure.parameters, arguments: [], in: action.scope)
             return try runUntilAwait([SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)], resuming: false,
-                                     of: instance, pass: &pass, written: &written)
+                                     of: instance, origin: action.site, pass: &pass, written: &written)
         }
-        guard !instances[instance].suspended.isEmpty else {
-            throw EvaluationError("'\(instances[instance].name)' has no action waiting at an 'await'; start it first", at: action.location)
+        guard let index = instances[instance].suspended.firstIndex(where: { $0.origin == action.site }) else {
+            throw EvaluationError("'\(instances[instance].name)' has no '.\(action.kind.modifier ?? "task")' waiting at an 'await'", at: action.location)
         }
-        let waiting = instances[instance].suspended.removeFirst()
-        return try runUntilAwait(waiting.frames, resuming: true, of: instance, pass: &pass, written: &written)
+        let waiting = instances[instance].suspended.remove(at: index)
+        return try runUntilAwait(waiting.frames, resuming: true, of: instance, origin: waiting.origin, pass: &pass, written: &written)
     }
 
     /// A step's action taken by name (`tap Button "Add" in TaskListView`, `tap TaskRow[2] "Done"`,
@@ -250,6 +259,9 @@ extension Engine {
         var chosen = offered.filter { $0.action.name == name }
         if chosen.isEmpty { chosen = offered.filter { $0.isNamed(byShortName: name) } }
         guard chosen.count == 1, let action = chosen.first else {
+            if chosen.isEmpty, let place = Self.startedTaskPlace(in: name) {
+                throw EvaluationError("'\(name)' starts nothing: \(startedTaskHint(place, offered: offered))", at: location)
+            }
             if chosen.isEmpty {
                 let names = offered.map(\.action.name)
                 let hint = Suggestion.didYouMean(name, in: names)
@@ -264,6 +276,19 @@ extension Engine {
         case .view(let offset, let resuming):
             return try viewActionWrites(instances[action.id].actions[offset], resuming: resuming, of: action.id, pass: &pass, written: &written)
         }
+    }
+
+    /// The instance a `start .task in Feed` names (`Feed`), as the audit named a `.task` when a step
+    /// started it; nil for any other name.
+    static func startedTaskPlace(in name: String) -> String? {
+        let head = "start .task in "
+        return name.hasPrefix(head) ? String(name.dropFirst(head.count)) : nil
+    }
+
+    /// Why `start .task in Feed` names no action, and the `resume` that the screen offers in its place.
+    private func startedTaskHint(_ place: String, offered: [OfferedAction]) -> String {
+        guard let resume = offered.first(where: { $0.action.name == "resume .task in " + place }) else { return ViewLifetime.taskStartsOnAppearance }
+        return ViewLifetime.taskStartsOnAppearance + "; '\(resume.action.name)' runs what follows its 'await'"
     }
 
     /// `type "Plan trip" in …`: the text typed and what follows `in `; nil for any other name.

@@ -50,6 +50,11 @@ struct UserAction: Sendable {
         /// `.onAppear { }`: runs once the view has appeared (Rule 16); no person takes it, so the audit
         /// does not offer it.
         case appear
+        /// `.onDisappear { }`: runs once the view has been destroyed (Rule 17); no person takes it either.
+        case disappear
+
+        /// Whether the view's lifetime runs it, not a person: the audit does not offer it.
+        var isLifetime: Bool { self == .appear || self == .disappear }
     }
 
     var kind: Kind
@@ -74,6 +79,10 @@ struct UserAction: Sendable {
     var location: SourceLocation
     /// The alert or confirmation dialog the action is a button of, which it dismisses once it has run.
     var dismisses: Presentation.Dismissal?
+    /// `.onChange(of:initial: true)`: the action runs when the view appears, too (Rule 17).
+    var initial = false
+    /// The `.id` of the view a handler was applied to: with the location and the rows, its site.
+    var explicitID: Value?
     /// Whether a `.disabled(…)` around the control disables it: a disabled control does nothing a person
     /// can do, and one whose condition Ripple cannot decide is taken as enabled and says so.
     var disablement: Disablement?
@@ -245,20 +254,17 @@ extension Engine {
         log.userActions.replaceSubrange(offered..., with: kept)
     }
 
-    /// Records `.onAppear { … }`: its closure, which runs once the view has appeared.
-    mutating func recordAppearHandler(_ closure: ClosureSyntax, in scope: Scope, context: BuildContext, at location: SourceLocation) {
-        guard isTracking, scope.recordsReads else { return }
-        log.userActions.append(UserAction(kind: .appear, control: ".onAppear", label: nil, closure: closure, scope: scope,
-                                          menu: context.menu, rows: context.forEachIDs, location: location))
-    }
-
-    /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both.
-    mutating func recordChangeHandler(_ closure: ClosureSyntax, watching expression: ExprSyntax, value: Value, in scope: Scope,
+    /// Records `.onChange(of: value) { old, new in … }`: its handler, given the value now for both, and
+    /// whether it runs when the view appears (`initial: true`).
+    mutating func recordChangeHandler(_ closure: ClosureSyntax, watching expression: ExprSyntax, value: Value, initial: Bool, in scope: Scope,
                              context: BuildContext) {
         guard isTracking, scope.recordsReads else { return }
-        log.userActions.append(UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
-                                                  arguments: Array(repeating: value, count: max(closure.parameters.count, 1)), scope: scope,
-                                                  menu: context.menu, rows: context.forEachIDs, location: expression.location))
+        var action = UserAction(kind: .change, control: ".onChange(of: \(expression.rendered))", label: nil, closure: closure,
+                                arguments: Array(repeating: value, count: max(closure.parameters.count, 1)), scope: scope,
+                                menu: context.menu, rows: context.forEachIDs, location: expression.location)
+        action.initial = initial
+        action.explicitID = context.explicitID
+        log.userActions.append(action)
     }
 
     /// The state an action needs before it can be taken, made as a step of its own that is not counted:

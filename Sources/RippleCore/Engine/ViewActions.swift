@@ -1,8 +1,8 @@
-// A view's `.task` and `.refreshable` closures, run when a step says so: `task TaskListView` runs its
-// `.task` closures as SwiftUI starts them when the view appears, `refresh TaskListView` its
+// A view's `.task` and `.refreshable` closures. A `.task` starts when its view appears, in the update
+// after the one that built it (Rule 17, `ChangeHandlers.swift`); `refresh TaskListView` runs the
 // `.refreshable` ones as a pull to refresh does. An action runs up to its first `await`; what follows
 // waits, and `resume TaskListView` runs it, up to the next `await`, as the awaited call returning does.
-// The statements run as a model method's do: each write is the step's, traced with its statement.
+// The statements run as a model method's do: each write is the update's, traced with its statement.
 
 /// A closure a body attached with `.task` or `.refreshable`, and the names it sees there.
 struct ViewAction: Sendable {
@@ -10,6 +10,11 @@ struct ViewAction: Sendable {
     var closure: ClosureSyntax
     var scope: Scope
     var location: SourceLocation
+    /// Where the body applied it: what a waiting run it started is known by.
+    var site: ModifierSite
+    /// A `.task(id:)`'s id as the evaluation gave it: when a later evaluation gives another, the task is
+    /// cancelled and starts again.
+    var id: TaskID?
 }
 
 /// What an action has left to run after an `await`: a frame for the closure and one for each model
@@ -21,16 +26,23 @@ struct SuspendedAction: Sendable {
     }
 
     var frames: [Frame]
+    /// Where the body applied the `.task` or `.refreshable` that started it; nil for any other action (a
+    /// button's closure that awaits).
+    var origin: ModifierSite?
 }
 
 extension Engine {
-    /// Runs a step's `task X`, `refresh X` or `resume X`; returns the writes it made.
+    /// Runs a step's `refresh X` or `resume X`; returns the writes it made. `task X` is an error: a `.task`
+    /// starts when its view appears.
     mutating func runViewAction(_ kind: ViewActionKind, _ target: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if kind == .perform, case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] {
             return try runNamedAction(text, at: target.location, pass: &pass, written: &written)
         }
         let instance = try actionInstance(target)
         let name = instances[instance].name
+        guard ViewLifetime.stepStarts(kind) else {
+            throw EvaluationError("'task \(name)' starts nothing: \(taskStartHint(of: instance, resume: "resume \(name)"))", at: target.location)
+        }
         var traces: [WriteTrace] = []
         if let modifier = kind.modifier {
             let actions = instances[instance].actions.filter { $0.kind == kind }
@@ -44,17 +56,27 @@ extension Engine {
                 scope.recordsReads = false
                 for parameter in action.closure.parameters { scope = scope.with(parameter, .none) }
                 let frames = [SuspendedAction.Frame(statements: action.closure.body[...], scope: scope)]
-                traces += try runUntilAwait(frames, resuming: false, of: instance, pass: &pass, written: &written)
+                traces += try runUntilAwait(frames, resuming: false, of: instance, origin: action.site, pass: &pass, written: &written)
             }
         } else {
             guard !instances[instance].suspended.isEmpty else {
-                throw EvaluationError("'\(name)' has no action waiting at an 'await'; start one with 'task \(name)' or 'refresh \(name)'",
+                throw EvaluationError("'\(name)' has no action waiting at an 'await'; a '.task' starts when its view appears, a '.refreshable' with 'refresh \(name)'",
                                       at: target.location)
             }
             let waiting = instances[instance].suspended.removeFirst()
-            traces = try runUntilAwait(waiting.frames, resuming: true, of: instance, pass: &pass, written: &written)
+            traces = try runUntilAwait(waiting.frames, resuming: true, of: instance, origin: waiting.origin, pass: &pass, written: &written)
         }
         return traces
+    }
+
+    /// Why a step starts no `.task` of an instance, and what it can do instead (`resume`, named as the
+    /// step names actions).
+    func taskStartHint(of instance: Int, resume: String) -> String {
+        let name = instances[instance].name
+        let rule = ViewLifetime.taskStartsOnAppearance
+        guard instances[instance].actions.contains(where: { $0.kind == .task }) else { return rule + ", and '\(name)' has none" }
+        let waits = instances[instance].suspended.contains { waiting in instances[instance].actions.contains { $0.kind == .task && $0.site == waiting.origin } }
+        return waits ? rule + "; '\(resume)' runs what follows its 'await'" : rule + ", and the one of '\(name)' has run to its end"
     }
 
     /// The live instance a view action names: `Root`, `Row[2]`, `Row[title: "A"]`.
@@ -76,9 +98,10 @@ extension Engine {
     /// Runs the innermost frame up to its next statement that holds an `await` (its first one runs when
     /// `resuming`: the awaited call has returned), then each frame around it once it ends. An awaited
     /// model method (`await model.load()`) runs as Swift runs it, up to its own first `await`, in a frame
-    /// of its own. What is left waits as the instance's suspended action.
-    mutating func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int,
-                                        pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
+    /// of its own. What is left waits as the instance's suspended action, with the `origin` of the
+    /// `.task` or `.refreshable` that started it.
+    mutating func runUntilAwait(_ frames: [SuspendedAction.Frame], resuming: Bool, of instance: Int, origin: ModifierSite? = nil,
+                                pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         var frames = frames
         var resuming = resuming
         var traces: [WriteTrace] = []
@@ -104,7 +127,7 @@ extension Engine {
             }
             frame.statements = statements[end...]
             frames[0] = frame
-            instances[instance].suspended.append(SuspendedAction(frames: frames))
+            instances[instance].suspended.append(SuspendedAction(frames: frames, origin: origin))
             break
         }
         return traces

@@ -524,40 +524,22 @@ extension Engine {
             } else if value != .bool(false), context.disablement == nil {
                 context.disablement = .undecided(text: Self.shortened(argument.value.rendered), location: argument.location)
             }
-        case .context(.onAppear):
-            // `.onAppear { … }`: runs once the view has appeared, in an update of its own (Rule 16).
-            for argument in arguments + trailing {
-                guard case .closure(let closure) = argument.value.kind else { continue }
-                recordDeferredReads(closure, in: scope)
-                recordAppearHandler(closure, in: scope, context: context, at: location)
-            }
+        case .context(.onAppear), .context(.onDisappear):
+            // Runs once the view has appeared, or once it has gone, in an update of its own (Rules 16, 17).
+            recordLifetimeModifier(name == "onAppear" ? .appear : .disappear, arguments + trailing, in: scope, context: context, at: location)
         case .context(.onChange):
             // `.onChange(of:)` reads its value in the enclosing body; its action runs later, and is an
             // action `ripple audit` takes.
-            var watched: (expression: ExprSyntax, value: Value)?
-            for argument in arguments + trailing {
-                var closure: ClosureSyntax?
-                if case .closure(let syntax) = argument.value.kind { closure = syntax }
-                if OnChangeScope.readsInEnclosingBody(argumentIsClosure: closure != nil) {
-                    let value = try evaluate(argument.value, in: scope, expected: nil)
-                    if argument.label == "of" { watched = (argument.value, value) }
-                } else if let closure {
-                    recordDeferredReads(closure, in: scope)
-                    if let watched { recordChangeHandler(closure, watching: watched.expression, value: watched.value, in: scope, context: context) }
-                }
-            }
+            try recordChangeModifier(arguments + trailing, in: scope, context: context)
         case .presentation:
             // The presenter's own views, then the presentation, which builds its content when presented.
             try buildView(base, in: scope, context: context, into: &output)
             try describePresentation(name, arguments, trailing, in: scope, context: context, into: &output, at: location)
             return
         case .action(let kind):
-            // Kept for a step to run, with the names the closure sees here; read as a styling modifier.
-            if isTracking, let closure = (arguments + trailing).lazy.compactMap({ argument -> ClosureSyntax? in
-                if case .closure(let closure) = argument.value.kind { closure } else { nil }
-            }).first {
-                log.actions.append(ViewAction(kind: kind, closure: closure, scope: scope, location: location))
-            }
+            // Kept with the names the closure sees here, to start when its view appears (a `.task`) or when
+            // a step says so (`refresh X`); read as a styling modifier.
+            if isTracking { recordViewAction(kind, arguments, trailing, in: scope, context: context, at: location) }
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.

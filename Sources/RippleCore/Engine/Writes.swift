@@ -77,7 +77,8 @@ extension Engine {
         written.reserveCapacity(step.statements.count)
         for index in step.statements.indices {
             do throws(EvaluationError) {
-                // `task Root`: the writes of the view's action, up to its first `await`.
+                // `refresh Root`, `resume Root`, an action by name: the writes of the view's action, up to
+                // its next `await`.
                 if case .viewAction(let kind, let target) = step.statements[index].kind {
                     writes += try runViewAction(kind, target, pass: &pass, written: &written)
                     continue
@@ -105,9 +106,9 @@ extension Engine {
         mainQueue = []
         stepNotes.removeAll()
         var (trace, fired) = try update(named: name, makeWrites)
-        // The `.onChange` actions the update fired run in an update of their own, and so on, each traced
-        // as the step's follow-up; so do the closures given to `DispatchQueue.main.async`, on the main
-        // queue's next turn.
+        // The actions the update set off (`.onChange`, what views that appeared or went run, a `.task(id:)`
+        // whose id changed) run in an update of their own, and so on, each traced as the step's follow-up;
+        // so do the closures given to `DispatchQueue.main.async`, on the main queue's next turn.
         var rounds = 0
         while !fired.isEmpty || !mainQueue.isEmpty {
             rounds += 1
@@ -126,17 +127,25 @@ extension Engine {
                 continue
             }
             guard rounds <= Self.maximumChangeRounds else {
-                throw EvaluationError("the .onChange actions kept changing what they watch: more than \(Self.maximumChangeRounds) updates in one step",
-                                      at: fired[0].action.location)
+                throw EvaluationError("\(Self.keptFiring(fired)): more than \(Self.maximumChangeRounds) updates in one step", at: fired[0].location)
             }
             let handlers = fired
             let round: StepTrace
             (round, fired) = try update(named: changeRoundName(handlers)) { (engine, pass, written) throws(EvaluationError) in
-                try engine.changeHandlerWrites(handlers, pass: &pass, written: &written)
+                try engine.firedHandlerWrites(handlers, pass: &pass, written: &written)
             }
             trace.followUps = (trace.followUps ?? []) + [round]
         }
         return trace
+    }
+
+    /// What an error says of fired actions that keep firing more: the `.onChange` actions kept changing
+    /// what they watch, or, when others are among them, which ones kept running.
+    static func keptFiring(_ fired: [FiredHandler]) -> String {
+        if fired.allSatisfy({ if case .action(let action, _) = $0.work { action.kind == .change } else { false } }) {
+            return "the .onChange actions kept changing what they watch"
+        }
+        return "the actions run after an update kept setting off more, '\(fired[0].control)' among them"
     }
 
     /// The writes of the closures given to `DispatchQueue.main.async`, in the order they were given.
@@ -152,9 +161,9 @@ extension Engine {
     }
 
     /// One update: `makeWrites` writes, every body the writes dirtied is evaluated, and the update is
-    /// traced; with it, the `.onChange` actions its evaluations fired.
+    /// traced; with it, the actions it set off.
     private mutating func update(named name: String, _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace])
-        throws(EvaluationError) -> (StepTrace, [FiredChangeHandler]) {
+        throws(EvaluationError) -> (StepTrace, [FiredHandler]) {
         work = 0
         // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
         var pass = Pass()
@@ -166,7 +175,7 @@ extension Engine {
         try runPass(&pass, initial: [])
         var trace = trace(name, writes: writes, written: written, pass: pass)
         if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
-        let fired = pass.firedChangeHandlers
+        let fired = pass.firedHandlers
         // The pass's order becomes the engine's record of the step, and the pass takes the last step's
         // storage for its next use: shared, it would have to be copied before it was emptied.
         swap(&lastEvaluated, &pass.order)

@@ -254,14 +254,14 @@ public indirect enum StatementKind: Hashable, Sendable {
     case environmentWrite(key: String, value: ExprSyntax)
     /// `for name in sequence { body }`, run once per element in a method, an initializer or a step.
     case forIn(name: String, sequence: ExprSyntax, body: [StatementSyntax])
-    /// `task Row[2]`, `refresh Root`, `resume Root` in a step: runs an action of the view instance
-    /// `target` names.
+    /// `refresh Row[2]`, `resume Root` in a step: runs an action of the view instance `target` names;
+    /// `task Root` is read too, to say where it stands that a `.task` starts when its view appears.
     case viewAction(ViewActionKind, target: ExprSyntax)
 }
 
 /// What a step's view action does.
 public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
-    /// Runs the view's `.task` closures up to their first `await`, as SwiftUI starts them when it appears.
+    /// `task X`: an error at the statement, since a `.task` starts when its view appears (Rule 17).
     case task
     /// Runs the view's `.refreshable` closures up to their first `await`, as a pull to refresh does.
     case refresh
@@ -283,7 +283,7 @@ public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The first words of the statements that take an action by name: the verbs of `ripple audit`'s
-    /// action names.
+    /// action names, and `start`, read so that `start .task in X` is answered where it stands.
     public static let performVerbs: Set<String> = [
         "tap", "long", "submit", "toggle", "type", "increment", "choose", "delete", "move", "push", "select", "dismiss", "run", "receive",
         "start", "refresh", "resume",
