@@ -83,4 +83,25 @@ import RippleSwift
         #expect(names.contains("tap Button \"Rename\" in DeepLinkEditor"), "\(names)")
         #expect(names.contains("tap Button \"Help\" in EditHelp"), "\(names)")
     }
+
+    /// Must not: the pointer's hover over a disabled view still happens; only its controls are disabled.
+    @Test func aHoverHandlerOnADisabledViewIsStillOffered() throws {
+        let (scenario, _, error) = loadSwift("""
+            import SwiftUI
+
+            struct Favorite: View {
+                @State private var hovering = false
+                @State private var canFavorite = false
+                var body: some View {
+                    Button("Favorite") { canFavorite.toggle() }
+                        .onHover { inside in hovering = inside }
+                        .disabled(!canFavorite)
+                        .opacity(hovering ? 1 : 0.5)
+                }
+            }
+            """)
+        let loaded = try #require(scenario, "\(String(describing: error))")
+        let simulation = try Simulation(scenario: loaded, variant: loaded.variants[0].name, semantics: loaded.semantics)
+        #expect(simulation.availableActions().map(\.name) == ["hover .onHover in Favorite"])
+    }
 }

@@ -112,9 +112,17 @@ extension Engine {
     /// Records a decision that rested on a value Ripple does not know, once per place in an update: what
     /// a body or an action did after it is not exact, and the row says where it was decided.
     mutating func decidedOnUnknown(_ what: String, at location: SourceLocation) {
-        let text = Self.decision(what, at: location)
-        if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
-        if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
+        retake([Self.decision(what, at: location)])
+    }
+
+    /// Records decisions taken on unknown values, as `decidedOnUnknown` words them, for the update, the
+    /// evaluation and any global being computed.
+    mutating func retake(_ decisions: [String]) {
+        for text in decisions {
+            if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
+            if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
+            if !decisionsTaken.isEmpty, !decisionsTaken[decisionsTaken.count - 1].contains(text) { decisionsTaken[decisionsTaken.count - 1].append(text) }
+        }
     }
 
     /// A decision on an unknown value as rows and traces give it: `what at File.swift:12: its value is unknown`.

@@ -152,6 +152,10 @@ struct Engine {
     var stepNotes: [Diagnostic] = []
     /// The globals whose initial values are being computed (`global(named:)`), to find one that uses itself.
     var computingGlobals: Set<String> = []
+    /// The decisions on unknown values each global computed once rests on, by name (`global(named:)`).
+    var globalDecisions: [String: [String]] = [:]
+    /// While globals are computed, the decisions on unknown values each took so far, innermost last.
+    var decisionsTaken: [[String]] = []
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
@@ -382,8 +386,15 @@ struct Engine {
     /// at its first use as Swift computes them, so one may use another declared after it, in any file, and
     /// a `static` getter's again at each use;
     /// nil when the source declares none of that name. One whose value uses itself is an error at it.
+    ///
+    /// A value computed once that rests on a decision Ripple took on a value it does not know (a `switch`
+    /// over an opaque `current`) keeps that decision: every later read of it takes it again, so what reads
+    /// it is never `exact` because of a choice made before.
     mutating func global(named name: String) throws(EvaluationError) -> Value? {
-        if let value = globals[name] { return value }
+        if let value = globals[name] {
+            if let decisions = globalDecisions[name] { retake(decisions) }
+            return value
+        }
         guard let global = table.globals.first(where: { $0.name == name }) else { return nil }
         let what = name.contains(".") ? "static property '\(name)'" : "global '\(name)'"
         guard computingGlobals.insert(name).inserted else {
@@ -394,10 +405,22 @@ struct Engine {
         let owner = name.split(separator: ".").dropLast().last.map(String.init)
         if let owner { staticOwners.append(owner) }
         defer { if owner != nil { staticOwners.removeLast() } }
-        let value = try evaluateInitial(global.value, expected: nil, of: what)
+        decisionsTaken.append([])
+        let value: Value
+        do {
+            value = try evaluateInitial(global.value, expected: nil, of: what)
+        } catch {
+            decisionsTaken.removeLast()
+            throw error
+        }
+        let decisions = decisionsTaken.removeLast()
+        if !decisions.isEmpty, !decisionsTaken.isEmpty { decisionsTaken[decisionsTaken.count - 1] += decisions }
         label(value, as: name)
         // A getter makes a new value at each use (`Store.preview` twice is two stores).
-        if !table.computedGlobals.contains(name) { globals[name] = value }
+        if !table.computedGlobals.contains(name) {
+            globals[name] = value
+            if !decisions.isEmpty { globalDecisions[name] = decisions }
+        }
         return value
     }
 

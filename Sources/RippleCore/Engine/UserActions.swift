@@ -106,6 +106,15 @@ extension ExprKind {
 }
 
 extension UserAction.Kind {
+    /// Whether `.disabled(true)` on the view stops a person from taking the action: a control's or a
+    /// gesture's, and a key press (a disabled view takes no focus).
+    var isDisabledWithItsView: Bool {
+        switch self {
+        case .tap, .longPress, .submit, .toggle, .type, .increment, .choose, .delete, .move, .push, .select, .keyPress: true
+        default: false
+        }
+    }
+
     /// The control a built-in view's name makes, and what it binds or runs: nil for a view that offers no
     /// action.
     static func control(_ name: String) -> (kind: UserAction.Kind, binding: String?)? {
@@ -204,8 +213,12 @@ extension Engine {
             (notes, assumed) = (savedNotes, savedAssumed)
         }
         // A view inside a disabled one is disabled too (`isEnabled` false in its environment).
-        var disablement = context.disablement
-        if disablement != .disabled, case .view(let id) = scope.this, environmentValue("isEnabled", at: id) == .bool(false) { disablement = .disabled }
+        // Only what a person does with a control or a gesture is disabled: a handler (`.onChange`,
+        // `.onReceive`, `.onOpenURL`), a presentation's dismissal and the pointer's hover are not.
+        var disablement = kind.isDisabledWithItsView ? context.disablement : nil
+        if kind.isDisabledWithItsView, disablement != .disabled, case .view(let id) = scope.this, environmentValue("isEnabled", at: id) == .bool(false) {
+            disablement = .disabled
+        }
         if disablement == .disabled {
             assume("'\(control)\(label.map { " \"\($0)\"" } ?? "")' is disabled here: a '.disabled(…)' on it or around it holds, so no one can use it in this state", at: location)
         }
