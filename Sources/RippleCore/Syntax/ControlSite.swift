@@ -30,7 +30,7 @@ public struct ControlSite: Hashable, Sendable {
     /// handlers.
     public static let modifiers: Set<String> = [
         "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onSubmit", "onChange",
-        "onReceive", "task", "refreshable", "searchable", "onDelete", "onMove", "onInsert", "sheet", "fullScreenCover",
+        "onReceive", "refreshable", "searchable", "onDelete", "onMove", "onInsert", "sheet", "fullScreenCover",
         "popover", "alert", "confirmationDialog", "inspector", "fileImporter", "fileExporter", "onOpenURL", "onDrop",
         "draggable", "dropDestination", "onKeyPress", "onHover", "onContinuousHover",
     ]
