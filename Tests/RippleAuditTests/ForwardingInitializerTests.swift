@@ -58,10 +58,11 @@ import RippleCore
     @Test func theForwardedContentIsBuiltAndItsControlsOffered() throws {
         let (result, notes) = try auditSwiftWithNotes(Self.app)
         #expect(!notes.contains { $0.contains("initializer") }, "\(notes)")
-        // The toggle writes what the pane's body reads and hands the badge: both re-run.
+        // The toggle writes what the pane's body reads and hands the badge: both re-run, and the section,
+        // whose content holds the changed badge, re-runs to place it (Rule 9.6).
         let toggle = try row(result, "toggle Toggle \"Chimes\" in SoundPane")
-        #expect(toggle.views.map(\.view) == ["SoundPane", "ChimeBadge"])
-        #expect(toggle.evaluations == 2 && toggle.wasted == 0 && toggle.confidence == .exact, "\(toggle.uncertainty)")
+        #expect(toggle.views.map(\.view) == ["SoundPane", "SettingsSection", "ChimeBadge"])
+        #expect(toggle.evaluations == 3 && toggle.wasted == 0 && toggle.confidence == .exact, "\(toggle.uncertainty)")
         // A count nothing shows re-runs no body.
         let launch = try row(result, "tap Button \"Count launch\" in SoundPane")
         #expect(launch.evaluations == 0 && launch.views.isEmpty)

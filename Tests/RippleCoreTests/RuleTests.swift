@@ -384,13 +384,61 @@ step "query" { model.query = "x" }
 step "other" { model.other = 1 }
 """
 
+/// Containers: one that stores its content as views (built by the caller) and one that stores the
+/// closure and calls it in its body.
+private let containerSource = """
+scenario "t"
+struct Card<Content: View>: View {
+    let content: Content
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    var body: some View {
+        VStack { content }
+    }
+}
+struct LazyCard<Content: View>: View {
+    let content: () -> Content
+    init(@ViewBuilder content: @escaping () -> Content) {
+        self.content = content
+    }
+    var body: some View {
+        VStack { content() }
+    }
+}
+struct Root: View {
+    @State var count = 0
+    @State var other = 0
+    @State var unread = 0
+    var body: some View {
+        Text("\\(unread)")
+        Card { Text("count \\(count)") }
+        LazyCard { Text("other \\(other)") }
+    }
+}
+step "count" { Root.count = 1 }
+step "other" { Root.other = 1 }
+step "unread" { Root.unread = 1 }
+"""
+
+private let containerCases: [RuleCase] = [
+    // Must: the content the caller built changed; the container re-runs to place it, needed.
+    RuleCase(rule: "9.6 a container whose content changed re-runs", source: containerSource, step: "count", evaluates: ["Root", "Card", "LazyCard"],
+             wasted: ["LazyCard"]),
+    // Must: what a stored closure reads is its container's dependency, not the caller's.
+    RuleCase(rule: "9.6 a stored closure's reads are its container's", source: containerSource, step: "other", evaluates: ["LazyCard"], wasted: []),
+    // Must not: content whose reads did not change leaves the container alone; a stored closure never compares equal.
+    RuleCase(rule: "9.6 a container whose content did not change is not re-run", source: containerSource, step: "unread",
+             evaluates: ["Root", "LazyCard"], wasted: ["LazyCard"]),
+]
+
 private let scopeCases: [RuleCase] = [
     RuleCase(rule: "11 .onChange(of:) reads in the body; a ViewModifier is its own scope", source: scopeSource, step: "query", evaluates: ["Parent", "Watch"], wasted: []),
     RuleCase(rule: "11 .onChange(of:) of another property", source: scopeSource, step: "other", evaluates: []),
 ]
 
 @Suite struct RuleTests {
-    @Test(arguments: observationCases + equalityCases + objectCases + stateCases + environmentCases + propagationCases + scopeCases)
+    @Test(arguments: observationCases + equalityCases + objectCases + stateCases + environmentCases + propagationCases + containerCases + scopeCases)
     func rule(_ rule: RuleCase) throws {
         let trace = try simulateChecked(rule.source, semantics: rule.semantics)
         let variant = try #require(trace.variants.first { $0.name == rule.variant })

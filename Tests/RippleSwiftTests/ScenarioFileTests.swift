@@ -547,7 +547,8 @@ import RippleSwift
 
 /// A generic container (`Card<Content: View>` with `@ViewBuilder let content: Content`, or an `init`
 /// that stores `content()`): the caller's closure builds the content's views in the caller's body, and
-/// the container's body places them; a change the caller passes into them re-runs them, not the card.
+/// the container's body places them; a change the caller passes into them re-runs them, and the card,
+/// which holds content that is no longer equal (Rule 9.6).
 @Suite struct ContainerViewTests {
     static func scenario(card: String) -> String {
         """
@@ -572,7 +573,7 @@ import RippleSwift
         }
         step "count" { Root.model.count = 1 }
         step "title" { Root.model.title = "u" }
-        expect "count" { evaluates Root, Counter }
+        expect "count" { evaluates Root, Card, Counter }
         expect "title" { evaluates Root, Card }
 
         """
@@ -607,11 +608,14 @@ import RippleSwift
     }
 
     /// Without the content's reads in the caller, the count would not re-run the root: it is the caller's.
+    /// The card holds the content that changed, so it re-runs to place it (Rule 9.6).
     @Test func theContentsReadsAreTheCallers() throws {
         let trace = try Scenario(source: Self.scenario(card: Self.cards[0]), file: "card.ripple").simulate()
         let root = try #require(trace.variants[0].steps[0].instances.first { $0.path == "Root" })
         #expect(root.outcome == .needed)
-        #expect(!trace.variants[0].steps[0].instances.contains { $0.path == "Root/Card" })
+        let card = try #require(trace.variants[0].steps[0].instances.first { $0.path == "Root/Card" })
+        #expect(card.outcome == .needed)
+        #expect(card.causes.first?.subject == "content")
     }
 }
 

@@ -92,6 +92,10 @@ struct ChildDescription: Sendable {
     var usesEquatable: Bool
     /// For a `ViewModifier`, the views it wraps.
     var content: [ChildDescription]
+    /// For a container whose content its caller builds (`Card { Text(title) }`), what building that content
+    /// read, in the caller's body: when one of those values changes, the content the container holds
+    /// changed, and SwiftUI re-runs the container to place it.
+    var contentReads: [ReadRecord] = []
     /// The value each binding input pointed at when the view was built: SwiftUI compares it too.
     var bindingValues: [String: Value] = [:]
     /// The `ForEach` elements the view was built for, outermost first, as `key.forEachIDs` holds their

@@ -22,6 +22,8 @@ struct Pass {
     var queue = UpdateQueue()
     /// Evaluated instances: whether the evaluation was needed, and which reads changed.
     var evaluated = IDTable<EvaluationResult>()
+    /// Containers whose content, built by their caller, changed, with the reads that changed it.
+    var contentChanged = IDTable<[String]>()
     /// Instances whose `@State` keeps a first value although the parent now passes another.
     var seeded = IDTable<[Cause]>()
     /// Inputs of children the pass rebuilt that compared equal although they hold a value Ripple does not
@@ -46,6 +48,7 @@ struct Pass {
         causes.removeAll(keepingCapacity: true)
         queue.removeAll()
         evaluated.removeAll(keepingCapacity: true)
+        contentChanged.removeAll(keepingCapacity: true)
         seeded.removeAll(keepingCapacity: true)
         opaqueSkips.removeAll(keepingCapacity: true)
         order.removeAllKeepingStorage()
@@ -141,7 +144,9 @@ extension Engine {
                 }
             }
         }
-        let changed = pass.isTraced ? Self.changedReads(instances[id].reads, log.reads) : []
+        var changed = pass.isTraced ? Self.changedReads(instances[id].reads, log.reads) : []
+        // A container placing content that changed shows something new.
+        if changed.isEmpty, let content = pass.contentChanged[id] { changed = content }
         let isNew = pass.created.contains(id)
         var result = EvaluationResult(needed: isNew || !changed.isEmpty, changed: changed)
         if pass.isTraced && droppedViews > dropped { result.uncertainty.append("some of its views are not simulated") }
@@ -421,6 +426,15 @@ extension Engine {
                 } else if pass.isTraced, after?.holdsUnmodelled ?? false {
                     pass.opaqueSkips.append((id, name))
                 }
+            }
+        }
+        // A container whose content changed is not equal to the last one: it re-runs to place the new content.
+        if info.declaration.contentParameter != nil, pass.isTraced, !(instances[id].description.contentReads.isEmpty && description.contentReads.isEmpty) {
+            let changed = Self.changedReads(instances[id].description.contentReads, description.contentReads)
+            if !changed.isEmpty {
+                pass.contentChanged[id] = changed
+                markDirty(id, Cause(kind: .input, subject: "content", detail: "its content, built by \(parentPath), changed: \(changed.joined(separator: ", "))",
+                                    source: parentPath), pass: &pass)
             }
         }
         if !description.inlineObjects.isEmpty {

@@ -107,6 +107,8 @@ extension Engine {
                     try buildViewHelper(helper, of: id, arguments: arguments + trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if name == "ForEach" {
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
+                } else if arguments.isEmpty, trailing.isEmpty, try buildCalledClosure(name, in: scope, context: context, into: &output) {
+                    return
                 } else if let info = viewInfo(ofType: name) {
                     if info.declaration.isModifier {
                         throw EvaluationError("'\(name)' is a ViewModifier; apply it with '.modifier(\(name)(...))'", at: expression.location)
@@ -194,6 +196,32 @@ extension Engine {
         guard readsOtherModules else { throw EvaluationError("expected a view, found '\(name)'", at: expression.location) }
         _ = try? evaluate(expression, in: scope, expected: nil)
         skipUnbuiltView(expression)
+    }
+
+    /// `content()` in view position, where `content` is a closure the view stores or a local holds
+    /// (`let content: () -> Content`, set from the caller's trailing closure): its views are built here, in
+    /// the scope the closure captured, and what they read is read by the body that calls it, which is
+    /// what SwiftUI tracks. False when the name holds no such closure.
+    ///
+    /// In a frame of its own: `buildView` is on the stack of every view nested in another.
+    @inline(never)
+    private mutating func buildCalledClosure(_ name: String, in scope: Scope, context: BuildContext,
+                                             into output: inout [ChildDescription]) throws(EvaluationError) -> Bool {
+        guard table.views[name] == nil, !isBuiltinView(name) else { return false }
+        let value: Value
+        if let local = scope.locals[name] {
+            value = local
+        } else if case .view(let id) = scope.this, let property = instances[id].info?.declaration.property(named: name), property.role == .input {
+            guard let stored = instances[id].description.fields[name] else { return false }
+            value = stored
+        } else {
+            return false
+        }
+        guard case .closure(let closureID) = value, let (syntax, captured) = closures[closureID], syntax.parameters.isEmpty else { return false }
+        var inner = captured
+        inner.recordsReads = scope.recordsReads
+        try buildStatements(syntax.body, in: inner, context: context.forContent, into: &output)
+        return true
     }
 
     /// Whether an expression builds views: a call of a view the source declares, a built-in view or a

@@ -247,8 +247,10 @@ extension Engine {
     mutating func buildContent(_ closure: ClosureSyntax, into description: inout ChildDescription, in scope: Scope,
                                context: BuildContext) throws(EvaluationError) -> Value {
         var content: [ChildDescription] = []
+        let start = log.reads.count
         try buildStatements(closure.body, in: scope, context: context.forContent, into: &content)
         description.content = content
+        if isTracking, log.reads.count > start { description.contentReads = Array(log.reads[start...]) }
         return .opaque(type: "View", text: "views")
     }
 
