@@ -655,6 +655,42 @@ import RippleSwift
         #expect(step.writes.first?.notified == false)
         #expect(step.counts.evaluations == 0)
     }
+
+    /// The macro on the base expands the base's properties alone: a subclass written without it tracks
+    /// what it inherits, not what it adds.
+    static let plainSubclass = """
+        scenario "inherit"
+        @Observable class BaseStore {
+            var count = 0
+        }
+        final class Store: BaseStore {
+            var name = "n"
+        }
+        struct Root: View {
+            @State var store = Store()
+            var body: some View { Text("\\(store.count) \\(store.name)") }
+        }
+        step "count" { Root.store.count = 1 }
+        step "name" { Root.store.name = "m" }
+
+        """
+
+    /// Must: an inherited property is tracked, and its reader re-runs.
+    @Test func aPlainSubclassTracksWhatItInherits() throws {
+        let trace = try Scenario(source: Self.plainSubclass, file: "inherit.ripple").simulate()
+        let step = trace.variants[0].steps[0]
+        #expect(step.writes.first?.notified == true)
+        #expect(step.instances.filter { $0.outcome == .needed }.map(\.path) == ["Root"])
+    }
+
+    /// Must not: the subclass's own property notifies no one; the view that shows it is left stale.
+    @Test func aPlainSubclassDoesNotTrackWhatItAdds() throws {
+        let trace = try Scenario(source: Self.plainSubclass, file: "inherit.ripple").simulate()
+        let step = trace.variants[0].steps[1]
+        #expect(step.writes.first?.notified == false)
+        #expect(step.counts.evaluations == 0)
+        #expect(step.instances.filter { $0.outcome == .stale }.map(\.path) == ["Root"])
+    }
 }
 
 /// Dictionaries: literals, reads by key (optional, or with `default:`), `count`, `keys`, `values`, and

@@ -2,7 +2,8 @@
 /// subclass has them: the base's stored and computed properties, methods and initializers, each
 /// replaced by the subclass's own of the same name (`override func bump()`); and the base's
 /// observation (`@Observable`, `ObservableObject`) when it declares none of its own. An `@Observable`
-/// subclass of a base that is not does not observe the base's stored properties, as in Swift.
+/// subclass of a base that is not does not observe the base's stored properties, and a subclass that is
+/// not `@Observable` of a base that is does not observe its own, as the macro expands in Swift.
 enum ClassInheritance {
     /// The declarations with every subclass of a declared class holding its inherited members.
     static func flatten(_ declarations: [DeclarationSyntax]) -> [DeclarationSyntax] {
@@ -45,11 +46,20 @@ enum ClassInheritance {
                 return .property(property)
             }
         }
-        type.members = inherited + type.members
-        type.conformances = Array(type.conformances.dropFirst()) + base.conformances.filter { !type.conformances.contains($0) }
+        var ownMembers = type.members
         if !type.hasAttribute("Observable"), let observable = base.attributes.first(where: { $0.name == "Observable" }) {
+            // The base's macro expanded the base's properties alone: the subclass's own stored properties
+            // notify no one, and a view that shows one is left stale when it changes.
+            ownMembers = ownMembers.map { member in
+                guard case .property(var property) = member, property.getter == nil, !property.modifiers.contains("static"),
+                      !property.hasAttribute("ObservationIgnored") else { return member }
+                property.attributes.append(AttributeSyntax(name: "ObservationIgnored", location: property.location))
+                return .property(property)
+            }
             type.attributes.append(observable)
         }
+        type.members = inherited + ownMembers
+        type.conformances = Array(type.conformances.dropFirst()) + base.conformances.filter { !type.conformances.contains($0) }
         return type
     }
 
