@@ -74,6 +74,55 @@ import RippleSwift
         #expect(!loaded.notes.contains { $0.message.contains("not simulated") }, "\(loaded.notes)")
     }
 
+    @Test func aSampleObjectsOwnMethodFillsItInThePreview() throws {
+        let (scenario, _, error) = loadSwift(Self.counter + """
+            extension Tally {
+                func load(count: Int) {
+                    self.count = count
+                    label = "loaded"
+                }
+
+                static var sample: Tally {
+                    let tally = Tally()
+                    tally.load(count: 5)
+                    return tally
+                }
+            }
+
+            #Preview {
+                Counter().environment(Tally.sample)
+            }
+            """)
+        let loaded = try #require(scenario, "\(String(describing: error))")
+        let simulation = try Simulation(scenario: loaded, variant: "Counter, preview", semantics: loaded.semantics, recordingShown: true)
+        #expect(simulation.shown(keeping: nil).flatMap { $0.values.compactMap(\.text) } == ["5"])
+        #expect(!loaded.notes.contains { $0.message.contains("not simulated") }, "\(loaded.notes)")
+    }
+
+    /// A sample object's method that calls itself stops at the method depth, at its place.
+    @Test func aSampleObjectsMethodThatCallsItselfStopsAtALimit() throws {
+        let (scenario, _, error) = loadSwift(Self.counter + """
+            extension Tally {
+                func spin() {
+                    count += 1
+                    self.spin()
+                }
+
+                static var sample: Tally {
+                    let tally = Tally()
+                    tally.spin()
+                    return tally
+                }
+            }
+
+            #Preview {
+                Counter().environment(Tally.sample)
+            }
+            """)
+        let messages = (scenario?.notes ?? []).map(\.message) + (error?.diagnostics ?? []).map(\.message)
+        #expect(messages.contains { $0.contains("(limit: method depth)") }, "\(messages)")
+    }
+
     @Test func aStaticGetterMakesANewValueAtEachUse() throws {
         let (scenario, _, error) = loadSwift(Self.counter + """
             extension Tally {
