@@ -39,7 +39,7 @@ enum CheckCommand {
                 stderr.write(describe(result))
             }
             // Two blocks can check one step in one variant (one without `in`, one with): their lines tell them apart.
-            let names = results.map { "\($0.step.isEmpty ? "initial" : $0.step) in \($0.variant) (\($0.semantics.rawValue))" }
+            let names = results.map { "\($0.step.isEmpty ? "initial" : $0.step)\($0.update.map { ", update \($0)" } ?? "") in \($0.variant) (\($0.semantics.rawValue))" }
             for (result, name) in zip(results, names) {
                 let shared = names.count { $0 == name } > 1
                 cases.append((shared ? "\(name), line \(result.location.line)" : name, result.passed ? nil : describe(result)))
@@ -96,7 +96,7 @@ enum CheckCommand {
             for mismatch in result.mismatches { text += "    \(mismatch.message ?? "")\n" }
             return text
         }
-        let what = result.step.isEmpty ? "the first evaluation" : "step '\(result.step)'"
+        let what = (result.update.map { "update \($0) of " } ?? "") + (result.step.isEmpty ? "the first evaluation" : "step '\(result.step)'")
         var text = "\(result.location): error: expectation for \(what) failed in variant '\(result.variant)' (\(result.semantics.rawValue))\n"
         for mismatch in result.mismatches {
             if let message = mismatch.message { text += "    \(mismatch.clause): \(message)\n"; continue }

@@ -51,6 +51,13 @@ let invalidCases: [InvalidCase] = [
     InvalidCase(name: "truncated expectation", source: root + "expect \"s\" { evaluates 1️⃣", message: "expected a view instance name, found end of file"),
     InvalidCase(name: "unknown expectation clause", source: root + "expect \"s\" { 1️⃣evaluate Root }", message: "unknown expectation 'evaluate'; did you mean 'evaluates'?"),
     InvalidCase(name: "evaluations without a number", source: root + "expect \"s\" { evaluations <= 1️⃣many }", message: "expected a number after 'evaluations <=', found 'many'"),
+    InvalidCase(name: "update without a number", source: root + "expect \"s\" update 1️⃣two { evaluates Root }", message: "expected the update's number after 'update', found 'two'"),
+    InvalidCase(name: "update zero", source: root + "expect \"s\" update 1️⃣0 { evaluates Root }", message: "updates are numbered from 1, the step's own update"),
+    InvalidCase(name: "updates in the header", source: root + "expect \"s\" 1️⃣updates 2 { evaluates Root }", message: "'updates N' is a clause inside the block; the header takes 'update N', the update its clauses hold against"),
+    InvalidCase(name: "update as a clause", source: root + "expect \"s\" { 1️⃣update 2 { evaluates Root } }", message: "'update N' goes in the header, before '{': expect \"step\" update N { … }"),
+    InvalidCase(name: "updates without a number", source: root + "expect \"s\" { updates 1️⃣many }", message: "expected a whole number after 'updates', found 'many'"),
+    InvalidCase(name: "no updates", source: root + "expect \"s\" { updates 1️⃣0 }", message: "a step makes at least one update, its own"),
+    InvalidCase(name: "updates in a block of one update", source: root + "expect \"s\" update 2 { 1️⃣updates 2 }", message: "'updates' counts every update of the step; write it in a block without 'update 2'"),
     InvalidCase(name: "bad instance identity", source: root + "expect \"s\" { evaluates Row[1️⃣x] }", message: "expected a ForEach identity (a number, a string, a generated 'UUID-1' or 'field: value') in '[...]', found 'x'"),
     // Constructs outside the language
     InvalidCase(name: "where clause", source: "scenario \"t\"\nstruct Root: View 1️⃣where T: Equatable { }", message: "the 'where' clause of 'Root' is not simulated"),

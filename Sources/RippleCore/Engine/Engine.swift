@@ -130,6 +130,12 @@ struct Engine {
     /// The closures an action handed to `DispatchQueue.main.async`, run in an update of their own once
     /// the action's update is over (`ActionClosure`).
     var mainQueue: [SuspendedAction.Frame] = []
+    /// The transaction the action's writes are made in now: the `withAnimation { }` or
+    /// `withTransaction(…) { }` whose closure runs (`Transactions.swift`); nil outside them.
+    var currentTransaction: String?
+    /// The updates the running action ended before its last, because a write told a view in another
+    /// transaction (Rule 18), in order.
+    var endedUpdates: [EndedUpdate] = []
     /// What was assumed about names another module declares (`Engine+Assumptions.swift`), in the order met.
     var notes: [Diagnostic] = []
     /// The messages of `notes`, to note each once.

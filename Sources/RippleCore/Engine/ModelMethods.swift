@@ -310,6 +310,8 @@ struct MethodHost: StatementHost {
             switch kind {
             case .now:
                 _ = try engine.runMethodStatements(closure.body, pass: &pass, written: &written, depth: depth, into: &traces)
+            case .transaction(let transaction):
+                try engine.runInTransaction(transaction, closure.body, of: expression, pass: &pass, written: &written, depth: depth, into: &traces)
             case .task:
                 let end = closure.body.firstIndex(where: \.suspends) ?? closure.body.endIndex
                 _ = try engine.runMethodStatements(Array(closure.body[..<end]), pass: &pass, written: &written, depth: depth, into: &traces)

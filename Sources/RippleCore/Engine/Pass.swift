@@ -39,6 +39,13 @@ struct Pass {
     /// causes and no changed reads: every instance is new, and a list of changed reads per row would be a
     /// block per row, allocated and freed for nothing.
     var isTraced = true
+    /// How many writes were traced in the update: the action's writes are returned together, and an
+    /// action that ends an update before its last (Rule 18) hands it this many of them.
+    var writes = 0
+    /// Whether a write in the update told a view, and the transaction it was made in (`withAnimation`;
+    /// nil for none): a write that tells a view in another transaction ends the update first (Rule 18).
+    var tells = false
+    var transaction: String?
 
     /// Empties the pass for another step, keeping its tables' storage: a step of a few writes otherwise
     /// grows six empty tables from nothing.
@@ -54,6 +61,9 @@ struct Pass {
         order.removeAllKeepingStorage()
         firedHandlers.removeAll()
         isTraced = true
+        writes = 0
+        tells = false
+        transaction = nil
     }
 }
 

@@ -1,4 +1,5 @@
-// Steps: each statement is a write; together they are one transaction.
+// Steps: each statement is a write; together they are one transaction, and those a `withAnimation { }`
+// makes after others another (Rule 18).
 
 /// Storage a step writes.
 enum StorageRoot: Hashable {
@@ -76,27 +77,52 @@ extension Engine {
         writes.reserveCapacity(step.statements.count)
         written.reserveCapacity(step.statements.count)
         for index in step.statements.indices {
-            do throws(EvaluationError) {
-                // `refresh Root`, `resume Root`, an action by name: the writes of the view's action, up to
-                // its next `await`.
-                if case .viewAction(let kind, let target) = step.statements[index].kind {
-                    writes += try runViewAction(kind, target, pass: &pass, written: &written)
-                    continue
-                }
-                // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
-                if let traces = try applyMethodCall(step.statements[index], pass: &pass, written: &written) {
-                    writes += traces
-                    continue
-                }
-                let text = StatementText(full: step.texts[index], target: step.targets[index])
-                let observed = observedProperty(written: step.statements[index])
-                writes.append(try apply(step.statements[index], text: text, pass: &pass, written: &written))
-                if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
-            } catch {
-                report(error)
-            }
+            let text = StatementText(full: step.texts[index], target: step.targets[index])
+            runStepStatement(step.statements[index], text: text, into: &writes, pass: &pass, written: &written)
         }
         return writes
+    }
+
+    /// What one statement of a step writes, appended to `writes`; an error in it is reported.
+    private mutating func runStepStatement(_ statement: StatementSyntax, text: StatementText, into writes: inout [WriteTrace], pass: inout Pass,
+                                           written: inout [Place]) {
+        do throws(EvaluationError) {
+            // `refresh Root`, `resume Root`, an action by name: the writes of the view's action, up to
+            // its next `await`.
+            if case .viewAction(let kind, let target) = statement.kind {
+                writes += try runViewAction(kind, target, pass: &pass, written: &written)
+                return
+            }
+            // `withAnimation { Root.value = 3 }`: the closure's statements are the step's, made in its
+            // transaction (Rule 18).
+            if case .expression(let expression) = statement.kind, case (.transaction(let name), let closure)? = ActionClosure.find(in: expression) {
+                stepTransaction(name, closure.body, of: expression, into: &writes, pass: &pass, written: &written)
+                return
+            }
+            // `store.add(title: "Plan")`: the method's writes, each traced with its own statement.
+            if let traces = try applyMethodCall(statement, pass: &pass, written: &written) {
+                writes += traces
+                return
+            }
+            let observed = observedProperty(written: statement)
+            writes.append(try apply(statement, text: text, pass: &pass, written: &written))
+            if let observed { writes += try runObservers(of: observed.place, old: observed.old, pass: &pass, written: &written) }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// The statements of a `withAnimation { }` or `withTransaction(…) { }` written in a step, each a
+    /// statement of the step, made in the transaction named (Rule 18).
+    @inline(never)
+    private mutating func stepTransaction(_ name: String, _ statements: [StatementSyntax], of call: ExprSyntax, into writes: inout [WriteTrace],
+                                          pass: inout Pass, written: inout [Place]) {
+        let outer = enterTransaction(name, of: call)
+        defer { currentTransaction = outer }
+        for statement in statements {
+            let rendered = statement.rendered
+            runStepStatement(statement, text: StatementText(full: rendered, target: ResolvedStep.writtenPlace(rendered)), into: &writes, pass: &pass, written: &written)
+        }
     }
 
     /// One step: `makeWrites` writes, then every body the writes dirtied is evaluated and the step is
@@ -105,7 +131,12 @@ extension Engine {
                               _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace]) throws(EvaluationError) -> StepTrace {
         mainQueue = []
         stepNotes.removeAll()
-        var (trace, fired) = try update(named: name, makeWrites)
+        let (updates, firedFirst) = try update(named: name, makeWrites)
+        var fired = firedFirst
+        // The writes an action made in a transaction after others are an update of their own (Rule 18),
+        // traced as the step's follow-ups, before what its updates set off.
+        var trace = updates[0]
+        if updates.count > 1 { trace.followUps = Array(updates.dropFirst()) }
         // The actions the update set off (`.onChange`, what views that appeared or went run, a `.task(id:)`
         // whose id changed) run in an update of their own, and so on, each traced as the step's follow-up;
         // so do the closures given to `DispatchQueue.main.async`, on the main queue's next turn.
@@ -119,22 +150,22 @@ extension Engine {
                 }
                 let queued = mainQueue
                 mainQueue = []
-                let round: StepTrace
+                let round: [StepTrace]
                 (round, fired) = try update(named: "DispatchQueue.main.async") { (engine, pass, written) throws(EvaluationError) in
                     try engine.mainQueueWrites(queued, pass: &pass, written: &written)
                 }
-                trace.followUps = (trace.followUps ?? []) + [round]
+                trace.followUps = (trace.followUps ?? []) + round
                 continue
             }
             guard rounds <= Self.maximumChangeRounds else {
                 throw EvaluationError("\(Self.keptFiring(fired)): more than \(Self.maximumChangeRounds) updates in one step", at: fired[0].location)
             }
             let handlers = fired
-            let round: StepTrace
+            let round: [StepTrace]
             (round, fired) = try update(named: changeRoundName(handlers)) { (engine, pass, written) throws(EvaluationError) in
                 try engine.firedHandlerWrites(handlers, pass: &pass, written: &written)
             }
-            trace.followUps = (trace.followUps ?? []) + [round]
+            trace.followUps = (trace.followUps ?? []) + round
         }
         return trace
     }
@@ -161,27 +192,39 @@ extension Engine {
     }
 
     /// One update: `makeWrites` writes, every body the writes dirtied is evaluated, and the update is
-    /// traced; with it, the actions it set off.
+    /// traced; with it, the actions it set off. Writes made in a transaction after others end the update
+    /// those made (Rule 18): then each update the writes made is traced, in order, the first named `name`.
     private mutating func update(named name: String, _ makeWrites: (inout Engine, inout Pass, inout [Place]) throws(EvaluationError) -> [WriteTrace])
-        throws(EvaluationError) -> (StepTrace, [FiredHandler]) {
+        throws(EvaluationError) -> ([StepTrace], [FiredHandler]) {
         work = 0
         // The last step's tables, moved rather than copied: a copy counted a reference to each of them.
         var pass = Pass()
         swap(&pass, &spentPass)
         pass.reset()
         unknownDecisions.removeAll()
+        let outer = (endedUpdates, currentTransaction)
+        endedUpdates = []
+        currentTransaction = nil
+        defer { (endedUpdates, currentTransaction) = outer }
         var written: [Place] = []
         let writes = try makeWrites(&self, &pass, &written)
-        try runPass(&pass, initial: [])
-        var trace = trace(name, writes: writes, written: written, pass: pass)
-        if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
-        let fired = pass.firedHandlers
-        // The pass's order becomes the engine's record of the step, and the pass takes the last step's
-        // storage for its next use: shared, it would have to be copied before it was emptied.
-        swap(&lastEvaluated, &pass.order)
+        let ended = endedUpdates
+        // An action that wrote nothing after the update it ended last makes no update of its own there.
+        var last: (trace: StepTrace, transaction: String?, fired: [FiredHandler])?
+        if ended.isEmpty || pass.writes > 0 || !pass.queue.isEmpty {
+            try runPass(&pass, initial: [])
+            var trace = trace(name, writes: writes, written: written, pass: pass)
+            if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
+            last = (trace, pass.transaction, pass.firedHandlers)
+            // The pass's order becomes the engine's record of the step.
+            swap(&lastEvaluated, &pass.order)
+        }
+        // The pass takes the last step's storage for its next use: shared, it would have to be copied
+        // before it was emptied.
         pass.reset()
         swap(&spentPass, &pass)
-        return (trace, fired)
+        if ended.isEmpty, let last { return ([last.trace], last.fired) }
+        return Self.transactionUpdates(named: name, ended: ended, last: last, writes: writes)
     }
 
     mutating func apply(_ statement: StatementSyntax, text: StatementText, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> WriteTrace {
@@ -193,9 +236,11 @@ extension Engine {
             let value = try evaluate(valueExpression, in: stepScope, expected: declaration.type)
             try checkType(value, declaration.type, name: "\\." + key, at: valueExpression.location)
             let old = rootEnvironment[key] ?? Value.none
+            let decision = EnvironmentValueKind(key: key).write(differs: inputDifference(old, value) != nil)
+            if decision?.notifies ?? false { try joinTransaction(pass: &pass, written: &written) }
             rootEnvironment[key] = value
             environmentChanged(key, under: root, pass: &pass)
-            let decision = EnvironmentValueKind(key: key).write(differs: inputDifference(old, value) != nil)
+            pass.writes += 1
             return WriteTrace(statement: text.full, target: "\\." + key, kind: "environment", old: describeWritten(old), new: describeWritten(value),
                               notified: decision?.notifies ?? false, note: decision?.note ?? "", location: TraceLocation(statement.location),
                               oldValue: traceWritten(old), newValue: traceWritten(value))
@@ -230,7 +275,9 @@ extension Engine {
                 guard let object = try objectTarget(objectExpression), table.data[objects[object.raw].type]?.modelKind == .observableObject else {
                     throw EvaluationError("'objectWillChange' belongs to an 'ObservableObject'", at: objectExpression.location)
                 }
+                try joinTransaction(pass: &pass, written: &written)
                 notifyHolders(object, detail: "objectWillChange.send() on \(objectName(object))", pass: &pass)
+                pass.writes += 1
                 return WriteTrace(statement: text.full, target: objectName(object) + ".objectWillChange", kind: "objectWillChange.send()",
                                   old: nil, new: nil, notified: true, note: "every view holding \(objectName(object)) is told")
             }
@@ -877,9 +924,9 @@ extension Engine {
         case .property(let object, let index):
             return try performOnProperty(object, index, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .slot(let slot):
-            return performOnSlot(slot, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
+            return try performOnSlot(slot, path: target.path, leaf: leaf, old: old, inPlace: inPlace, text: text, pass: &pass, written: &written, at: location)
         case .appStorage(let key):
-            return performOnAppStorage(key, path: target.path, leaf: leaf, old: old, text: text, pass: &pass, written: &written, at: location)
+            return try performOnAppStorage(key, path: target.path, leaf: leaf, old: old, text: text, pass: &pass, written: &written, at: location)
         }
     }
 
@@ -895,36 +942,18 @@ extension Engine {
         let readKind = info.readKinds[index]
         let type = info.declaration.stored[index].type
         // The whole old value is needed only for an assignment's equality and identity checks. A write
-        // below the property changes the stored value in place: `replacing` would copy every element
-        // of the array it goes through (a thousand rows, each a struct, per write to one of them).
-        let oldWhole: Value
-        if path.isEmpty {
-            oldWhole = objects[object.raw].fields[index]
-            objects[object.raw].fields[index] = leaf
-        } else {
-            // Every caller marks a write below a property in place, so `oldWhole` is never compared.
-            assert(inPlace, "a write below a property is an in-place mutation")
-            oldWhole = .none
-            var whole = objects[object.raw].fields[index]
-            objects[object.raw].fields[index] = .none
-            replace(&whole, at: path[...], with: leaf)
-            objects[object.raw].fields[index] = whole
-        }
-        // Only the written part can hold objects that need a name; the rest of the value kept its own.
-        // Labelling the written value can name the written object itself (`node.next = node`): the
-        // subject is read after it. The label's text is built only when it would name something.
-        if needsLabel(leaf) { labelWritten(leaf, in: object, name, path) }
-        let key = DependencyKey.observation(object, index)
-        let subject = subject(of: object, index)
-        written.append(.property(object, index))
-        // Texts every notified view shares, built once per write rather than once per view.
-        let oldText = describeWritten(old)
-        let newText = describeWritten(leaf)
+        // below the property changes the stored value in place, and every caller marks it in place, so
+        // `oldWhole` is never compared there.
+        assert(path.isEmpty || inPlace, "a write below a property is an in-place mutation")
+        let oldWhole: Value = path.isEmpty ? objects[object.raw].fields[index] : .none
+        // Whether the write tells anybody is decided first, on the values: one that does may end the
+        // update the writes before it made, which is evaluated before this one changes anything (Rule 18).
         // The trace is made once, at the end, when the outcome is known: made first and then changed, or made
         // by a nested function that read these variables, it would be copied whole on its way out.
         var notified = false
         var note = ""
-        switch info.declaration.modelKind {
+        let modelKind = info.declaration.modelKind
+        switch modelKind {
         case .observable:
             var isIgnored = false
             if case .ignored = readKind { isIgnored = true }
@@ -942,16 +971,39 @@ extension Engine {
             if comparedUnknown { decidedOnUnknown("the write to '\(name)' compared a value Ripple does not know", at: location) }
             note = decision.note(name: name, type: type)
             notified = decision.notifies
-            if notified {
-                notifyObservers(of: key, subject: subject, old: oldText, new: newText, kind: kind, written: text.target, pass: &pass)
-            }
         case .observableObject, .plain:
             var isPublished = false
             if case .published = readKind { isPublished = true }
-            let decision = PublishedWrite.decide(isObservableObject: info.declaration.modelKind == .observableObject, isPublished: isPublished)
+            let decision = PublishedWrite.decide(isObservableObject: modelKind == .observableObject, isPublished: isPublished)
             note = decision.note(name: name, type: info.declaration.name)
             notified = decision.notifies
-            if notified {
+        }
+        if notified { try joinTransaction(pass: &pass, written: &written) }
+        // A write below the property changes the stored value in place: `replacing` would copy every
+        // element of the array it goes through (a thousand rows, each a struct, per write to one of them).
+        if path.isEmpty {
+            objects[object.raw].fields[index] = leaf
+        } else {
+            var whole = objects[object.raw].fields[index]
+            objects[object.raw].fields[index] = .none
+            replace(&whole, at: path[...], with: leaf)
+            objects[object.raw].fields[index] = whole
+        }
+        // Only the written part can hold objects that need a name; the rest of the value kept its own.
+        // Labelling the written value can name the written object itself (`node.next = node`): the
+        // subject is read after it. The label's text is built only when it would name something.
+        if needsLabel(leaf) { labelWritten(leaf, in: object, name, path) }
+        let key = DependencyKey.observation(object, index)
+        let subject = subject(of: object, index)
+        written.append(.property(object, index))
+        pass.writes += 1
+        // Texts every notified view shares, built once per write rather than once per view.
+        let oldText = describeWritten(old)
+        let newText = describeWritten(leaf)
+        if notified {
+            if modelKind == .observable {
+                notifyObservers(of: key, subject: subject, old: oldText, new: newText, kind: kind, written: text.target, pass: &pass)
+            } else {
                 notifyHolders(object, detail: "objectWillChange from \(objectName(object)) (\(kind) of '@Published' \(name): \(oldText) → \(newText))", pass: &pass)
             }
         }
@@ -961,13 +1013,12 @@ extension Engine {
 
     /// A write to a view's `@State` slot (Rule 4, `StateWrite`).
     private mutating func performOnSlot(_ slot: SlotID, path: [PathComponent], leaf: Value, old: Value, inPlace: Bool, text: StatementText,
-                                        pass: inout Pass, written: inout [Place], at location: SourceLocation) -> WriteTrace {
+                                        pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
         let kind = inPlace ? "in-place mutation" : "assignment"
         let oldWhole = slots[slot.raw].value
         let newWhole = replacing(oldWhole, at: path, with: leaf)
         let record = slots[slot.raw]
         let subject = instances[record.owner].path + "._" + record.name
-        written.append(.state(slot))
         // The texts are described once for the trace and every view told, and the trace made once,
         // when the outcome is known (as for an object's property, above).
         let oldText = describeWritten(old)
@@ -979,6 +1030,10 @@ extension Engine {
             decidedOnUnknown("the write to '\(record.name)' compared a value Ripple does not know", at: location)
         }
         let decision = storage?.write(differs: differs) ?? StateWrite.slotWrite(differs: differs)
+        // A write that tells its readers may end the update the writes before it made (Rule 18).
+        if decision.notifies { try joinTransaction(pass: &pass, written: &written) }
+        written.append(.state(slot))
+        pass.writes += 1
         guard decision.notifies else {
             return WriteTrace(statement: text.full, target: subject, kind: kind, old: oldText, new: newText, notified: false, note: decision.note,
                               location: TraceLocation(location), oldValue: traceWritten(old), newValue: traceWritten(leaf))
@@ -996,16 +1051,19 @@ extension Engine {
 
     /// A write to an `@AppStorage` key (`AppStorageWrite`).
     private mutating func performOnAppStorage(_ key: String, path: [PathComponent], leaf: Value, old: Value, text: StatementText,
-                                              pass: inout Pass, written: inout [Place], at location: SourceLocation) -> WriteTrace {
+                                              pass: inout Pass, written: inout [Place], at location: SourceLocation) throws(EvaluationError) -> WriteTrace {
+        let storage = PersistedStorageKind(storageKey: key)
+        // The kind decides whether the write tells the views that declare the key; one that does may end
+        // the update the writes before it made (Rule 18).
+        let decision = storage.write(differs: inputDifference(old, leaf) != nil)
+        if decision?.notifies ?? true { try joinTransaction(pass: &pass, written: &written) }
         appStorage[key] = replacing(appStorage[key] ?? Value.none, at: path, with: leaf)
         written.append(.appStorage(key))
+        pass.writes += 1
         // Described and named once for the trace and every view told.
         let oldText = describeWritten(old)
         let newText = describeWritten(leaf)
-        let storage = PersistedStorageKind(storageKey: key)
         let subject = storage.subject
-        // The kind decides whether the write tells the views that declare the key.
-        let decision = storage.write(differs: inputDifference(old, leaf) != nil)
         if decision?.notifies ?? true {
             for id in orderedDependents(of: .appStorage(key)) {
                 markDirty(id, Cause(kind: storage.causeKind(isOwner: true) ?? .appStorage, subject: subject, detail: "app storage key '\(key)' was written",

@@ -48,6 +48,8 @@ public struct ResolvedExpectation: Hashable, Sendable {
     public var variant: String?
     /// nil: the scenario's semantics.
     public var semantics: Semantics?
+    /// The update of the step the clauses hold against, from 1, the step's own; nil: its own.
+    public var update: Int?
     public var clauses: [ExpectationClauseSyntax]
     public var location: SourceLocation
 }

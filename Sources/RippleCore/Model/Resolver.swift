@@ -139,15 +139,19 @@ struct Resolver {
                 diagnostics.append(.error("unknown variant '\(variant)'\(Suggestion.didYouMean(variant, in: variants.map(\.name)))", at: expectation.variantLocation ?? expectation.location))
                 continue
             }
-            let key = "\(expectation.isInitial ? "" : "'")\(expectation.step)|\(expectation.variant ?? "*")|\(expectation.semantics?.rawValue ?? "-")"
+            // `update 1` is the step's own update, as a block without `update` is.
+            let update = expectation.update == 1 ? nil : expectation.update
+            let key = "\(expectation.isInitial ? "" : "'")\(expectation.step)|\(expectation.variant ?? "*")|\(expectation.semantics?.rawValue ?? "-")|\(update ?? 1)"
             if let first = expectationKeys[key] {
                 let what = expectation.isInitial ? "the first evaluation" : "step '\(expectation.step)'"
-                diagnostics.append(.error("duplicate expectation for \(what) (first at line \(first.line))", at: expectation.location))
+                let which = update.map { "update \($0) of " } ?? ""
+                diagnostics.append(.error("duplicate expectation for \(which)\(what) (first at line \(first.line))", at: expectation.location))
                 continue
             }
             expectationKeys[key] = expectation.location
             expectations.append(ResolvedExpectation(step: expectation.step, isInitial: expectation.isInitial, variant: expectation.variant,
-                                                    semantics: expectation.semantics, clauses: expectation.clauses, location: expectation.location))
+                                                    semantics: expectation.semantics, update: update, clauses: expectation.clauses,
+                                                    location: expectation.location))
         }
         return (steps, expectations)
     }

@@ -601,18 +601,20 @@ public enum ExpectationClauseSyntax: Hashable, Sendable {
     case appears([InstanceReferenceSyntax], location: SourceLocation)
     /// `disappears A, B`: exactly these instances were destroyed (`onDisappear` runs, their state is lost).
     case disappears([InstanceReferenceSyntax], location: SourceLocation)
+    /// `updates 2`: the step made exactly this many updates, its own and those after it (Rules 11, 16–18).
+    case updates(Int, location: SourceLocation)
 
-    /// The instances the clause names (none for `evaluations <= N`).
+    /// The instances the clause names (none for `evaluations <= N` and `updates N`).
     public var references: [InstanceReferenceSyntax] {
         switch self {
         case .evaluates(let references, _), .wasted(let references, _), .stale(let references, _), .needed(let references, _),
              .runs(let references, _), .skips(let references, _), .appears(let references, _), .disappears(let references, _): references
-        case .evaluationsAtMost: []
+        case .evaluationsAtMost, .updates: []
         }
     }
 }
 
-/// `expect "step" [in "variant"] [under swift5.9] { ... }`, or `expect initial …` for the first evaluation.
+/// `expect "step" [in "variant"] [under swift5.9] [update 2] { ... }`, or `expect initial …` for the first evaluation.
 public struct ExpectationSyntax: Hashable, Sendable {
     /// The step's name; empty for `expect initial`.
     public var step: String
@@ -622,6 +624,9 @@ public struct ExpectationSyntax: Hashable, Sendable {
     public var variant: String?
     public var variantLocation: SourceLocation?
     public var semantics: Semantics?
+    /// `update 2`: the clauses hold against the step's second update (the first after its own) rather
+    /// than against its own; nil for its own.
+    public var update: Int?
     public var clauses: [ExpectationClauseSyntax]
     public var location: SourceLocation
 

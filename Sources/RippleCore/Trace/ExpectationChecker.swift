@@ -26,14 +26,17 @@ public struct ExpectationResult: Hashable, Sendable {
     public var step: String
     public var variant: String
     public var semantics: Semantics
+    /// The update of the step the block held its clauses against (`update 2`); nil for the step's own.
+    public var update: Int?
     public var location: SourceLocation
     public var mismatches: [Mismatch]
     public var passed: Bool { mismatches.isEmpty }
 
-    package init(step: String, variant: String, semantics: Semantics, location: SourceLocation, mismatches: [Mismatch]) {
+    package init(step: String, variant: String, semantics: Semantics, update: Int? = nil, location: SourceLocation, mismatches: [Mismatch]) {
         self.step = step
         self.variant = variant
         self.semantics = semantics
+        self.update = update
         self.location = location
         self.mismatches = mismatches
     }
@@ -51,9 +54,19 @@ public enum ExpectationChecker {
             let trace = traces[semantics]!
             for variant in trace.variants where expectation.variant == nil || expectation.variant == variant.name {
                 let found = expectation.isInitial ? variant.initial : variant.steps.first(where: { $0.name == expectation.step })
-                guard let step = found else { continue }
+                guard let whole = found else { continue }
                 let paths = scenario.instanceNames[variant.name] ?? InstanceNames(paths: [])
+                // The step's own update, then those after it (Rules 11, 16–18): `update N` picks the Nth.
+                let updates = [whole] + (whole.followUps ?? [])
                 var mismatches: [ExpectationResult.Mismatch] = []
+                let number = expectation.update ?? 1
+                guard number <= updates.count else {
+                    mismatches.append(.init(clause: "update", message: "the step made \(describeUpdates(updates)); it has no update \(number)"))
+                    results.append(ExpectationResult(step: expectation.step, variant: variant.name, semantics: semantics, update: expectation.update,
+                                                     location: expectation.location, mismatches: mismatches))
+                    continue
+                }
+                let step = updates[number - 1]
                 for clause in expectation.clauses {
                     switch clause {
                     case .evaluates(let references, _):
@@ -77,13 +90,23 @@ public enum ExpectationChecker {
                             mismatches.append(.init(clause: "evaluations", missing: [], extra: [],
                                                     message: "expected at most \(limit) evaluations, got \(step.counts.evaluations)"))
                         }
+                    case .updates(let count, _):
+                        if updates.count != count {
+                            mismatches.append(.init(clause: "updates", message: "expected \(count) update\(count == 1 ? "" : "s"), got \(describeUpdates(updates))"))
+                        }
                     }
                 }
-                results.append(ExpectationResult(step: expectation.step, variant: variant.name, semantics: semantics,
+                results.append(ExpectationResult(step: expectation.step, variant: variant.name, semantics: semantics, update: expectation.update,
                                                  location: expectation.location, mismatches: mismatches))
             }
         }
         return results
+    }
+
+    /// A step's updates in words, each after its own by name: `2 updates (its own, then withAnimation)`.
+    private static func describeUpdates(_ updates: [StepTrace]) -> String {
+        let names = ["its own"] + updates.dropFirst().map(\.name)
+        return "\(updates.count) update\(updates.count == 1 ? "" : "s") (\(names.joined(separator: ", then ")))"
     }
 
     /// How a clause's list is held against what happened: as the whole list (`evaluates`), or in part:

@@ -437,11 +437,17 @@ struct DirectiveReader {
             advance()
             expectation.semantics = try semanticsName()
         }
+        if cursor.isWord("update") {
+            advance()
+            expectation.update = try updateNumber()
+        } else if cursor.isWord("updates") {
+            throw fail("'updates N' is a clause inside the block; the header takes 'update N', the update its clauses hold against")
+        }
         try expect("{", "to open the expectation")
         while !cursor.isSymbol("}") {
             if cursor.kind == .end { throw fail("expected '}' to close the expectation") }
             let clauseLocation = location(cursor)
-            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed', 'runs', 'skips', 'appears', 'disappears' or 'evaluations'")
+            let keyword = try word("'evaluates', 'wasted', 'stale', 'needed', 'runs', 'skips', 'appears', 'disappears', 'evaluations' or 'updates'")
             switch keyword {
             case "evaluates": expectation.clauses.append(.evaluates(try instanceList(), location: clauseLocation))
             case "wasted": expectation.clauses.append(.wasted(try instanceList(), location: clauseLocation))
@@ -458,14 +464,36 @@ struct DirectiveReader {
                 }
                 advance()
                 expectation.clauses.append(.evaluationsAtMost(limit, location: clauseLocation))
+            case "updates":
+                if let update = expectation.update {
+                    throw Failure(diagnostic: .error("'updates' counts every update of the step; write it in a block without 'update \(update)'", at: clauseLocation))
+                }
+                guard case .integer(let count?) = cursor.kind else {
+                    throw fail("expected a whole number after 'updates', found \(describedCurrent)")
+                }
+                guard count >= 1 else { throw fail("a step makes at least one update, its own") }
+                advance()
+                expectation.clauses.append(.updates(count, location: clauseLocation))
+            case "update":
+                throw Failure(diagnostic: .error("'update N' goes in the header, before '{': expect \"step\" update N { … }", at: clauseLocation))
             default:
-                let known = ["evaluates", "wasted", "stale", "needed", "runs", "skips", "appears", "disappears", "evaluations"]
+                let known = ["evaluates", "wasted", "stale", "needed", "runs", "skips", "appears", "disappears", "evaluations", "updates"]
                 throw Failure(diagnostic: .error("unknown expectation '\(keyword)'\(Suggestion.didYouMean(keyword, in: known))", at: clauseLocation))
             }
             try endOfLine()
         }
         advance()
         return expectation
+    }
+
+    /// The number after `update`: 1 for the step's own update, 2 for the first after it, and so on.
+    private mutating func updateNumber() throws(Failure) -> Int {
+        guard case .integer(let number?) = cursor.kind else {
+            throw fail("expected the update's number after 'update', found \(describedCurrent)")
+        }
+        guard number >= 1 else { throw fail("updates are numbered from 1, the step's own update") }
+        advance()
+        return number
     }
 
     private mutating func instanceList() throws(Failure) -> [InstanceReferenceSyntax] {
