@@ -318,7 +318,7 @@ struct Engine {
         for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
             rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
         }
-        for declared in table.globals where !table.computedGlobals.contains(declared.name) { _ = try global(named: declared.name) }
+        for declared in table.globals where !declared.isComputed { _ = try global(named: declared.name) }
         try startRootEnvironment(environment)
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
@@ -423,7 +423,7 @@ struct Engine {
         if !decisions.isEmpty, !decisionsTaken.isEmpty { decisionsTaken[decisionsTaken.count - 1] += decisions }
         label(value, as: name)
         // A getter makes a new value at each use (`Store.preview` twice is two stores).
-        if !table.computedGlobals.contains(name) {
+        if !global.isComputed {
             globals[name] = value
             if !decisions.isEmpty { globalDecisions[name] = decisions }
         }

@@ -39,15 +39,25 @@ extension Engine {
             let value = try evaluateBase(base, in: scope)
             if optional, value.isNone { return .none }
             return try method(name, on: value, arguments, in: scope, at: callee.location)
-        case .closure(let closure) where arguments.isEmpty && closure.parameters.isEmpty:
-            // `{ let store = Store(); store.load(); return store }()`: the closure's statements run now.
-            return try callImmediately(closure, in: scope)
         default:
-            if readsOtherModules {
-                return assumeOpaque(callee.rendered + "(…)", note: "calling '\(callee.rendered)' is not simulated; its result is opaque", at: location)
-            }
-            throw EvaluationError("'\(callee.rendered)' cannot be called", at: location)
+            return try callOther(callee, arguments, in: scope, at: location)
         }
+    }
+
+    /// A callee that is no name or member: `{ let store = Store(); store.load(); return store }()` runs
+    /// the closure's statements now; anything else is opaque in app source and an error in a scenario.
+    ///
+    /// In a frame of its own: `call` is on the stack of every nested call.
+    @inline(never)
+    private mutating func callOther(_ callee: ExprSyntax, _ arguments: [ArgumentSyntax], in scope: Scope,
+                                    at location: SourceLocation) throws(EvaluationError) -> Value {
+        if case .closure(let closure) = callee.kind, arguments.isEmpty, closure.parameters.isEmpty {
+            return try callImmediately(closure, in: scope)
+        }
+        if readsOtherModules {
+            return assumeOpaque(callee.rendered + "(…)", note: "calling '\(callee.rendered)' is not simulated; its result is opaque", at: location)
+        }
+        throw EvaluationError("'\(callee.rendered)' cannot be called", at: location)
     }
 
     /// `Type.name(…)`: a static method the type declares, a case of an enum, a type nested in an enum used as

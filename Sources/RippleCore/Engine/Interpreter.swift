@@ -149,13 +149,7 @@ extension Engine {
         case .member(let base, let name, let optional):
             return try member(expression, base: base, name: name, optional: optional, in: scope)
         case .subscriptAccess(let base, let arguments, let optional):
-            // `.samples[0]` where a `Recipe` is expected: an implicit member chain starts at `Recipe.samples`.
-            if case .implicitMember(let name) = base.kind, case .named(let typeName)? = expected?.unwrappingOptionals,
-               table.globals.contains(where: { $0.name == typeName + "." + name }) {
-                let start = ExprSyntax(.member(ExprSyntax(.identifier(typeName), at: base.location), name: name, optional: false), at: base.location)
-                return try subscripted(expression, base: start, arguments: arguments, optional: optional, in: scope)
-            }
-            return try subscripted(expression, base: base, arguments: arguments, optional: optional, in: scope)
+            return try subscripted(expression, base: base, arguments: arguments, optional: optional, in: scope, expected: expected)
         case .forceUnwrap(let base):
             return try forceUnwrapped(base, in: scope, at: location)
         case .call(let callee, let arguments, let trailing):
@@ -199,6 +193,17 @@ extension Engine {
         case .opaque(let text):
             return .opaque(type: Value.unmodelledType, text: text)
         }
+    }
+
+    /// `.samples[0]` where a `Recipe` is expected: an implicit member chain starts at `Recipe.samples`, a
+    /// static member of the type the context expects. Any other base as written.
+    ///
+    /// In a frame of its own: `access` is on the stack of every nested expression.
+    @inline(never)
+    private func implicitChainStart(_ base: ExprSyntax, expected: ValueType?) -> ExprSyntax {
+        guard case .implicitMember(let name) = base.kind, case .named(let typeName)? = expected?.unwrappingOptionals,
+              table.globals.contains(where: { $0.name == typeName + "." + name }) else { return base }
+        return ExprSyntax(.member(ExprSyntax(.identifier(typeName), at: base.location), name: name, optional: false), at: base.location)
     }
 
     /// `$name`: a local binding, or the projection of a property.
@@ -260,7 +265,9 @@ extension Engine {
     }
 
     /// `base[index]`, or the binding `$items[index]`.
-    private mutating func subscripted(_ expression: ExprSyntax, base: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope) throws(EvaluationError) -> Value {
+    private mutating func subscripted(_ expression: ExprSyntax, base written: ExprSyntax, arguments: [ArgumentSyntax], optional: Bool, in scope: Scope,
+                                      expected: ValueType?) throws(EvaluationError) -> Value {
+        let base = implicitChainStart(written, expected: expected)
         if case .dollar(let root) = rootOfChain(base).kind, Int(root) == nil || Self.isBinding(scope.locals["$" + root]) {
             return try madeBinding(expression, root: root, in: scope)
         }

@@ -61,8 +61,7 @@ struct DeclarationBuilder {
                 type.members.removeAll { member in
                     guard case .property(let property) = member, property.modifiers.contains("static"),
                           let value = property.staticValue else { return false }
-                    table.globals.append((type.name + "." + property.name, value, property.location))
-                    if property.getter != nil { table.computedGlobals.insert(type.name + "." + property.name) }
+                    table.globals.append((type.name + "." + property.name, value, property.location, property.getter != nil))
                     return true
                 }
                 // `static func currentTimeZone() -> String`: run with no `self` when `Utility.currentTimeZone()`
@@ -81,7 +80,7 @@ struct DeclarationBuilder {
                     table.data[type.name] = data(type, typeNames: typeNames)
                 }
             case .global(let global):
-                table.globals.append((global.name, global.value, global.location))
+                table.globals.append((global.name, global.value, global.location, false))
             case .environmentKey(let key):
                 let type = key.type.map { resolve($0, typeNames: typeNames) } ?? inferType(of: key.defaultValue, typeNames: typeNames)
                 table.environmentKeys[key.name] = EnvironmentKeyDeclaration(name: key.name, type: type, defaultValue: key.defaultValue, location: key.location)

@@ -214,10 +214,10 @@ public struct DeclarationTable: Sendable {
     public var data: [String: DataDeclaration] = [:]
     public var enums: [String: EnumDeclaration] = [:]
     public var environmentKeys: [String: EnvironmentKeyDeclaration] = [:]
-    public var globals: [(name: String, value: ExprSyntax, location: SourceLocation)] = []
-    /// The globals that are a `static` property's getter (`static var preview: Store { … }`): computed at
-    /// each use, as Swift computes them, where any other global is computed once.
-    public var computedGlobals: Set<String> = []
+    /// Each global and `static` property; `isComputed` for a `static` getter (`static var preview: Store
+    /// { … }`), computed at each use, as Swift computes it, where any other is computed once. (Kept in the
+    /// array, not in a table of its own: a debug build copies the table into deep frames.)
+    public var globals: [(name: String, value: ExprSyntax, location: SourceLocation, isComputed: Bool)] = []
     /// Each type's `static func`s other than `==`, by `Type.name`, in source order: `Type.name(…)` runs
     /// the one its labels select (`Utility.currentTimeZone()`, an enum without cases used as a namespace).
     public var staticMethods: [String: [FunctionSyntax]] = [:]
