@@ -49,7 +49,8 @@ struct ImmediateClosureHost: StatementHost {
     }
 
     mutating func returned(_ expression: ExprSyntax?, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Value {
-        try expression.map { e throws(EvaluationError) in try engine.evaluate(e, in: scope, expected: nil) } ?? Value.none
+        var value = ValueHost(expected: nil)
+        return try value.returned(expression, in: scope, engine: &engine)
     }
 
     mutating func run(_ statement: StatementSyntax, in scope: Scope, engine: inout Engine) throws(EvaluationError) -> Value? {
