@@ -183,6 +183,7 @@ struct SwiftLowering {
     }
 
     private mutating func builtView(_ expression: SwiftSyntax.ExprSyntax) -> RootCandidate? {
+        if let postfix = expression.as(PostfixIfConfigExprSyntax.self) { return builtView(postfix) }
         // `WindowGroup { contentView }`: a computed property of the app that builds the view.
         if let reference = expression.as(DeclReferenceExprSyntax.self), let members = appMembers {
             let name = reference.baseName.nameText
@@ -202,14 +203,39 @@ struct SwiftLowering {
         // `ContentView().environment(model)`: the modifier's base, in whose environment the modifier puts its value.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             guard var view = builtView(base) else { return nil }
-            if let entry = environmentEntry(member, call) { view.environment.entries.insert(entry, at: 0) }
-            // `.previewDisplayName("Empty")`: a `PreviewProvider`'s title for the preview.
-            if member.declName.baseName.text == "previewDisplayName", let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
-                view.title = literal.representedLiteralValue
-            }
+            applyModifier(member, call, to: &view)
             return view
         }
         return nil
+    }
+
+    /// `ContentView().environmentObject(store) #if os(iOS) .onChange(…) #endif`: the view before the `#if`,
+    /// with what the modifiers of the clause the build takes put in its environment.
+    private mutating func builtView(_ postfix: PostfixIfConfigExprSyntax) -> RootCandidate? {
+        guard let base = postfix.base, var view = builtView(base) else { return nil }
+        if case .postfixExpression(let chain)? = activeClause(of: postfix.config) { applyModifiers(chain, to: &view) }
+        return view
+    }
+
+    /// The modifiers of a postfix `#if` clause's chain (`.environmentObject(a).padding()`), innermost first.
+    private mutating func applyModifiers(_ chain: SwiftSyntax.ExprSyntax, to view: inout RootCandidate) {
+        if let postfix = chain.as(PostfixIfConfigExprSyntax.self) {
+            if let base = postfix.base { applyModifiers(base, to: &view) }
+            if case .postfixExpression(let inner)? = activeClause(of: postfix.config) { applyModifiers(inner, to: &view) }
+            return
+        }
+        guard let call = chain.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        if let base = member.base { applyModifiers(base, to: &view) }
+        applyModifier(member, call, to: &view)
+    }
+
+    /// What one modifier on the way to a root view gives it: an environment entry, or a preview's title.
+    private mutating func applyModifier(_ member: MemberAccessExprSyntax, _ call: FunctionCallExprSyntax, to view: inout RootCandidate) {
+        if let entry = environmentEntry(member, call) { view.environment.entries.insert(entry, at: 0) }
+        // `.previewDisplayName("Empty")`: a `PreviewProvider`'s title for the preview.
+        if member.declName.baseName.text == "previewDisplayName", let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
+            view.title = literal.representedLiteralValue
+        }
     }
 
     /// What `.environmentObject(store)`, `.environment(model)`, `.environment(\.key, value)` or
@@ -288,9 +314,10 @@ struct SwiftLowering {
         // The app itself is not simulated: the view its window group builds is a root candidate, and what
         // its scenes put in the environment is its root's.
         if conformances.contains("App") {
-            let properties = declaration.members.compactMap { member -> PropertySyntax? in
-                if case .property(let property) = member, property.initializer != nil, property.getter == nil { property } else { nil }
+            let stored = declaration.members.compactMap { member -> PropertySyntax? in
+                if case .property(let property) = member, property.getter == nil { property } else { nil }
             }
+            let properties = stored.filter { $0.initializer != nil } + appInitializerValues(members, stored: stored)
             if let scene = appRootView(declaration: members, properties: properties) {
                 rootCandidates.append(scene)
             } else {
@@ -343,6 +370,57 @@ struct SwiftLowering {
             return root
         }
         return nil
+    }
+
+    /// The values an app's `init()` gives its stored properties, in the order it gives them, as the
+    /// properties' initial values: `_store = StateObject(wrappedValue: Store())`, `_flag = State(initialValue: x)`,
+    /// `self.model = Model()`, and the `let`s those name. Any other statement of the initializer is noted
+    /// as not simulated: the environment is built without it.
+    private mutating func appInitializerValues(_ members: MemberBlockSyntax, stored: [PropertySyntax]) -> [PropertySyntax] {
+        guard let initializer = members.members.lazy.compactMap({ $0.decl.as(InitializerDeclSyntax.self) })
+            .first(where: { $0.signature.parameterClause.parameters.isEmpty }), let body = initializer.body else { return [] }
+        var values: [PropertySyntax] = []
+        for item in body.statements {
+            if let variable = item.item.as(VariableDeclSyntax.self) {
+                values += lowerProperties(variable)
+            } else if let assignment = Self.assignment(in: item), let target = Self.storedName(assignment.leftOperand),
+                      var property = stored.first(where: { $0.name == target.name }), property.initializer == nil {
+                let value = target.isWrapper ? Self.wrappedValue(assignment.rightOperand) : assignment.rightOperand
+                guard let value else {
+                    note("this assignment of the app's initializer is not simulated; '\(target.name)' has no value", at: item)
+                    continue
+                }
+                property.initializer = lowerExpression(value)
+                values.append(property)
+            } else {
+                note("this statement of the app's initializer is not simulated", at: item)
+            }
+        }
+        return values
+    }
+
+    private static func assignment(in item: CodeBlockItemSyntax) -> InfixOperatorExprSyntax? {
+        let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+        guard let infix = expression?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) else { return nil }
+        return infix
+    }
+
+    /// `store`, `self.store` or `_store` (the wrapper, named by the property it wraps).
+    private static func storedName(_ target: SwiftSyntax.ExprSyntax) -> (name: String, isWrapper: Bool)? {
+        var target = target
+        if let member = target.as(MemberAccessExprSyntax.self), member.base?.is(DeclReferenceExprSyntax.self) == true,
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            target = ExprSyntax(member.declName)
+        }
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return name.hasPrefix("_") ? (String(name.dropFirst()), true) : (name, false)
+    }
+
+    /// The value in `StateObject(wrappedValue: Store())`, `State(initialValue: 0)` and the like.
+    private static func wrappedValue(_ wrapper: SwiftSyntax.ExprSyntax) -> SwiftSyntax.ExprSyntax? {
+        guard let call = wrapper.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+              ["wrappedValue", "initialValue"].contains(argument.label?.text) else { return nil }
+        return argument.expression
     }
 
     /// The view each scene of an app's body builds (`WindowGroup`, `Settings`, `MenuBarExtra`…), with the

@@ -25,7 +25,7 @@ enum Unmodelled {
                                    at: type.attributes[index].location))
                 type.attributes[index].name = "Observable"
             }
-            let storedNames = Set(type.properties.filter { $0.getter == nil }.map(\.name))
+            let storedNames = type.properties.filter { $0.getter == nil }.map(\.name)
             // Initializers that only store their parameters are the memberwise one, which Ripple gives
             // every type; a type with any other keeps them all, and `Type(…)` runs the one it selects.
             let runsInitializers = isView || type.initializers.contains { !storesOnlyItsParameters($0, storedNames: storedNames) }
@@ -82,14 +82,20 @@ enum Unmodelled {
 
     /// `init(id: Int, title: String) { self.id = id; self.title = title }`: what the memberwise
     /// initializer does, so nothing is lost by using it.
-    static func storesOnlyItsParameters(_ initializer: InitializerSyntax, storedNames: Set<String>) -> Bool {
-        let names = Set(initializer.parameters.map(\.name))
+    static func storesOnlyItsParameters(_ initializer: InitializerSyntax, storedNames: [String]) -> Bool {
+        let parameters = initializer.parameters
+        // `init(store: Store) {}` drops its argument and `init(count: Int = 1)` has a default of its own:
+        // neither is the memberwise one, which takes each in the order the properties are declared.
+        guard initializer.body.count == parameters.count, parameters.allSatisfy({ $0.defaultValue == nil && $0.label == $0.name }) else { return false }
+        let order = parameters.map { storedNames.firstIndex(of: $0.name) ?? -1 }
+        guard !order.contains(-1), order == order.sorted() else { return false }
+        let names = Set(parameters.map(\.name))
+        var stored: Set<String> = []
         for statement in initializer.body {
             guard case .assignment(let target, "=", let value) = statement.kind,
                   case .member(let base, let property, false) = target.kind, base.kind == .identifier("self"),
                   case .identifier(let parameter) = value.kind, parameter == property,
-                  names.contains(parameter), storedNames.contains(property),
-                  initializer.parameters.first(where: { $0.name == parameter })?.label == parameter else { return false }
+                  names.contains(parameter), stored.insert(property).inserted else { return false }
         }
         return true
     }

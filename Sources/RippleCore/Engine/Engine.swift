@@ -162,6 +162,10 @@ struct Engine {
     var globalDecisions: [String: [String]] = [:]
     /// While globals are computed, the decisions on unknown values each took so far, innermost last.
     var decisionsTaken: [[String]] = []
+    /// The decisions on unknown values the root environment was built on (`start(environment:)`): every
+    /// read of the environment takes them again, so what a view shows from it is never `exact` because of
+    /// a guess made while the app's models were made.
+    var rootEnvironmentDecisions: [String] = []
     /// How many times views were left out of a body being built (`warnNotSimulated`), counting repeats:
     /// an evaluation that left some out has a verdict that rests on what was not simulated.
     var droppedViews = 0
@@ -315,11 +319,13 @@ struct Engine {
     /// Creates globals, the root environment (the environment keys' defaults, then what the app or the
     /// preview puts there) and the root view, then evaluates the whole tree once.
     mutating func start(environment: RootEnvironmentSyntax = RootEnvironmentSyntax()) throws(EvaluationError) {
-        for (name, key) in table.environmentKeys.sorted(by: { $0.key < $1.key }) {
-            rootEnvironment[name] = try evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
+        rootEnvironmentDecisions = try decisions { (engine) throws(EvaluationError) in
+            for (name, key) in engine.table.environmentKeys.sorted(by: { $0.key < $1.key }) {
+                engine.rootEnvironment[name] = try engine.evaluateInitial(key.defaultValue, expected: key.type, of: "environment key '\\.\(name)'")
+            }
         }
         for declared in table.globals where !declared.isComputed { _ = try global(named: declared.name) }
-        try startRootEnvironment(environment)
+        rootEnvironmentDecisions += try decisions { (engine) throws(EvaluationError) in try engine.startRootEnvironment(environment) }
         guard let rootDeclaration = table.views[table.rootView] else { return }
         // The root is built like any child, with no arguments: its defaults fill its inputs.
         let description = try describeView(viewInfo(ofType: table.rootView)!, [], [], in: Scope(), context: BuildContext(), site: rootDeclaration.location)
@@ -334,6 +340,18 @@ struct Engine {
         appearance = try transaction(named: changeRoundName(appeared)) { (engine, pass, written) throws(EvaluationError) in
             try engine.firedHandlerWrites(appeared, pass: &pass, written: &written)
         }
+    }
+
+    /// The decisions on unknown values `work` takes, as well as taking them where it runs.
+    private mutating func decisions(_ work: (inout Engine) throws(EvaluationError) -> Void) throws(EvaluationError) -> [String] {
+        decisionsTaken.append([])
+        do {
+            try work(&self)
+        } catch {
+            decisionsTaken.removeLast()
+            throw error
+        }
+        return decisionsTaken.removeLast()
     }
 
     /// Labels what a write stored below an object's property (`name`, then `path`): a function of its

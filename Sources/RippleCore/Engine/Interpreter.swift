@@ -464,8 +464,10 @@ extension Engine {
             if readsOtherModules, table.environmentKeys[key] == nil {
                 return assumeOpaque("\\." + key, note: "environment key '\\.\(key)' is not declared in the source; its value is opaque", at: location)
             }
+            if !rootEnvironmentDecisions.isEmpty { retake(rootEnvironmentDecisions) }
             return environmentValue(key, at: id)
         case .environmentObject(let entry):
+            if !rootEnvironmentDecisions.isEmpty { retake(rootEnvironmentDecisions) }
             let value = environmentValue(entry, at: id)
             if value.isNone {
                 throw EvaluationError(kind.missingFromEnvironment(type: info.declaration.properties[index].type, above: instances[id].path), at: location)
@@ -911,9 +913,23 @@ extension Engine {
     mutating func elements(of sequence: ExprSyntax, in scope: Scope) throws(EvaluationError) -> [Value] {
         let value = try evaluate(sequence, in: scope, expected: nil)
         guard case .array(let elements) = value else {
+            if readsOtherModules, value.isOpaque {
+                loopsNoTimes(over: sequence)
+                return []
+            }
             throw EvaluationError("a 'for' loop runs over an array or a range, not \(describe(value))", at: sequence.location)
         }
         return elements
+    }
+
+    /// In Swift source, a `for` loop over a value Ripple does not know (files on disk, another module's
+    /// collection) runs no times, noted where it is; what the loop would have done is a decision on an
+    /// unknown value, which every row that rests on it takes.
+    @inline(never)
+    private mutating func loopsNoTimes(over sequence: ExprSyntax) {
+        let text = Self.shortened(sequence.rendered)
+        assume("a 'for' loop over '\(text)', a value Ripple does not model, is run no times", at: sequence.location)
+        decidedOnUnknown("the 'for' loop over '\(text)' run no times", at: sequence.location)
     }
 
     /// The body of the first clause of an `if` whose conditions hold, with the scope its bindings make;

@@ -129,7 +129,9 @@ struct InitializerHost: StatementHost {
             }
             let property = building.declaration.stored[index]
             let new = op == "=" ? value : ExprSyntax(.binary(String(op.dropLast()), target, value), at: statement.location)
-            let result = try engine.evaluate(new, in: scope, expected: property.type)
+            guard let result = try engine.initializerValue(new, of: property.name, in: building.declaration.name, scope: scope, expected: property.type) else {
+                return nil
+            }
             // A value from code Ripple does not simulate (data loaded from disk, a service) would leave
             // the property unusable: it keeps the value it had.
             if engine.readsOtherModules, result.isUnmodelled {
@@ -152,7 +154,7 @@ struct InitializerHost: StatementHost {
                 _ = try engine.execute(method.body, in: inner, host: &called)
                 building = called.building
             } else {
-                _ = try engine.evaluate(expression, in: scope, expected: nil)
+                try engine.runInitializerExpression(expression, of: building.declaration.name, in: scope)
             }
         case .environmentWrite:
             throw EvaluationError("an 'init' cannot write the environment", at: statement.location)
@@ -164,3 +166,35 @@ struct InitializerHost: StatementHost {
         return nil
     }
 }
+
+extension Engine {
+    /// The value an `init` assigns to a stored property. In Swift source, one Ripple cannot compute is noted
+    /// where it is and the property keeps the value it had; the rest of the `init` still runs, and every
+    /// row that rests on the value takes that as a decision on an unknown value.
+    @inline(never)
+    mutating func initializerValue(_ expression: ExprSyntax, of property: String, in type: String, scope: Scope, expected: ValueType) throws(EvaluationError) -> Value? {
+        do throws(EvaluationError) {
+            return try evaluate(expression, in: scope, expected: expected)
+        } catch {
+            guard readsOtherModules, !error.isLimit else { throw error }
+            reportInBody(error)
+            decidedOnUnknown("'\(property)' of '\(type)', which keeps the value it had when its 'init' could not compute '\(Self.shortened(expression.rendered))',", at: expression.location)
+            return nil
+        }
+    }
+
+    /// A statement of an `init` that is a call or a value (`bind()`, `manager.$state.assign(to: &$state)`).
+    /// In Swift source, one Ripple cannot run is noted where it is, and the rest of the `init` still runs:
+    /// what it would have done to the value is unknown, a decision every row that rests on the value takes.
+    @inline(never)
+    mutating func runInitializerExpression(_ expression: ExprSyntax, of type: String, in scope: Scope) throws(EvaluationError) {
+        do throws(EvaluationError) {
+            _ = try evaluate(expression, in: scope, expected: nil)
+        } catch {
+            guard readsOtherModules, !error.isLimit else { throw error }
+            reportInBody(error)
+            decidedOnUnknown("what '\(Self.shortened(expression.rendered))' in the 'init' of '\(type)' does", at: expression.location)
+        }
+    }
+}
+

@@ -402,7 +402,11 @@ extension Engine {
                 }
                 return TargetCursor(held, nil)
             }
-            if let object = owner.object, objects[object.raw].info.storedIndex(of: name) != nil {
+            if let object = owner.object, let index = objects[object.raw].info.storedIndex(of: name) {
+                // `counter.sent += 1` where `counter` is a `let` holding an object: the write is to the object.
+                if objects[object.raw].info.declaration.stored[index].isLet, case .object(let held) = objects[object.raw].fields[index] {
+                    return TargetCursor(held, nil)
+                }
                 return try descend(from: TargetCursor(object, nil), through: [.member(name: name, location: location)])
             }
             if let view = owner.view, instances[view].info?.propertyIndex(named: name) != nil {
