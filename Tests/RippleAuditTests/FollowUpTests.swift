@@ -73,6 +73,38 @@ import RippleSwift
         #expect(!result.rows.contains { $0.action.hasPrefix("tap Button \"Delete\"") })
     }
 
+    /// A dialog's buttons write the presenter's own `@State`, which the content captured: the write goes to
+    /// the presenter's storage, as the closure's `self` would, and re-runs only a body that reads it.
+    @Test func aDialogsButtonWritesThePresentersOwnState() throws {
+        let result = try auditSwift("""
+            import SwiftUI
+
+            struct TagList: View {
+                @State private var tags = ["red", "blue"]
+                @State private var confirming = false
+                @State private var cleared = 0
+                var body: some View {
+                    VStack {
+                        Text("\\(tags.count) tags")
+                        Button("Clear") { confirming = true }
+                    }
+                    .confirmationDialog("Clear every tag?", isPresented: $confirming) {
+                        Button("Clear", role: .destructive) { tags = [] }
+                        Button("Count") { cleared += 1 }
+                    }
+                }
+            }
+            """)
+        let clear = try Self.row(result, "tap Button \"Clear\" in TagList, then tap Button \"Clear\" in confirmationDialog")
+        #expect(clear.confidence == .exact, "\(clear.uncertainty) \(clear.notes)")
+        #expect(clear.views.map(\.view) == ["TagList"])
+        #expect(clear.evaluations == 1 && clear.wasted == 0)
+        // `cleared` is read by no body: nothing re-runs, and the dialog's dismissal re-runs nothing either.
+        let count = try Self.row(result, "tap Button \"Clear\" in TagList, then tap Button \"Count\" in confirmationDialog")
+        #expect(count.confidence == .exact, "\(count.uncertainty) \(count.notes)")
+        #expect(count.evaluations == 0)
+    }
+
     @Test func aSheetsButtonLeavesTheSheetShown() throws {
         let result = try auditSwift(Self.app)
         // The sheet stays: the like re-runs the view inside it that shows the count, and not the screen,

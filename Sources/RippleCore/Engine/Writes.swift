@@ -396,6 +396,9 @@ extension Engine {
             }
             if let object = owner.object, name == "self" { return TargetCursor(object, nil) }
             if owner.object != nil || owner.view != nil, let local = context.locals[name] {
+                if let view = owner.view, context.recordedLocals.contains(name), let presenter = capturingAncestor(of: view, holding: name) {
+                    return try viewPropertyPlace(presenter, name, at: location)
+                }
                 guard case .object(let held) = local else {
                     let fix = owner.object != nil ? "of the method; write to a property of the model" : "of the action; write to a property of the view or a model"
                     throw EvaluationError("'\(name)' is a local value \(fix)", at: location)
@@ -437,6 +440,20 @@ extension Engine {
             throw EvaluationError("'\(name)' is ambiguous: \(owners.prefix(3).map { "'\(instances[$0].name).\(name)'" }.joined(separator: ", ")) have it; name the instance", at: location)
         }
         return try viewPropertyPlace(owner, name, at: location)
+    }
+
+    /// The view whose `@State` a presentation's content captured under `name` (`items = []` in an alert's
+    /// button): the nearest ancestor of `view`, itself included, that holds that property. The content
+    /// reads the value its presenter's body saw; a write goes to the presenter's storage, as the closure's
+    /// `self` would.
+    @inline(never)
+    private func capturingAncestor(of view: Int, holding name: String) -> Int? {
+        var current: Int? = view
+        while let id = current {
+            if instances[id].slots[name] != nil, instances[id].info?.propertyIndex(named: name) != nil { return id }
+            current = instances[id].parent
+        }
+        return nil
     }
 
     /// Walks the components below a target's root: through objects' stored properties, then into the
