@@ -245,10 +245,19 @@ import RippleSwift
         }
     }
 
-    /// A row's element is copied into the closure the row hands on: a closure built in a `ForEach` over
-    /// it is not left out of `==`.
-    @Test func aClosureThatCapturesARowsElementIsNotLeftOut() throws {
-        let source = """
+    /// A row's element is copied into the closure the row hands on: a closure built in a `ForEach` that
+    /// reads more of it than the row's identity is not left out of `==`; one that reads only the identity
+    /// (`item.id`, or the element of rows identified by `\.self`) is.
+    @Test(arguments: [
+        ("ForEach(items) { item in Card(name: item.name, onTap: { picked = item.id }) }", false),
+        ("ForEach(items, id: \\.id) { item in Card(name: item.name, onTap: { picked = item.id }) }", false),
+        ("ForEach(items.indices, id: \\.self) { index in Card(name: \"row\", onTap: { picked = index }) }", false),
+        ("ForEach(items) { item in Card(name: item.name, onTap: { print(item.name) }) }", true),
+        ("ForEach(items) { item in Card(name: item.name, onTap: { picked = item.id + item.name.count }) }", true),
+        ("ForEach(items, id: \\.name) { item in Card(name: item.name, onTap: { picked = item.id }) }", true),
+    ])
+    func aClosureThatCapturesMoreOfARowsElementThanItsIdentityIsNotLeftOut(rows: String, declined: Bool) throws {
+        let declarations = try Self.declarations("""
         struct Item: Identifiable, Equatable { var id: Int; var name: String }
         struct Card: View {
             let name: String
@@ -259,15 +268,16 @@ import RippleSwift
             @State private var items = [Item(id: 1, name: "A")]
             @State private var picked = 0
             var body: some View {
-                ForEach(items) { item in Card(name: item.name, onTap: CLOSURE) }
+                \(rows)
             }
         }
-        """
-        let copies = try Self.declarations(source.replacingOccurrences(of: "CLOSURE", with: "{ picked = item.id }"))
-        let declined = try #require(EquatableOnData.fix(view: "Card", in: copies)?.declined)
-        #expect(declined.contains("`item` (a parameter or a local of the code around it), given to `onTap` where `Board` builds `Card`"))
-        let reads = try Self.declarations(source.replacingOccurrences(of: "CLOSURE", with: "{ picked += 1 }"))
-        #expect(try #require(EquatableOnData.fix(view: "Card", in: reads)).declined == nil)
+        """)
+        let fix = try #require(EquatableOnData.fix(view: "Card", in: declarations))
+        if declined {
+            #expect(fix.declined?.contains("given to `onTap` where `Board` builds `Card`") == true, "\(fix.declined ?? "offered")")
+        } else {
+            #expect(fix.declined == nil, "\(fix.declined ?? "")")
+        }
     }
 
     @Test func anEnvironmentKeyIsRemovedOnlyWhenNothingReadsIt() throws {

@@ -26,9 +26,11 @@ enum ClosureCaptures {
         for declaration in declarations {
             guard case .type(let builder) = declaration, builder.name != view else { continue }
             var found: String?
+            let identities = rowIdentities(buildingViewsNamed: view, in: builder)
             builder.visitExpressions { part in
                 guard found == nil, case .call(let callee, let arguments, let trailing) = part.kind,
                       case .identifier(view) = callee.kind else { return }
+                let rows = identities[part.location] ?? [:]
                 let given = arguments.filter { $0.label.map(inputs.contains) ?? false } + trailing
                 for argument in given where found == nil {
                     let names: FreeNames
@@ -38,6 +40,8 @@ enum ClosureCaptures {
                         names = freeNames(of: [StatementSyntax(kind: .expression(argument.value), location: argument.location)], bound: [])
                     }
                     for name in names.names where found == nil {
+                        // A row's element used only for the row's identity is the same in every build of the row.
+                        if let identity = rows[name], identity.isSelf || names.usesOnlyID(name) { continue }
                         if let why = changes(name, in: builder, called: names.called, types: types, globals: globals, depth: 0) {
                             found = "`\(name)` (\(why)), given to `\(argument.label ?? "its trailing closure")` where `\(builder.name)` builds `\(view)`"
                         }
@@ -47,6 +51,38 @@ enum ClosureCaptures {
             if let found { return found }
         }
         return nil
+    }
+
+    /// How a `ForEach` or `List` identifies its rows by their element: by the element itself
+    /// (`id: \.self`), or by its `id` (`Identifiable`, `id: \.id`).
+    struct RowIdentity {
+        var isSelf: Bool
+    }
+
+    /// For each place in `builder` that builds `view` inside the row closure of a `ForEach` or `List`
+    /// that identifies its rows by their element, the name of the element and how it identifies them.
+    private static func rowIdentities(buildingViewsNamed view: String, in builder: TypeDeclarationSyntax) -> [SourceLocation: [String: RowIdentity]] {
+        var found: [SourceLocation: [String: RowIdentity]] = [:]
+        builder.visitExpressions { part in
+            guard case .call(let callee, let arguments, let trailing) = part.kind, case .identifier(let name) = callee.kind,
+                  name == "ForEach" || name == "List", case .closure(let rows)? = trailing.last?.value.kind,
+                  rows.parameters.count == 1, let element = rows.parameters.first else { return }
+            let identity: RowIdentity
+            switch arguments.first(where: { $0.label == "id" })?.value.kind {
+            case nil: identity = RowIdentity(isSelf: false)
+            case .keyPath(_, let components)? where components == ["self"]: identity = RowIdentity(isSelf: true)
+            case .keyPath(_, let components)? where components == ["id"]: identity = RowIdentity(isSelf: false)
+            default: return
+            }
+            for statement in rows.body {
+                statement.visit { inner in
+                    guard case .call(let callee, _, _) = inner.kind, case .identifier(view) = callee.kind else { return }
+                    // A closure nested inside rebinding the name is left to the general rule: it is not the element.
+                    found[inner.location, default: [:]][element] = identity
+                }
+            }
+        }
+        return found
     }
 
     /// Why the value `name` names in code of `type` can change while a closure keeps it; nil when it
@@ -108,6 +144,14 @@ struct FreeNames: NameScopes {
     var names: [String] = []
     /// The names among them used only as called functions (`refresh()`).
     var called: Set<String> = []
+    /// The members read of each name (`id` for `item.id`), and the names used otherwise (bare, or called).
+    var members: [String: Set<String>] = [:]
+    var usedWhole: Set<String> = []
+
+    /// Whether `name` is used only to read its `id`.
+    func usesOnlyID(_ name: String) -> Bool {
+        !usedWhole.contains(name) && members[name] == ["id"]
+    }
 
     init(bound: Set<String>) { self.bound = bound }
 
@@ -121,15 +165,26 @@ struct FreeNames: NameScopes {
 
     mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
         switch expression.kind {
-        case .identifier(let name): use(name)
-        case .dollar(let name) where name.first?.isNumber != true: use(name)
+        case .identifier(let name):
+            use(name)
+            usedWhole.insert(name)
+        case .dollar(let name) where name.first?.isNumber != true:
+            use(name)
+            usedWhole.insert(name)
         case .member(let base, let name, _) where base.kind == .identifier("self"):
             use(name)
+            usedWhole.insert(name)
+            return .skipChildren
+        case .member(let base, let member, _):
+            guard case .identifier(let name) = base.kind else { break }
+            use(name)
+            members[name, default: []].insert(member)
             return .skipChildren
         case .call(let callee, let arguments, let trailing):
             guard case .identifier(let name) = callee.kind else { break }
             if !bound.contains(name) && !names.contains(name) { called.insert(name) }
             use(name)
+            usedWhole.insert(name)
             for argument in arguments + trailing { walk(argument.value) }
             return .skipChildren
         default: break
