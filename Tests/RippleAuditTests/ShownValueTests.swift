@@ -71,7 +71,9 @@ import RippleSwift
         #expect(badge.values == [ShownValue(view: "Image", text: "checklist"), ShownValue(view: "Text", text: "2 tasks"),
                                  ShownValue(view: "Text", text: nil)])
         let list = try #require(simulation.shown().first { $0.path.hasSuffix("TaskListView") })
-        #expect(list.values == [ShownValue(view: "Toggle", text: "false")])
+        // A control shows its title, then its value; a button its title.
+        #expect(list.values == [ShownValue(view: "Toggle", text: "Done"), ShownValue(view: "Toggle", text: "false"),
+                                ShownValue(view: "Button", text: "Add")])
     }
 
     @Test func aSimulationThatDoesNotRecordShowsNothing() throws {
