@@ -209,8 +209,12 @@ public struct Audit: Sendable {
         if simulation.recordsShown {
             row.shown = simulation.shown(keeping: shownViewTypes)
             let instances = ([step] + (step.followUps ?? [])).flatMap(\.instances)
-            row.evaluatedPaths = instances.filter { $0.outcome != .stale }.map(\.path)
-            row.neededPaths = instances.filter { $0.outcome == .needed }.map(\.path)
+            let evaluated = instances.filter { $0.outcome != .stale }
+            row.evaluatedPaths = evaluated.map(\.path)
+            row.neededPaths = evaluated.filter { $0.outcome == .needed }.map(\.path)
+            row.toldBy = Dictionary(evaluated.map { instance in
+                (instance.path, instance.causes.filter { ![.input, .newIdentity].contains($0.kind) }.map(\.subject))
+            }, uniquingKeysWith: { first, second in first + second })
         }
         var met = simulation.notesOfLastStep
         for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }

@@ -170,14 +170,21 @@ public struct AuditFixes: Encodable, Sendable {
     }
 
     /// The first action after which an instance the original re-ran as needed is not re-run in the fixed
-    /// code, nor any view below it (a view the fix moved its reads into, a child it now hands the object
-    /// to): `after 'tap …', TaskCountBadge is not re-run where the original re-runs it, needed`. What
-    /// a view shows covers its texts and control values; this covers the rest of what its re-run makes
-    /// (a modifier's value, what it hands a child). Nil when every needed evaluation is still made.
+    /// code, nor a view below it in its place: `after 'tap …', TaskCountBadge is not re-run where the
+    /// original re-runs it, needed`. A view below takes its place when it re-runs for one of the writes
+    /// that made the original re-run (the child now given the object reads the value itself, the view a
+    /// read moved into), or, for an instance its parent re-ran with a new input, when it re-runs at all.
+    /// What a view shows covers its texts and control values; this covers the rest of what its re-run
+    /// makes (a modifier's value, what it hands a child). Nil when every needed evaluation is still made.
     static func firstNeededEvaluationLeftOut(in rows: [AuditRow], from original: [String: AuditRow]) -> String? {
         for row in rows where row.error == nil {
-            guard let needed = original[row.action]?.neededPaths, let evaluated = row.evaluatedPaths else { continue }
-            for path in needed where !evaluated.contains(where: { $0 == path || $0.hasPrefix(path + "/") }) {
+            guard let before = original[row.action], let needed = before.neededPaths, let evaluated = row.evaluatedPaths else { continue }
+            for path in needed where !evaluated.contains(path) {
+                let told = Set(before.toldBy?[path] ?? [])
+                let replaced = evaluated.contains { below in
+                    below.hasPrefix(path + "/") && (told.isEmpty || !told.isDisjoint(with: row.toldBy?[below] ?? []))
+                }
+                guard !replaced else { continue }
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 return "after '\(row.action)', \(name) is not re-run where the original re-runs it, needed"
             }

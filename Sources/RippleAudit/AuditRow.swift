@@ -62,6 +62,9 @@ public struct AuditRow: Encodable, Sendable {
     /// from the JSON.
     public var evaluatedPaths: [String]?
     public var neededPaths: [String]?
+    /// What told each re-run instance, by path, to re-run, other than its parent: the properties, slots
+    /// and keys its causes name (`Inbox.mailbox.unreadCount`); recorded with `evaluatedPaths`.
+    public var toldBy: [String: [String]]?
 
     /// Whether some of what the action runs was not simulated: its notes say what.
     public var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }

@@ -201,25 +201,32 @@ import RippleSwift
         #expect(after.wasted < proof.before.wasted)
     }
 
-    /// A view the original re-ran as needed may be left out when a view below it re-runs in its place (a
-    /// child now given the object reads the value itself); not when nothing at or below it does.
+    /// A view the original re-ran as needed may be left out when a view below it re-runs in its place,
+    /// for a write that made the original re-run (a child now given the object reads the value itself);
+    /// not when nothing at or below it does, nor when what re-runs below it was told by something else.
     @Test func aNeededEvaluationMayMoveBelowTheViewButNotGo() {
         var original = AuditRow(file: "f", variant: "main", action: "tap", kind: "tap", control: "Button",
                                 location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
         original.neededPaths = ["Inbox", "Inbox/UnreadBadge"]
+        original.toldBy = ["Inbox": ["Inbox.mailbox.unreadCount"], "Inbox/UnreadBadge": []]
         var moved = original
         moved.evaluatedPaths = ["Inbox/UnreadBadge"]
+        moved.toldBy = ["Inbox/UnreadBadge": ["Inbox.mailbox.unreadCount"]]
         #expect(AuditFixes.firstNeededEvaluationLeftOut(in: [moved], from: ["tap": original]) == nil)
+        // The badge re-runs, but for another write: the inbox's re-run is not made.
+        var elsewhere = moved
+        elsewhere.toldBy = ["Inbox/UnreadBadge": ["Inbox.mailbox.title"]]
+        #expect(AuditFixes.firstNeededEvaluationLeftOut(in: [elsewhere], from: ["tap": original])
+                == "after 'tap', Inbox is not re-run where the original re-runs it, needed")
         var gone = original
         gone.evaluatedPaths = ["Inbox"]
+        gone.toldBy = ["Inbox": ["Inbox.mailbox.unreadCount"]]
         #expect(AuditFixes.firstNeededEvaluationLeftOut(in: [gone], from: ["tap": original])
                 == "after 'tap', UnreadBadge is not re-run where the original re-runs it, needed")
         // A view whose path only starts with the same letters is not below it.
-        var other = original
-        other.evaluatedPaths = ["InboxList/UnreadBadge", "Inbox/UnreadBadge"]
-        other.neededPaths = nil
-        #expect(AuditFixes.firstNeededEvaluationLeftOut(in: [other], from: ["tap": original]) == nil)
+        var other = moved
         other.evaluatedPaths = ["InboxList/UnreadBadge"]
+        other.toldBy = ["InboxList/UnreadBadge": ["Inbox.mailbox.unreadCount"]]
         #expect(AuditFixes.firstNeededEvaluationLeftOut(in: [other], from: ["tap": original])
                 == "after 'tap', Inbox is not re-run where the original re-runs it, needed")
     }
