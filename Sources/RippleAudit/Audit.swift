@@ -206,7 +206,16 @@ public struct Audit: Sendable {
     private static func take(_ step: StepTrace, of simulation: Simulation, into row: inout AuditRow, declarations: [DeclarationSyntax],
                              loaded: Set<Diagnostic>, shownViewTypes: Set<String>?) {
         row.count(step, declarations: declarations)
-        if simulation.recordsShown { row.shown = simulation.shown(keeping: shownViewTypes) }
+        if simulation.recordsShown {
+            row.shown = simulation.shown(keeping: shownViewTypes)
+            let instances = ([step] + (step.followUps ?? [])).flatMap(\.instances)
+            let evaluated = instances.filter { $0.outcome != .stale }
+            row.evaluatedPaths = evaluated.map(\.path)
+            row.neededPaths = evaluated.filter { $0.outcome == .needed }.map(\.path)
+            row.toldBy = Dictionary(evaluated.map { instance in
+                (instance.path, instance.causes.filter { ![.input, .newIdentity].contains($0.kind) }.map(\.subject))
+            }, uniquingKeysWith: { first, second in first + second })
+        }
         var met = simulation.notesOfLastStep
         for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
         row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }

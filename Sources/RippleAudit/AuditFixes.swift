@@ -78,19 +78,25 @@ public struct AuditFixes: Encodable, Sendable {
     /// Every fix the hints of `rows` name that Ripple can make, applied one after another; a fix is kept
     /// when the code with it loads, leaves no more views stale, and wastes fewer evaluations, or as many
     /// and runs fewer bodies (a parent that no longer re-runs to pass a value on), and when after every
-    /// action each instance shows exactly what the same instance, by path, shows in the original. What
-    /// the original shows is taken from `rows` when they carry it (`AuditRow.shown`), and found by
-    /// performing the actions again otherwise.
+    /// action each instance shows exactly what the same instance, by path, shows in the original, and
+    /// each instance the original re-ran as needed is re-run again, or a view below it in its place.
+    /// What the original shows is taken from `rows` when they carry it (`AuditRow.shown`), and found by
+    /// performing the actions again otherwise. A fix declined for what it cannot prove is listed, not tried.
     public init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], allRows: Bool, threads: Int? = nil) {
+        let hints = rows.filter { $0.error == nil }.flatMap(\.hints)
+        let fixes = hints.isEmpty ? [] : ProvenFixes.fixes(for: hints, in: scenario, variant: variant)
+        self.init(scenario: scenario, variant: variant, file: file, rows: rows, trying: fixes, allRows: allRows, threads: threads)
+    }
+
+    /// `fixes` tried one after another on the code of `rows`, as `init(scenario:variant:file:rows:allRows:threads:)`
+    /// tries those the hints name: a test gives a rewrite of its own here.
+    package init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], trying fixes: [ProvenFix], allRows: Bool, threads: Int? = nil) {
         self.file = file
         self.variant = variant
         self.scenario = scenario
         proofs = []
         kept = []
         fixedRows = [:]
-        let hints = rows.filter { $0.error == nil }.flatMap(\.hints)
-        guard !hints.isEmpty else { return }
-        let fixes = ProvenFixes.fixes(for: hints, in: scenario, variant: variant)
         guard !fixes.isEmpty else { return }
         // What each action leaves on screen in the original; a fix's own views (a view it moves a read
         // into) show their values as part of the original view that builds them.
@@ -101,11 +107,17 @@ public struct AuditFixes: Encodable, Sendable {
         recording.recordsShown = true
         recording.shownViewTypes = viewTypes
         let original = rows.contains { $0.shown != nil } ? rows : (try? recording.rows(of: scenario, variant: variant, file: file)) ?? []
-        let originalShown = Dictionary(original.compactMap { row in row.error == nil ? row.shown.map { (row.action, $0) } : nil },
-                                       uniquingKeysWith: { first, _ in first })
+        let originalRows = Dictionary(original.compactMap { row in row.error == nil && row.shown != nil ? (row.action, row) : nil },
+                                      uniquingKeysWith: { first, _ in first })
+        let originalShown = originalRows.mapValues { $0.shown ?? [] }
         var current = rows
         for fix in fixes {
             var proof = Proof(kind: fix.kind.rawValue, type: fix.type, summary: fix.summary, before: Totals(current), after: nil, rejected: nil)
+            if let declined = fix.declined {
+                proof.rejected = declined
+                proofs.append(proof)
+                continue
+            }
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
                 var audit = Audit(allRows: allRows, threads: threads)
@@ -130,6 +142,8 @@ public struct AuditFixes: Encodable, Sendable {
                     proof.rejected = "the rewritten screen does not offer the same actions"
                 } else if let difference = Self.firstDifference(in: after, from: originalShown) {
                     proof.rejected = difference
+                } else if let missing = Self.firstNeededEvaluationLeftOut(in: after, from: originalRows) {
+                    proof.rejected = missing
                 } else {
                     kept.append(fix)
                     current = after
@@ -151,6 +165,29 @@ public struct AuditFixes: Encodable, Sendable {
             guard let before = original[row.action],
                   let difference = ShownDifference.first(row.shown ?? [], before) else { continue }
             return (difference.isUnknown ? "it is not proven: " : "") + "after '\(row.action)', \(difference.sentence)"
+        }
+        return nil
+    }
+
+    /// The first action after which an instance the original re-ran as needed is not re-run in the fixed
+    /// code, nor a view below it in its place: `after 'tap …', TaskCountBadge is not re-run where the
+    /// original re-runs it, needed`. A view below takes its place when it re-runs for one of the writes
+    /// that made the original re-run (the child now given the object reads the value itself, the view a
+    /// read moved into), or, for an instance its parent re-ran with a new input, when it re-runs at all.
+    /// What a view shows covers its texts and control values; this covers the rest of what its re-run
+    /// makes (a modifier's value, what it hands a child). Nil when every needed evaluation is still made.
+    static func firstNeededEvaluationLeftOut(in rows: [AuditRow], from original: [String: AuditRow]) -> String? {
+        for row in rows where row.error == nil {
+            guard let before = original[row.action], let needed = before.neededPaths, let evaluated = row.evaluatedPaths else { continue }
+            for path in needed where !evaluated.contains(path) {
+                let told = Set(before.toldBy?[path] ?? [])
+                let replaced = evaluated.contains { below in
+                    below.hasPrefix(path + "/") && (told.isEmpty || !told.isDisjoint(with: row.toldBy?[below] ?? []))
+                }
+                guard !replaced else { continue }
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return "after '\(row.action)', \(name) is not re-run where the original re-runs it, needed"
+            }
         }
         return nil
     }

@@ -57,6 +57,14 @@ public struct AuditRow: Encodable, Sendable {
     /// What each instance shows once the action is done, when the audit records it for the proofs of
     /// fixes; nil otherwise, and then absent from the JSON.
     public var shown: [ShownInstance]?
+    /// The instances, by path, whose bodies or row closures the action re-ran, and those of them whose
+    /// re-run was needed, recorded with `shown` for the proofs of fixes; nil otherwise, and then absent
+    /// from the JSON.
+    public var evaluatedPaths: [String]?
+    public var neededPaths: [String]?
+    /// What told each re-run instance, by path, to re-run, other than its parent: the properties, slots
+    /// and keys its causes name (`Inbox.mailbox.unreadCount`); recorded with `evaluatedPaths`.
+    public var toldBy: [String: [String]]?
 
     /// Whether some of what the action runs was not simulated: its notes say what.
     public var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }

@@ -37,6 +37,27 @@ import RippleSwift
         #expect(hint.text == "`UserRow` receives `state` and an index but reads only `state.users[index].name`: pass it that value instead")
     }
 
+    /// An environment key a view uses only in an action is not called unused: the hint for it says so and
+    /// tells how to keep the value equal; a key the view names nowhere is told to go.
+    @Test func anEnvironmentKeyUsedOnlyInAnActionIsNotCalledUnused() throws {
+        let url = repositoryURL.appendingPathComponent("Scenarios/environment-keys.ripple")
+        let scenario = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "Scenarios/environment-keys.ripple")
+        let broad = try #require(scenario.trace.variants.first { $0.name == "broad" })
+        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: "broad")
+        // Step 0 changes `\.colorScheme`, which `MessageRow` declares and names nowhere.
+        let unused = try #require(AuditHints.hints(for: broad.steps[0], declarations: declarations).first { $0.kind == .environmentKey })
+        #expect(unused.subject == "\\.colorScheme")
+        #expect(unused.text == "`MessageRow` declares `\\.colorScheme`, which changed, but does not show it: declare the key only in the views that read it")
+        // Step 1 changes `\.onOpen`, which its button's action calls.
+        let used = try #require(AuditHints.hints(for: broad.steps[1], declarations: declarations).first { $0.kind == .environmentKey })
+        #expect(used.subject == "\\.onOpen")
+        #expect(!used.text.contains("does not show it: declare the key only"))
+        #expect(used.text.hasPrefix("`MessageRow` uses `\\.onOpen` only in an action, not in what it shows"))
+        // And no fix removes it.
+        #expect(UnreadEnvironmentKey.fix(view: "MessageRow", key: "\\.onOpen", in: declarations) == nil)
+        #expect(UnreadEnvironmentKey.fix(view: "MessageRow", key: "\\.colorScheme", in: declarations) != nil)
+    }
+
     /// A body that re-ran only for its `.onChange(of:)` is told to move it into a modifier; the modifier
     /// that holds it already, and a body that shows the value as well, are not.
     @Test func aBodyThatRanOnlyForItsOnChangeIsToldToMoveIt() throws {

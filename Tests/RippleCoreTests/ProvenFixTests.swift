@@ -159,13 +159,18 @@ import RippleSwift
         #expect(StoreComputedProperty.fix(property: "count", in: declarations) == nil)
     }
 
+    /// A chart that shows its samples and holds a closure.
+    static let chart = """
+    struct Chart: View {
+        let samples: [Int]
+        let onTap: () -> Void
+        var body: some View { Text("\\(samples.count)") }
+    }
+
+    """
+
     @Test func aClosureHoldingViewIsMadeEquatableOnItsData() throws {
-        let declarations = try Self.declarations("""
-        struct Chart: View {
-            let samples: [Int]
-            let onTap: () -> Void
-            var body: some View { Text("\\(samples.count)") }
-        }
+        let declarations = try Self.declarations(Self.chart + """
         struct Root: View {
             @State private var taps = 0
             var body: some View { Chart(samples: [1, 2], onTap: { taps += 1 }) }
@@ -188,6 +193,91 @@ import RippleSwift
         }
         """)
         #expect(EquatableOnData.fix(view: "Chart", in: object) == nil)
+    }
+
+    /// `==` may leave out a closure only when the closure reads what it captures as it is when it runs:
+    /// a chart kept from re-running keeps the closure it was given first.
+    @Test(arguments: [
+        // Offered: state, a binding, app storage, a constant, a method over state, a function it calls.
+        ("{ taps += 1 }", "", nil),
+        ("{ choice = 2 }", "", nil),
+        ("{ stored += 1 }", "", nil),
+        ("{ print(title) }", "", nil),
+        ("{ count() }", "", nil),
+        ("{ withAnimation { taps += 1 } }", "", nil),
+        ("{ dismiss() }", "", nil),
+        // Declined: a value the closure copies, which a chart kept from re-running would keep old.
+        ("{ print(name) }", "", "`name` (a value `Panel` is given), given to `onTap` where `Panel` builds `Chart`"),
+        ("{ print(scheme) }", "", "`scheme` (an environment value), given to `onTap` where `Panel` builds `Chart`"),
+        ("{ greet() }", "", "`greet` (a method of `Panel` that reads `name`, a value `Panel` is given), given to `onTap` where `Panel` builds `Chart`"),
+        ("{ print(local) }", "let local = taps + 1", "`local` (a parameter or a local of the code around it), given to `onTap` where `Panel` builds `Chart`"),
+    ] as [(String, String, String?)])
+    func aClosureLeftOutOfEqualityCapturesNothingThatCanChange(closure: String, before: String, declined: String?) throws {
+        let declarations = try Self.declarations(Self.chart + """
+        struct Root: View {
+            @State private var choice = 1
+            var body: some View { Panel(name: "Ada", choice: $choice) }
+        }
+        struct Panel: View {
+            let name: String
+            let title = "Sales"
+            @State private var taps = 0
+            @Binding var choice: Int
+            @AppStorage("stored") private var stored = 0
+            @Environment(\\.colorScheme) private var scheme
+            @Environment(\\.dismiss) private var dismiss
+            func count() { taps += 1 }
+            func greet() { print(name) }
+            var body: some View {
+                \(before)
+                Chart(samples: [1, 2], onTap: \(closure))
+            }
+        }
+        """)
+        let fix = try #require(EquatableOnData.fix(view: "Chart", in: declarations))
+        if let declined {
+            #expect(fix.declined == "the closure `==` would leave out captures \(declined); kept from re-running, the view would keep the old closure and act on the old value")
+            // A declined fix changes nothing.
+            #expect(fix.after == fix.before)
+        } else {
+            #expect(fix.declined == nil, "\(fix.declined ?? "")")
+            #expect(Self.printed(fix, "Chart")?.contains("Equatable") == true)
+        }
+    }
+
+    /// A row's element is copied into the closure the row hands on: a closure built in a `ForEach` that
+    /// reads more of it than the row's identity is not left out of `==`; one that reads only the identity
+    /// (`item.id`, or the element of rows identified by `\.self`) is.
+    @Test(arguments: [
+        ("ForEach(items) { item in Card(name: item.name, onTap: { picked = item.id }) }", false),
+        ("ForEach(items, id: \\.id) { item in Card(name: item.name, onTap: { picked = item.id }) }", false),
+        ("ForEach(items.indices, id: \\.self) { index in Card(name: \"row\", onTap: { picked = index }) }", false),
+        ("ForEach(items) { item in Card(name: item.name, onTap: { print(item.name) }) }", true),
+        ("ForEach(items) { item in Card(name: item.name, onTap: { picked = item.id + item.name.count }) }", true),
+        ("ForEach(items, id: \\.name) { item in Card(name: item.name, onTap: { picked = item.id }) }", true),
+    ])
+    func aClosureThatCapturesMoreOfARowsElementThanItsIdentityIsNotLeftOut(rows: String, declined: Bool) throws {
+        let declarations = try Self.declarations("""
+        struct Item: Identifiable, Equatable { var id: Int; var name: String }
+        struct Card: View {
+            let name: String
+            let onTap: () -> Void
+            var body: some View { Text(name) }
+        }
+        struct Board: View {
+            @State private var items = [Item(id: 1, name: "A")]
+            @State private var picked = 0
+            var body: some View {
+                \(rows)
+            }
+        }
+        """)
+        let fix = try #require(EquatableOnData.fix(view: "Card", in: declarations))
+        if declined {
+            #expect(fix.declined?.contains("given to `onTap` where `Board` builds `Card`") == true, "\(fix.declined ?? "offered")")
+        } else {
+            #expect(fix.declined == nil, "\(fix.declined ?? "")")
+        }
     }
 
     @Test func anEnvironmentKeyIsRemovedOnlyWhenNothingReadsIt() throws {

@@ -15,21 +15,31 @@ struct ShownSite {
     var expression: ExprSyntax
     var isBinding: Bool
 
-    /// The site of the built-in view `name` built with `arguments`; nil for a view that shows no value of
-    /// its own (a stack, a `Button`, whose label is views of their own).
-    static func of(_ name: String, _ arguments: [ArgumentSyntax]) -> ShownSite? {
+    /// The sites of the built-in view `name` built with `arguments`, in the order a person reads them: a
+    /// control's title (`Button("Add")`, `Toggle("Done", isOn:)`, a field's placeholder), then the value it
+    /// shows; empty for a view that shows no value of its own (a stack, or a `Button` whose label is views
+    /// of their own, recorded as those views).
+    static func of(_ name: String, _ arguments: [ArgumentSyntax]) -> [ShownSite] {
         func argument(_ labels: [String?]) -> ExprSyntax? {
             arguments.first { labels.contains($0.label) && !$0.value.kind.isClosureLiteral }?.value
         }
+        func site(_ labels: [String?], binding: Bool = false) -> [ShownSite] {
+            argument(labels).map { [ShownSite(view: name, expression: $0, isBinding: binding)] } ?? []
+        }
         switch name {
-        case "Text": return argument([nil, "verbatim"]).map { ShownSite(view: name, expression: $0, isBinding: false) }
-        case "Label": return argument([nil, "title"]).map { ShownSite(view: name, expression: $0, isBinding: false) }
-        case "Image": return argument([nil, "systemName"]).map { ShownSite(view: name, expression: $0, isBinding: false) }
-        case "Toggle": return argument(["isOn"]).map { ShownSite(view: name, expression: $0, isBinding: true) }
-        case "TextField", "SecureField", "TextEditor": return argument(["text"]).map { ShownSite(view: name, expression: $0, isBinding: true) }
-        case "Picker": return argument(["selection"]).map { ShownSite(view: name, expression: $0, isBinding: true) }
-        case "Stepper", "Slider": return argument(["value"]).map { ShownSite(view: name, expression: $0, isBinding: true) }
-        default: return nil
+        case "Text": return site([nil, "verbatim"])
+        case "Label": return site([nil, "title"]) + site(["systemImage", "image"])
+        case "Image": return site([nil, "systemName"])
+        case "Button", "Link", "NavigationLink", "Menu", "ShareLink": return site([nil])
+        case "Toggle": return site([nil]) + site(["isOn"], binding: true)
+        case "TextField", "SecureField": return site([nil]) + site(["text"], binding: true)
+        case "TextEditor": return site(["text"], binding: true)
+        case "Picker", "DatePicker", "ColorPicker": return site([nil]) + site(["selection"], binding: true)
+        case "Stepper": return site([nil]) + site(["value"], binding: true)
+        case "Slider": return site(["value"], binding: true)
+        case "ProgressView", "Gauge": return site([nil]) + site(["value"])
+        case "LabeledContent": return site([nil]) + site(["value"])
+        default: return []
         }
     }
 }
@@ -41,10 +51,17 @@ extension ExprKind {
 }
 
 extension Engine {
+    /// Records what each of `sites` shows in the body being built, in a frame of its own (the building
+    /// that calls it recurses deeply).
+    @inline(never)
+    mutating func recordShown(_ sites: [ShownSite], in scope: Scope) {
+        for site in sites { recordShown(site, in: scope) }
+    }
+
     /// Records what `site` shows in the body being built. The value is computed on a copy of the engine,
     /// with nothing recorded: showing it reads nothing more, notes nothing and charges no work, so a
     /// simulation that records what is shown takes every step as one that does not.
-    mutating func recordShown(_ site: ShownSite, in scope: Scope) {
+    private mutating func recordShown(_ site: ShownSite, in scope: Scope) {
         let text: String?
         if !site.isBinding, let literal = Self.literalText(site.expression) {
             text = literal

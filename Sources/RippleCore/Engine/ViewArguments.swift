@@ -9,8 +9,8 @@ struct BuiltinView {
     var arguments: [ArgumentStep]
     var deferred: [ClosureSyntax]
     var builders: [ClosureSyntax]
-    /// The value it shows, recorded when the simulation records what is shown (`Engine+Shown.swift`).
-    var shows: ShownSite?
+    /// The values it shows, recorded when the simulation records what is shown (`Engine+Shown.swift`).
+    var shows: [ShownSite]
 }
 
 /// One argument of a built-in view or a styling modifier, and how it is read.
@@ -237,7 +237,7 @@ extension Engine {
     /// are built with; any other built-in view passes its own context on as it is, uncopied.
     mutating func build(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         let arguments = view.arguments
-        if shownByLastBuild != nil, let site = view.shows { recordShown(site, in: scope) }
+        if shownByLastBuild != nil, !view.shows.isEmpty { recordShown(view.shows, in: scope) }
         if arguments.contains(where: \.setsContext) {
             var inner = context
             for argument in arguments {

@@ -5,8 +5,13 @@
 /// parent re-runs (Rule 9, child comparison). A view that declares its own `==` and is not plain data is
 /// compared with it (`equatable-view`); comparing the data it shows and not the closure keeps it quiet.
 ///
-/// The rewrite is offered only when it is exact: the view declares no `==` yet, and every input it
-/// compares is of a type whose values `==` compares (not an object, not a binding).
+/// The rewrite is offered only when it is exact: the view declares no `==` yet, every input it
+/// compares is of a type whose values `==` compares (not an object, not a binding), and what `==`
+/// leaves out cannot change what the view shows or does. A view `==` keeps out of an update keeps the
+/// closures it was given first, so every closure given to it may capture only what it reads when it
+/// runs (`@State`, a `@Binding`, `@AppStorage`, an object held in `@State`), never a value it copied
+/// (a `let` input of the parent, a `ForEach` element, a local): otherwise the fix is declined, with
+/// that value named (`ClosureCaptures`).
 enum EquatableOnData {
     static func fix(view name: String, in declarations: [DeclarationSyntax]) -> ProvenFix? {
         let types = DeclaredTypes(declarations)
@@ -15,10 +20,12 @@ enum EquatableOnData {
         let inputs = view.properties.filter { $0.attributes.isEmpty && $0.getter == nil && !$0.modifiers.contains("static") }
         var data: [String] = []
         var closures = 0
+        var closureInputs: Set<String> = []
         for input in inputs {
             guard let type = input.type ?? input.initializer.flatMap(DeclaredTypes.literalType) else { return nil }
             if case .function = type {
                 closures += 1
+                closureInputs.insert(input.name)
             } else {
                 guard types.isEquatable(type) else { return nil }
                 data.append(input.name)
@@ -44,6 +51,10 @@ enum EquatableOnData {
         fixed.members.append(.function(equals))
         let summary = "make `\(name)` `Equatable` on " + (data.isEmpty ? "nothing (it shows no data)" : data.map { "`\($0)`" }.joined(separator: ", "))
             + ", leaving out its closure" + (closures > 1 ? "s" : "")
+        if let capture = ClosureCaptures.changingCapture(inputs: closureInputs, of: name, in: declarations) {
+            return ProvenFix(kind: .closureInput, type: name, summary: summary, before: [.type(view)], after: [.type(view)],
+                             declined: "the closure `==` would leave out captures \(capture); kept from re-running, the view would keep the old closure and act on the old value")
+        }
         return ProvenFix(kind: .closureInput, type: name, summary: summary, before: [.type(view)], after: [.type(fixed)])
     }
 }

@@ -11,6 +11,10 @@ public struct ProvenFix: Sendable {
     /// The declarations the fix changed, as they were and as they are after it, by name.
     package var before: [DeclarationSyntax]
     package var after: [DeclarationSyntax]
+    /// Why the rewrite is not tried although the code has its shape: what it would change that the
+    /// audit cannot prove by performing the actions (a closure `==` would leave out that captures a value
+    /// which can change); nil for a fix to try. A declined fix changes nothing.
+    package var declined: String? = nil
 
     /// The declarations with the fix's changed ones put in place of those of the same name, and those
     /// it adds (a view it moved code into) after the last one it changed.
@@ -57,7 +61,7 @@ public enum ProvenFixes {
     }
 
     /// The fixes for every hint, each found in the declarations the ones before it made; hints of one
-    /// view and kind are fixed once.
+    /// view and kind are fixed once. A declined fix is listed with its reason and changes nothing.
     package static func fixes(for hints: [AuditHint], in scenario: Scenario, variant: String) -> [ProvenFix] {
         var declarations = declarations(of: scenario.syntax, variant: variant)
         var fixes: [ProvenFix] = []
@@ -66,7 +70,7 @@ public enum ProvenFixes {
             guard let fix = fix(for: hint, in: declarations) else { continue }
             // Two hints one rewrite answers (the same view given twice): the second finds nothing to do.
             guard !fixes.contains(where: { $0.kind == fix.kind && $0.type == fix.type && $0.summary == fix.summary }) else { continue }
-            declarations = fix.applied(to: declarations)
+            if fix.declined == nil { declarations = fix.applied(to: declarations) }
             fixes.append(fix)
         }
         return fixes

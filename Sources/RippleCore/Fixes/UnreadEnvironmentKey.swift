@@ -8,10 +8,35 @@
 enum UnreadEnvironmentKey {
     static func fix(view name: String, key: String, in declarations: [DeclarationSyntax]) -> ProvenFix? {
         let types = DeclaredTypes(declarations)
-        guard let view = types.types[name], view.kind == .structure else { return nil }
-        guard let property = view.properties.first(where: { property in
+        guard let view = types.types[name], view.kind == .structure, let property = property(declaring: key, in: view),
+              !isNamed(property, in: view) else { return nil }
+        var fixed = view
+        fixed.members.removeAll { if case .property(let p) = $0 { p.name == property.name } else { false } }
+        let summary = "remove `\(name)`'s `@Environment(\(key)) var \(property.name)`, which nothing in it reads"
+        return ProvenFix(kind: .environmentKey, type: name, summary: summary, before: [.type(view)], after: [.type(fixed)])
+    }
+
+    /// The hint for a wasted evaluation of a view whose declared key changed, told apart by what the
+    /// view does with the key: one that names it nowhere is told to drop the declaration; one that
+    /// uses it (only in an action, as a body that showed it would have re-run needed) is not called
+    /// unused, and is told to give the key a value that stays equal.
+    static func hint(_ hint: AuditHint, in types: DeclaredTypes) -> AuditHint {
+        guard hint.kind == .environmentKey, let key = hint.subject, let view = types.types[hint.view],
+              let property = property(declaring: key, in: view), isNamed(property, in: view) else { return hint }
+        var used = hint
+        used.text = "`\(hint.view)` uses `\(key)` only in an action, not in what it shows, and `\(key)` changed: its body re-ran only to hand the action the new value; give the key a value that stays equal while nothing changed (put an object in the environment and call its method in the action)"
+        return used
+    }
+
+    /// The `@Environment(key)` property of `view`.
+    private static func property(declaring key: String, in view: TypeDeclarationSyntax) -> PropertySyntax? {
+        view.properties.first { property in
             property.attribute("Environment")?.arguments?.first.map { $0.value.rendered == key } ?? false
-        }) else { return nil }
+        }
+    }
+
+    /// Whether anything in `view`, its actions included, names `property`.
+    private static func isNamed(_ property: PropertySyntax, in view: TypeDeclarationSyntax) -> Bool {
         var used = false
         view.visitExpressions { part in
             switch part.kind {
@@ -20,10 +45,6 @@ enum UnreadEnvironmentKey {
             default: break
             }
         }
-        guard !used else { return nil }
-        var fixed = view
-        fixed.members.removeAll { if case .property(let p) = $0 { p.name == property.name } else { false } }
-        let summary = "remove `\(name)`'s `@Environment(\(key)) var \(property.name)`, which nothing in it reads"
-        return ProvenFix(kind: .environmentKey, type: name, summary: summary, before: [.type(view)], after: [.type(fixed)])
+        return used
     }
 }

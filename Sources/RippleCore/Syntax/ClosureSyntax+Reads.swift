@@ -19,8 +19,8 @@ extension ClosureSyntax {
     func reads(isPlainValue: (String) -> Bool) -> ClosureReads {
         withoutActuallyEscaping(isPlainValue) { isPlainValue in
             var walker = ClosureReadWalker(isPlainValue: isPlainValue)
-            walker.parameters = Set(parameters)
-            walker.parameters.insert("$0")
+            walker.bound = Set(parameters)
+            walker.bound.insert("$0")
             for statement in body where walker.found < ClosureReads.more { walker.walk(statement) }
             return walker.found
         }
@@ -31,63 +31,71 @@ extension ClosureSyntax {
     /// The names the closure projects (`name` for `$name`), its own parameters' aside.
     var projectedNames: Set<String> {
         var walker = ClosureReadWalker(isPlainValue: { _ in true })
-        walker.parameters = Set(parameters)
+        walker.bound = Set(parameters)
         body.forEach { walker.walk($0) }
         return walker.projected
     }
 }
 
-/// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found,
-/// and the names it projects. The names an `if let`, an `if case`, a `for` or a closure binds are
-/// parameters inside their scope.
-private struct ClosureReadWalker: SyntaxWalker {
-    let isPlainValue: (String) -> Bool
-    var parameters: Set<String> = []
-    var found = ClosureReads.nothing
-    var projected: Set<String> = []
-    /// The parameters outside each clause being walked.
-    var outerParameters: [Set<String>] = []
+/// A walk that knows which names are bound where it is: what a `for`, an `if let` or `if case`
+/// condition and a closure bind (its parameters and `$0`) are in `bound` inside their scope.
+protocol NameScopes: SyntaxWalker {
+    var bound: Set<String> { get set }
+    /// The names bound outside each clause being walked.
+    var outerScopes: [Set<String>] { get set }
+}
 
-    mutating func note(_ reads: ClosureReads) { found = max(found, reads) }
-
+extension NameScopes {
     mutating func visit(_ statement: StatementSyntax) -> WalkContinuation {
         guard case .forIn(let name, let sequence, let body) = statement.kind else { return .visitChildren }
         walk(sequence)
-        let outer = parameters
-        parameters.insert(name)
+        let outer = bound
+        bound.insert(name)
         walk(body)
-        parameters = outer
+        bound = outer
         return .skipChildren
     }
 
     mutating func visit(_ clause: IfClauseSyntax) -> WalkContinuation {
-        outerParameters.append(parameters)
+        outerScopes.append(bound)
         return .visitChildren
     }
 
     mutating func visitPost(_ condition: ConditionSyntax) {
-        parameters.formUnion(condition.boundNames)
+        bound.formUnion(condition.boundNames)
     }
 
     mutating func visitPost(_ clause: IfClauseSyntax) {
-        parameters = outerParameters.removeLast()
+        bound = outerScopes.removeLast()
     }
 
     mutating func visit(_ closure: ClosureSyntax) -> WalkContinuation {
-        let outer = parameters
-        parameters.formUnion(closure.parameters)
-        parameters.insert("$0")
+        let outer = bound
+        bound.formUnion(closure.parameters)
+        bound.insert("$0")
         walk(closure.body)
-        parameters = outer
+        bound = outer
         return .skipChildren
     }
+}
+
+/// Walks a closure's statements for `ClosureSyntax.reads(isPlainValue:)`, keeping the most it found,
+/// and the names it projects; the names bound inside it (`bound`) are its parameters.
+private struct ClosureReadWalker: NameScopes {
+    let isPlainValue: (String) -> Bool
+    var bound: Set<String> = []
+    var outerScopes: [Set<String>] = []
+    var found = ClosureReads.nothing
+    var projected: Set<String> = []
+
+    mutating func note(_ reads: ClosureReads) { found = max(found, reads) }
 
     mutating func visit(_ expression: ExprSyntax) -> WalkContinuation {
         switch expression.kind {
         case .identifier(let name):
-            if !parameters.contains(name) && !isPlainValue(name) { note(.more) }
+            if !bound.contains(name) && !isPlainValue(name) { note(.more) }
         case .dollar(let name):
-            if !parameters.contains("$" + name) && !parameters.contains(name) && name != "0" {
+            if !bound.contains("$" + name) && !bound.contains(name) && name != "0" {
                 note(.more)
                 projected.insert(name)
             }
@@ -133,7 +141,7 @@ private struct ClosureReadWalker: SyntaxWalker {
                 arguments.forEach { walk($0.value) }
                 root = inner
                 continue
-            case .identifier(let name) where parameters.contains(name):
+            case .identifier(let name) where bound.contains(name):
                 note(.parameterMembers)
             case .dollar(let name) where name == "0":
                 note(.parameterMembers)

@@ -61,7 +61,7 @@ public enum AuditHints {
         for instance in step.instances {
             let found: AuditHint?
             switch instance.outcome {
-            case .wasted, .stale: found = hint(for: instance)
+            case .wasted, .stale: found = hint(for: instance).map { hint in types.map { UnreadEnvironmentKey.hint(hint, in: $0) } ?? hint }
             case .needed:
                 found = types.flatMap { types in
                     OnChangeInParentBody.hint(for: instance, in: types) ?? ReadOnlyToPassOn.hint(for: instance, in: types)
