@@ -57,10 +57,33 @@ import RippleAudit
         #expect(text.contains("  what '…' runs from its first '…' is not simulated: 1 note, 1 action partial (first at "), "\(text)")
         let (notOffered, coverage) = try reasons("Tests/Fixtures/Swift/Dropped/BuilderModifier")
         #expect(notOffered.count == 1)
-        #expect(notOffered.first?["kind"] as? String == "not offered: Ripple does not perform '…' where it is written")
+        #expect(notOffered.first?["kind"] as? String == "not offered: in the content of '…'; Ripple does not perform '…' there")
         #expect(notOffered.first?["severity"] as? String == "control")
         #expect(notOffered.first?["controls"] as? Int == 1)
         #expect((coverage["unreached"] as? [Any])?.count == 1)
+    }
+
+    /// A control in an evaluated view that no action performs says what would show it: the row of an empty
+    /// list, the clause of an `if` not taken, the alert nothing presents. One a state shows is performed and
+    /// is not listed, in a helper or a toolbar as well.
+    @Test func aControlNoActionPerformsSaysWhichStateWouldShowIt() throws {
+        let (found, coverage) = try reasons("Tests/Fixtures/Swift/Reasons/Placements")
+        let unreached = try #require(coverage["unreached"] as? [[String: Any]])
+        let byLine = Dictionary(unreached.map { ((($0["location"] as? [String: Any])?["line"] as? Int) ?? 0, ($0["reason"] as? String) ?? "") },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(byLine[15] == "not offered: shown only in a row of 'ForEach'; no state Ripple reached performs it in one (an empty list has none)", "\(byLine)")
+        #expect(byLine[18] == "not offered: shown only in the branch 'if isEditing'; no state Ripple reached performs it there", "\(byLine)")
+        #expect(byLine[24] == "not offered: shown only while '.alert' presents it; no state Ripple reached performs it there", "\(byLine)")
+        // The toggle in the `else` clause the first state takes, and the helper's button in the toolbar.
+        #expect(byLine[20] == nil && byLine[31] == nil, "\(byLine)")
+        // The app's own `$bold.onChange(save)` is a method of `Binding`, not the `.onChange(of:)` handler: the
+        // toggle it binds is the pane's one control, not simulated for what that method returns.
+        #expect(byLine[8] == "method 'onChange' of 'Binding' is not simulated; its result is opaque", "\(byLine)")
+        #expect(unreached.count == 4)
+        #expect(coverage["controls"] as? Int == 7)
+        #expect(!unreached.contains { $0["control"] as? String == ".onChange" })
+        let kinds = found.compactMap { $0["kind"] as? String }
+        #expect(kinds.contains("not offered: shown only in the branch '…'; no state Ripple reached performs it there"), "\(kinds)")
     }
 
     /// Every control the coverage lists as not simulated counts against exactly one reason.

@@ -289,8 +289,27 @@ public struct Coverage: Sendable, Encodable, Hashable {
         }
         if let note = inside.first(where: { $0.message.contains("not simulated") }) { return (note.message, note.severity) }
         if let note = inside.first(where: { $0.message.contains(" is disabled here") }) { return ("not offered: " + note.message, nil) }
-        return ("not offered: Ripple does not perform '\(site.control)' where it is written", nil)
+        return (notPerformed(site), nil)
     }
+
+    /// Why a control in an evaluated view got no action, by what is around it: the state that would show it.
+    private static func notPerformed(_ site: ControlSite) -> String {
+        switch site.placement {
+        case .content(let holder)? where ControlSite.presentations.contains(holder):
+            "not offered: shown only while '\(holder)' presents it; no state Ripple reached performs it there"
+        case .content(let holder)? where holder == "ForEach" || holder == "List":
+            "not offered: shown only in a row of '\(holder)'; no state Ripple reached performs it in one (an empty list has none)"
+        case .content(let holder)?:
+            "not offered: in the content of '\(holder)'; Ripple does not perform '\(site.control)' there"
+        case .branch(let clause)?:
+            "not offered: shown only in the branch '\(clause)'; no state Ripple reached performs it there"
+        case .helper(let name)?:
+            "not offered: in the view helper '\(name)'; no state Ripple reached performs it there"
+        case nil:
+            "not offered: Ripple does not perform '\(site.control)' where it is written"
+        }
+    }
+
 
     /// The places actions are written, as sites, for a scenario's own code.
     private static func sites(of actions: [Action]) -> [ControlSite] {

@@ -12,12 +12,29 @@ public struct ControlSite: Hashable, Sendable {
     /// The last line of the control's call, arguments and closures included: an action found anywhere
     /// from `location` to here is this control's.
     public var endLine: Int
+    /// What around the control can keep it off a screen, the innermost: nil when it is written straight
+    /// in a body.
+    public var placement: Placement?
 
-    package init(control: String, viewType: String?, location: SourceLocation, endLine: Int) {
+    /// The modifiers whose content is built only while something presents it (docs/Semantics.md, Rule 15).
+    public static let presentations: Set<String> = [".alert", ".confirmationDialog", ".sheet", ".popover", ".fullScreenCover", ".inspector", ".navigationDestination"]
+
+    /// What around a control can keep it off a screen, as the coverage's reason names it.
+    public enum Placement: Hashable, Sendable {
+        /// The content of a presentation, a menu or a list's actions: `.alert`, `.contextMenu`, `Menu`.
+        case content(of: String)
+        /// A clause of an `if` or a `switch`, as written: `if isEditing`, `else of if isEditing`, `case .failed`.
+        case branch(String)
+        /// A view helper other than `body`: `var header: some View`, `func row(_:)`.
+        case helper(String)
+    }
+
+    package init(control: String, viewType: String?, location: SourceLocation, endLine: Int, placement: Placement? = nil) {
         self.control = control
         self.viewType = viewType
         self.location = location
         self.endLine = endLine
+        self.placement = placement
     }
 
     /// Built-in views a person operates, as `Button(…)` calls.
