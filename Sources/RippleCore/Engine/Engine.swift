@@ -167,6 +167,9 @@ struct Engine {
     var droppedViews = 0
     /// How many `self.init(…)` forwards the view being made is inside (`describeForwarded`).
     var initializerForwards = 0
+    /// Where a helper declared `AnyView` is used, while its statements are built: the place of the
+    /// `AnyView` it returns (`buildErased`).
+    var erasureAnchor: SourceLocation?
     /// The update the `.onAppear` actions and `.task` starts of the first tree ran in, with what they set
     /// off; nil when no view of it has one.
     var appearance: StepTrace?

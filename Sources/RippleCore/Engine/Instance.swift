@@ -6,6 +6,9 @@ struct ChildKey: Hashable, Sendable {
     var site: Int
     var forEachIDs: IdentityPath
     var explicitID: Value?
+    /// The type the `AnyView` it is built in wraps, when it is built in one (Rule 10.6): a view built there
+    /// again is the same view only while the type is.
+    var erasedType: String? = nil
 }
 
 /// The identities of the `ForEach` elements a view was built in, outermost first.

@@ -119,6 +119,8 @@ extension Engine {
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
+                } else if name == "AnyView", arguments.count == 1, trailing.isEmpty {
+                    try buildErased(arguments[0].value, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
                     try build(rememberedBuiltinView(expression, name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil, readsOtherModules {
