@@ -461,6 +461,8 @@ struct Engine {
                 var value: Value
                 if let seed = instances[id].description.seeds[property.name] {
                     value = seed
+                } else if let initial = instances[id].description.initials[property.name] {
+                    value = initial
                 } else if let initial = property.defaultValue {
                     value = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
                 } else if case .optional = property.type {
