@@ -25,4 +25,12 @@ extension Engine {
         }
         output.append(contentsOf: built)
     }
+
+    /// `flag ? AnyView(A()) : AnyView(B())` is one `AnyView`, at the place of the conditional: the branch
+    /// built is known by that place (`erasureAnchor`), as a helper's `return` is by the helper's use.
+    @inline(never)
+    mutating func anchorErasedBranches(_ yes: ExprSyntax, _ no: ExprSyntax, at location: SourceLocation) {
+        guard TypeErasure.isErasure(yes), TypeErasure.isErasure(no) else { return }
+        erasureAnchor = location
+    }
 }

@@ -162,6 +162,7 @@ extension Engine {
             try buildLocalOrStoredViews(name, expression, in: scope, context: context, into: &output)
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
+            anchorErasedBranches(yes, no, at: expression.location)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
         case .binary("+", let lhs, let rhs) where isTextView(lhs) && isTextView(rhs):
             // `Text("a") + Text(b)`: one text, built from both.

@@ -83,6 +83,15 @@ import RippleSwift
         #expect(steps[1].destroyed == ["Root/DogCard"])
     }
 
+    /// Must keep it: a conditional between two `AnyView`s of the same type in a body is one `AnyView`.
+    @Test func aConditionalBetweenTwoAnyViewsIsOnePlace() throws {
+        let source = Self.scenario(big: "AnyView(DogCard(name: shelf.name))", small: "AnyView(DogCard(name: shelf.name))")
+            .replacingOccurrences(of: "                    card\n", with: #"                    shelf.big ? AnyView(DogCard(name: "Big")) : AnyView(DogCard(name: shelf.name))"# + "\n")
+        let steps = try Self.steps(source)
+        #expect(steps[1].destroyed.isEmpty && steps[1].created.isEmpty)
+        #expect(steps[2].writes.first?.old == "3")
+    }
+
     /// What the syntax shows of the wrapped type: the view and its modifiers; nothing for a container.
     @Test func theWrappedTypeIsReadFromTheSyntax() throws {
         let isView = { (name: String) in name == "DogCard" }

@@ -24,6 +24,13 @@ enum TypeErasure {
         }
     }
 
+    /// Whether an expression is `AnyView(…)`.
+    static func isErasure(_ expression: ExprSyntax) -> Bool {
+        if case .call(let callee, let arguments, let trailing) = expression.kind, case .identifier("AnyView") = callee.kind,
+           arguments.count == 1, trailing.isEmpty { return true }
+        return false
+    }
+
     /// The note where the wrapped type is not known from the syntax.
     static let unknownTypeNote = "the type this AnyView wraps is not plain from its syntax: the views in it keep the identities of where they are written"
 }
