@@ -93,7 +93,7 @@ struct CaseGenerator {
     /// One write, chosen uniformly among the templates, with values chosen against the current objects.
     static func write(_ random: inout SplitMix64, _ world: RealWorld) -> Write {
         let model = world.model
-        switch random.below(31) {
+        switch random.below(39) {
         case 0: return .count(random.equalOrDifferent(model.count, [0, 1, 2]))
         case 1: return .countAdd(random.int(in: 0...1))
         case 2: return .name(random.equalOrDifferent(model.name, ["a", "b"]))
@@ -136,6 +136,16 @@ struct CaseGenerator {
         case 27: return .innerValue(random.equalOrDifferent(model.inner.value, [0, 1, 2]))
         case 28: return .innerValueAdd(random.int(in: 0...1))
         case 29: return .innerLabel(random.equalOrDifferent(model.inner.label, ["a", "b"]))
+        case 30: return .peerNew(label: random.equalOrDifferent(model.peer.label, ["a", "b"]))
+        case 31: return .peerValue(random.equalOrDifferent(model.peer.value, [0, 1, 2]))
+        case 32: return .derivedShared(random.equalOrDifferent(model.derived.shared, [0, 1]))
+        case 33: return .derivedOwn(random.equalOrDifferent(model.derived.own, [0, 1]))
+        case 34: return .flag(random.equalOrDifferent(model.flag, [false, true]))
+        case 35: return .flagToggle
+        case 36: return .tallyAppend(random.int(in: 0...3))
+        case 37:
+            let index = random.below(2)
+            return .tallyElement(index: index, value: random.equalOrDifferent(model.tally[index], [0, 1, 2]))
         default: return .spareValue(random.equalOrDifferent(world.spare.value, [0, 1, 2]))
         }
     }
@@ -158,9 +168,9 @@ struct Coverage {
         }
     }
 
-    /// Property kinds never read, property kinds never written (computed ones cannot be) and write kinds never seen.
+    /// Property kinds never read, property kinds never written (computed ones and those a `didSet` sets are not) and write kinds never seen.
     var gaps: [String] {
-        let writable = PropertyKind.allCases.filter { $0 != .computedSingle && $0 != .computedMany }
+        let writable = PropertyKind.allCases.filter { $0 != .computedSingle && $0 != .computedMany && $0 != .setInDidSet }
         return PropertyKind.allCases.filter { reads[$0] == nil }.map { "never read: \($0.rawValue)" }
             + writable.filter { targets[$0] == nil }.map { "never written: \($0.rawValue)" }
             + WriteKind.allCases.filter { writes[$0] == nil }.map { "never happened: \($0.rawValue)" }

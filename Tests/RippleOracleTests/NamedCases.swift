@@ -92,6 +92,25 @@ enum NamedCases {
         NamedCase("nested: same instance", reads: [.innerValue], writes: [.innerSame], fires: [false]),
         NamedCase("nested: new instance", reads: [.innerValue], writes: [.innerNew(value: 0)], fires: [true]),
         NamedCase("nested: reading the reference only", reads: [.innerIdentity], writes: [.innerValue(1), .innerNew(value: 1)], fires: [false, true]),
+        // Equatable @Observable class: an == instance tells nobody, and the reader keeps tracking the one it replaced
+        NamedCase("Equatable @Observable: new == instance", reads: [.peerValue], writes: [.peerNew(label: "a")], fires: [false]),
+        NamedCase("Equatable @Observable: a write to the == instance that replaced the tracked one",
+                  reads: [.peerValue], writes: [.peerNew(label: "a"), .peerValue(1)], fires: [false, false]),
+        NamedCase("Equatable @Observable: a different instance is tracked once read again",
+                  reads: [.peerValue], writes: [.peerNew(label: "b"), .peerValue(1)], fires: [true, true]),
+        NamedCase("Equatable @Observable: re-read after another change, the new instance is tracked",
+                  reads: [.peerValue, .count], writes: [.peerNew(label: "a"), .count(1), .peerValue(1)], fires: [false, true, true]),
+        // A subclass written without @Observable of an @Observable base
+        NamedCase("plain subclass: inherited property", reads: [.derivedShared], writes: [.derivedShared(1)], fires: [true]),
+        NamedCase("plain subclass: inherited property, equal", reads: [.derivedShared], writes: [.derivedShared(0)], fires: [false]),
+        NamedCase("plain subclass: own property notifies nobody", reads: [.derivedOwn], writes: [.derivedOwn(1)], fires: [false]),
+        // Property observers after every mutation
+        NamedCase("didSet: toggle() runs it", readers: [[.flag], [.flips]], writes: [.flagToggle], fires: [[0, 1]]),
+        NamedCase("didSet: an equal assignment runs it, telling only what it sets",
+                  readers: [[.flag], [.flips]], writes: [.flag(false)], fires: [[1]]),
+        NamedCase("didSet: append runs it", readers: [[.tallyFirst], [.tallyCount]], writes: [.tallyAppend(3)], fires: [[0, 1]]),
+        NamedCase("didSet: an element's write runs it, setting an equal count",
+                  readers: [[.tallyFirst], [.tallyCount]], writes: [.tallyElement(index: 1, value: 5)], fires: [[0]]),
         // Registration
         NamedCase("re-registration after a fire", reads: [.count], writes: [.count(1), .count(1), .count(2)], fires: [true, false, true]),
         NamedCase("a reader that did not fire keeps its registration", reads: [.count, .name], writes: [.mode(.b), .name("b"), .count(1)],

@@ -10,27 +10,37 @@ final class RealWorld {
 
 extension Read {
     /// Performs the read on the real objects, as the reader's body would.
-    func perform(on world: RealWorld) {
+    func perform(on world: RealWorld) { _ = value(on: world) }
+
+    /// What the read shows, read from the real objects.
+    func value(on world: RealWorld) -> String {
         let model = world.model
         switch self {
-        case .count: _ = model.count
-        case .name: _ = model.name
-        case .opt: _ = model.opt ?? -1
-        case .pointX: _ = model.point.x
-        case .looseX: _ = model.loose.x
-        case .mode: _ = model.mode
-        case .payload: _ = model.payload
-        case .refX: _ = model.ref.x
-        case .tagName: _ = model.tag.name
-        case .intsFirst: _ = model.ints[0]
-        case .intsCount: _ = model.ints.count
-        case .loosesFirstX: _ = model.looses[0].x
-        case .ignored: _ = model.ignored
-        case .doubled: _ = model.doubled
-        case .summary: _ = model.summary
-        case .innerValue: _ = model.inner.value
-        case .innerLabel: _ = model.inner.label
-        case .innerIdentity: _ = model.inner === model.inner
+        case .count: return "\(model.count)"
+        case .name: return "\(model.name)"
+        case .opt: return "\(model.opt ?? -1)"
+        case .pointX: return "\(model.point.x)"
+        case .looseX: return "\(model.loose.x)"
+        case .mode: return "\(model.mode)"
+        case .payload: return "\(model.payload)"
+        case .refX: return "\(model.ref.x)"
+        case .tagName: return "\(model.tag.name)"
+        case .intsFirst: return "\(model.ints[0])"
+        case .intsCount: return "\(model.ints.count)"
+        case .loosesFirstX: return "\(model.looses[0].x)"
+        case .ignored: return "\(model.ignored)"
+        case .doubled: return "\(model.doubled)"
+        case .summary: return "\(model.summary)"
+        case .innerValue: return "\(model.inner.value)"
+        case .innerLabel: return "\(model.inner.label)"
+        case .innerIdentity: return "\(model.inner === model.inner)"
+        case .peerValue: return "\(model.peer.value)"
+        case .derivedShared: return "\(model.derived.shared)"
+        case .derivedOwn: return "\(model.derived.own)"
+        case .flag: return "\(model.flag)"
+        case .flips: return "\(model.flips)"
+        case .tallyFirst: return "\(model.tally[0])"
+        case .tallyCount: return "\(model.tallyCount)"
         }
     }
 }
@@ -72,6 +82,14 @@ extension Write {
         case .innerValueAdd(let n): model.inner.value += n
         case .innerLabel(let s): model.inner.label = s
         case .spareValue(let n): world.spare.value = n
+        case .peerNew(let label): model.peer = Peer(label: label)
+        case .peerValue(let n): model.peer.value = n
+        case .derivedShared(let n): model.derived.shared = n
+        case .derivedOwn(let n): model.derived.own = n
+        case .flag(let flag): model.flag = flag
+        case .flagToggle: model.flag.toggle()
+        case .tallyAppend(let n): model.tally.append(n)
+        case .tallyElement(let index, let value): model.tally[index] = value
         }
     }
 
@@ -91,6 +109,13 @@ extension Write {
             case .empty: return assignment(n == nil)
             case .value(let current): return assignment(n == current)
             }
+        case .flag(let flag): return assignment(model.flag == flag)
+        case .flagToggle: return .mutatingCall
+        case .tallyAppend: return .append
+        case .tallyElement: return .element
+        case .peerNew(let label): return model.peer.label == label ? .equalInstance : .differentInstance
+        case .peerValue, .derivedShared: return .nested
+        case .derivedOwn: return .subclassProperty
         case .ints(let values): return assignment(model.ints == values)
         case .looses(let xs): return assignment(model.looses.map(\.x) == xs)
         case .countAdd, .nameAppend: return .compound

@@ -18,6 +18,12 @@ enum PropertyKind: String, CaseIterable, Sendable {
     case computedMany = "computed over several properties"
     case nestedObject = "nested @Observable object"
     case nestedProperty = "nested object's property"
+    case equatableObservable = "Equatable @Observable class"
+    case inheritedProperty = "inherited property of a plain subclass"
+    case subclassProperty = "own property of a plain subclass"
+    case observedBool = "Bool with a didSet"
+    case observedArray = "[Int] with a didSet"
+    case setInDidSet = "set by a didSet"
 }
 
 /// How a write changes its target; used to report and check coverage.
@@ -34,6 +40,8 @@ enum WriteKind: String, CaseIterable, Sendable {
     case ignored = "write to the ignored property"
     case throughReference = "write to a field of a class-typed property"
     case nested = "write to the nested object's property"
+    case mutatingCall = "mutating call (toggle())"
+    case subclassProperty = "write to a plain subclass's own property"
 }
 
 /// One read a reader performs. Real runs perform it on a `Model`; Ripple text shows it in a `Text`.
@@ -41,6 +49,7 @@ enum Read: String, CaseIterable, Hashable, Sendable {
     case count, name, opt, pointX, looseX, mode, payload, refX, tagName
     case intsFirst, intsCount, loosesFirstX, ignored, doubled, summary
     case innerValue, innerLabel, innerIdentity
+    case peerValue, derivedShared, derivedOwn, flag, flips, tallyFirst, tallyCount
 
     /// The property kind the read goes through first.
     var kind: PropertyKind {
@@ -61,6 +70,12 @@ enum Read: String, CaseIterable, Hashable, Sendable {
         case .summary: .computedMany
         case .innerIdentity: .nestedObject
         case .innerValue, .innerLabel: .nestedProperty
+        case .peerValue: .equatableObservable
+        case .derivedShared: .inheritedProperty
+        case .derivedOwn: .subclassProperty
+        case .flag: .observedBool
+        case .tallyFirst: .observedArray
+        case .flips, .tallyCount: .setInDidSet
         }
     }
 }
@@ -102,6 +117,14 @@ enum Write: Hashable, Sendable {
     case innerValueAdd(Int)
     case innerLabel(String)
     case spareValue(Int)
+    case peerNew(label: String)
+    case peerValue(Int)
+    case derivedShared(Int)
+    case derivedOwn(Int)
+    case flag(Bool)
+    case flagToggle
+    case tallyAppend(Int)
+    case tallyElement(index: Int, value: Int)
 
     /// The kind of the property the write targets.
     var target: PropertyKind {
@@ -120,6 +143,11 @@ enum Write: Hashable, Sendable {
         case .ignored, .ignoredAdd: .ignored
         case .innerSame, .innerNew, .innerSpare: .nestedObject
         case .innerValue, .innerValueAdd, .innerLabel, .spareValue: .nestedProperty
+        case .peerNew, .peerValue: .equatableObservable
+        case .derivedShared: .inheritedProperty
+        case .derivedOwn: .subclassProperty
+        case .flag, .flagToggle: .observedBool
+        case .tallyAppend, .tallyElement: .observedArray
         }
     }
 }

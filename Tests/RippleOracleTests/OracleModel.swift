@@ -48,6 +48,28 @@ final class Tag: Equatable {
     }
 }
 
+/// An `Equatable` `@Observable` class: the setter compares an assigned instance with `==` (here: by `label`), so
+/// an `==` instance tells nobody and its readers keep tracking the one it replaced.
+@Observable final class Peer: Equatable {
+    var value: Int
+    var label: String
+    init(value: Int = 0, label: String = "a") {
+        self.value = value
+        self.label = label
+    }
+    static func == (lhs: Peer, rhs: Peer) -> Bool { lhs.label == rhs.label }
+}
+
+/// An `@Observable` base class: the macro expands its own stored properties.
+@Observable class Base {
+    var shared: Int = 0
+}
+
+/// A subclass written without `@Observable`: it tracks what it inherits and not what it adds.
+final class Derived: Base {
+    var own: Int = 0
+}
+
 /// The observed model: one stored property per kind the oracle covers, plus two computed properties.
 @Observable final class Model {
     var count: Int = 0
@@ -63,6 +85,14 @@ final class Tag: Equatable {
     var looses: [Loose] = [Loose(x: 1), Loose(x: 2)]
     @ObservationIgnored var ignored: Int = 0
     var inner: Inner = Inner()
+    var peer: Peer = Peer()
+    var derived: Derived = Derived()
+    /// A `didSet` runs after every write of `flag`: an equal assignment, `toggle()`.
+    var flag: Bool = false { didSet { flips += 1 } }
+    var flips: Int = 0
+    /// A `didSet` runs after every write of `tally`: `append`, an element's write.
+    var tally: [Int] = [1, 2] { didSet { tallyCount = tally.count } }
+    var tallyCount: Int = 2
     /// Computed over one stored property.
     var doubled: Int { count * 2 }
     /// Computed over several stored properties.
@@ -71,7 +101,8 @@ final class Tag: Equatable {
 
 /// A stored or computed property of `Model`, in declaration order, with its declaration in Ripple's language.
 enum ModelProperty: String, CaseIterable, Sendable {
-    case count, name, opt, point, loose, mode, payload, ref, tag, ints, looses, ignored, inner, doubled, summary
+    case count, name, opt, point, loose, mode, payload, ref, tag, ints, looses, ignored, inner, peer, derived, flag, flips, tally, tallyCount
+    case doubled, summary
 
     /// The member as Ripple reads it; the same text as the Swift declaration above.
     var declaration: String {
@@ -89,22 +120,37 @@ enum ModelProperty: String, CaseIterable, Sendable {
         case .looses: "var looses: [Loose] = [Loose(x: 1), Loose(x: 2)]"
         case .ignored: "@ObservationIgnored var ignored: Int = 0"
         case .inner: "var inner: Inner = Inner()"
+        case .peer: "var peer: Peer = Peer()"
+        case .derived: "var derived: Derived = Derived()"
+        case .flag: "var flag: Bool = false { didSet { flips += 1 } }"
+        case .flips: "var flips: Int = 0"
+        case .tally: "var tally: [Int] = [1, 2] { didSet { tallyCount = tally.count } }"
+        case .tallyCount: "var tallyCount: Int = 2"
         case .doubled: "var doubled: Int { count * 2 }"
         case .summary: #"var summary: String { "\(name) \(point.x) \(ints.count)" }"#
         }
     }
 
-    /// The stored properties a computed property's getter reads.
+    /// The stored properties a computed property's getter reads, or a `didSet` writes.
     var reads: [ModelProperty] {
         switch self {
         case .doubled: [.count]
         case .summary: [.name, .point, .ints]
+        case .flag: [.flips]
+        case .tally: [.tallyCount]
         default: []
         }
     }
 
-    /// The declared type the property's type (or default value) needs.
-    var type: ModelType? {
+    /// The declared types the property's type (or default value) needs.
+    var types: [ModelType] {
+        switch self {
+        case .derived: [.base, .derived]
+        default: type.map { [$0] } ?? []
+        }
+    }
+
+    private var type: ModelType? {
         switch self {
         case .point: .point
         case .loose, .looses: .loose
@@ -113,6 +159,7 @@ enum ModelProperty: String, CaseIterable, Sendable {
         case .ref: .ref
         case .tag: .tag
         case .inner: .inner
+        case .peer: .peer
         default: nil
         }
     }
@@ -120,7 +167,7 @@ enum ModelProperty: String, CaseIterable, Sendable {
 
 /// A type `Model`'s properties use, in declaration order, with its declaration in Ripple's language.
 enum ModelType: CaseIterable, Sendable {
-    case point, loose, mode, payload, ref, tag, inner
+    case point, loose, mode, payload, ref, tag, inner, peer, base, derived
 
     var declaration: String {
         switch self {
@@ -131,6 +178,9 @@ enum ModelType: CaseIterable, Sendable {
         case .ref: "final class Ref { var x: Int = 0 }"
         case .tag: #"final class Tag: Equatable { var name: String = "a"; static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name } }"#
         case .inner: #"@Observable final class Inner { var value: Int = 0; var label: String = "a" }"#
+        case .peer: #"@Observable final class Peer: Equatable { var value: Int = 0; var label: String = "a"; static func == (lhs: Peer, rhs: Peer) -> Bool { lhs.label == rhs.label } }"#
+        case .base: "@Observable class Base { var shared: Int = 0 }"
+        case .derived: "final class Derived: Base { var own: Int = 0 }"
         }
     }
 }
@@ -143,7 +193,7 @@ enum OracleModelText {
         var included = properties
         for property in properties { included.formUnion(property.reads) }
         let members = ModelProperty.allCases.filter(included.contains)
-        var types = Set(members.compactMap(\.type))
+        var types = Set(members.flatMap(\.types))
         if spare { types.insert(.inner) }
         var text = ""
         for type in ModelType.allCases where types.contains(type) { text += type.declaration + "\n" }

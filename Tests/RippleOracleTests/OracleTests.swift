@@ -148,7 +148,8 @@ import Testing
             .mode(.c), .payload(nil), .refSame, .refNew(x: 0), .refX(1), .tagSame, .tagNew(name: "a"), .tagName("b"),
             .ints([1, 2, 3]), .intsElement(index: 1, value: 2), .intsAppend(4), .looses([1, 2]), .loosesElementX(index: 1, value: 2),
             .loosesAppend(x: 3), .ignored(1), .ignoredAdd(1), .innerSame, .innerNew(value: 0), .innerSpare, .innerValue(0), .innerValueAdd(1),
-            .innerLabel("b"), .spareValue(5),
+            .innerLabel("b"), .spareValue(5), .peerNew(label: "a"), .peerValue(1), .peerNew(label: "b"), .peerValue(2),
+            .derivedShared(1), .derivedOwn(1), .flag(false), .flagToggle, .tallyAppend(3), .tallyElement(index: 0, value: 1),
         ])
         #expect(ScenarioText.make(oracleCase).contains(OracleModelText.all))
         let verdict = Verdict.check(oracleCase)

@@ -19,6 +19,12 @@ extension Read {
         case .doubled: .doubled
         case .summary: .summary
         case .innerValue, .innerLabel, .innerIdentity: .inner
+        case .peerValue: .peer
+        case .derivedShared, .derivedOwn: .derived
+        case .flag: .flag
+        case .flips: .flips
+        case .tallyFirst: .tally
+        case .tallyCount: .tallyCount
         }
     }
 
@@ -43,6 +49,13 @@ extension Read {
         case .innerValue: #"\(\#(m).inner.value)"#
         case .innerLabel: #"\(\#(m).inner.label)"#
         case .innerIdentity: #"\(\#(m).inner === \#(m).inner)"#
+        case .peerValue: #"\(\#(m).peer.value)"#
+        case .derivedShared: #"\(\#(m).derived.shared)"#
+        case .derivedOwn: #"\(\#(m).derived.own)"#
+        case .flag: #"\(\#(m).flag)"#
+        case .flips: #"\(\#(m).flips)"#
+        case .tallyFirst: #"\(\#(m).tally[0])"#
+        case .tallyCount: #"\(\#(m).tallyCount)"#
         }
     }
 }
@@ -65,6 +78,10 @@ extension Write {
         case .ignored, .ignoredAdd: .ignored
         case .innerSame, .innerNew, .innerSpare, .innerValue, .innerValueAdd, .innerLabel: .inner
         case .spareValue: nil
+        case .peerNew, .peerValue: .peer
+        case .derivedShared, .derivedOwn: .derived
+        case .flag, .flagToggle: .flag
+        case .tallyAppend, .tallyElement: .tally
         }
     }
 
@@ -111,6 +128,14 @@ extension Write {
         case .innerValueAdd(let n): "\(m).inner.value += \(n)"
         case .innerLabel(let text): "\(m).inner.label = \"\(text)\""
         case .spareValue(let n): "\(s).value = \(n)"
+        case .peerNew(let label): "\(m).peer = Peer(label: \"\(label)\")"
+        case .peerValue(let n): "\(m).peer.value = \(n)"
+        case .derivedShared(let n): "\(m).derived.shared = \(n)"
+        case .derivedOwn(let n): "\(m).derived.own = \(n)"
+        case .flag(let flag): "\(m).flag = \(flag)"
+        case .flagToggle: "\(m).flag.toggle()"
+        case .tallyAppend(let n): "\(m).tally.append(\(n))"
+        case .tallyElement(let index, let value): "\(m).tally[\(index)] = \(value)"
         }
     }
 }

@@ -24,6 +24,9 @@ final class ViewInfo: Sendable {
     let propertyNames: [String]
     /// The indices of the properties the parent sets (inputs, bindings, observed objects), in order.
     let setByParent: [Int]
+    /// The indices of the owned properties whose default value is evaluated each time the parent builds
+    /// the view, in the parent's body (`InitialValue`): a `@State` whose default can read something.
+    let initialsInParentBody: [Int]
     /// Whether every stored property is plain data (`ChildComparison.isPlainData`): such a view's own
     /// `==` is not asked unless it is marked `.equatable()`.
     let isPlainData: Bool
@@ -52,6 +55,10 @@ final class ViewInfo: Sendable {
         ownedStorageNames = declaration.properties.indices.filter { kinds[$0].isOwnedStorage }.map { declaration.properties[$0].name }
         dynamicFields = declaration.properties.indices.filter { kinds[$0].isDynamicProperty }.map { PrintChanges.fieldName(declaration.properties[$0].name) }
         setByParent = declaration.properties.indices.filter { kinds[$0].isSetByParent }
+        initialsInParentBody = declaration.properties.indices.filter { index in
+            guard case .ownedSlot = kinds[index].construction, let initial = declaration.properties[index].defaultValue else { return false }
+            return InitialValue.evaluatedInParentBody(takesAutoclosure: kinds[index].takesInitialValueAsAutoclosure, isLiteral: InitialValue.isLiteral(initial))
+        }
         memberwiseParameters = Engine.memberwiseParameters(of: declaration)
         hasBindings = kinds.contains { $0.isBindingWrapper }
         hasDeclaredKeys = kinds.contains { $0.declaredDependency != nil }

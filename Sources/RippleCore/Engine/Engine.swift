@@ -171,6 +171,9 @@ struct Engine {
     var droppedViews = 0
     /// How many `self.init(…)` forwards the view being made is inside (`describeForwarded`).
     var initializerForwards = 0
+    /// Where a helper declared `AnyView` is used, while its statements are built: the place of the
+    /// `AnyView` it returns (`buildErased`).
+    var erasureAnchor: SourceLocation?
     /// The update the `.onAppear` actions and `.task` starts of the first tree ran in, with what they set
     /// off; nil when no view of it has one.
     var appearance: StepTrace?
@@ -476,6 +479,8 @@ struct Engine {
                 var value: Value
                 if let seed = instances[id].description.seeds[property.name] {
                     value = seed
+                } else if let initial = instances[id].description.initials[property.name] {
+                    value = initial
                 } else if let initial = property.defaultValue {
                     value = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
                 } else if case .optional = property.type {

@@ -6,6 +6,9 @@ struct ChildKey: Hashable, Sendable {
     var site: Int
     var forEachIDs: IdentityPath
     var explicitID: Value?
+    /// The type the `AnyView` it is built in wraps, when it is built in one (Rule 10.6): a view built there
+    /// again is the same view only while the type is.
+    var erasedType: String? = nil
 }
 
 /// The identities of the `ForEach` elements a view was built in, outermost first.
@@ -105,6 +108,9 @@ struct ChildDescription: Sendable {
     /// (Rule 15), the closure and what it captured. A reference: most descriptions have none, and held
     /// inline it would make every description, and every instance that keeps one, several times larger.
     var contentClosure: ContentClosure?
+    /// The initial values of the view's own storage evaluated where the parent made it (`InitialValue`), by
+    /// property name: the storage of a new identity starts from them; an existing one drops them.
+    var initials: [String: Value] = [:]
 
     /// A description that describes nothing, left where one was moved out of a list: it allocates nothing.
     static var placeholder: ChildDescription {

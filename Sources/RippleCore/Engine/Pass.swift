@@ -297,6 +297,7 @@ extension Engine {
                let child = children[index]
                let old = instances[child].key, new = descriptions[index].key
                return instances[child].viewType == descriptions[index].viewType && old.site == new.site && old.explicitID == new.explicitID
+                   && old.erasedType == new.erasedType
                    && old.forEachIDs.count == new.forEachIDs.count
                    && zip(old.forEachIDs, new.forEachIDs).allSatisfy { $0.isWrittenAlike($1) }
                    && !instances[child].isNumberedDuplicate

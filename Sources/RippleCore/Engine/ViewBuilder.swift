@@ -119,6 +119,8 @@ extension Engine {
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
                     // `List(items) { item in ... }` builds its rows the way ForEach does.
                     try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
+                } else if name == "AnyView", arguments.count == 1, trailing.isEmpty {
+                    try buildErased(arguments[0].value, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
                     try build(rememberedBuiltinView(expression, name, arguments, trailing), in: scope, context: context, into: &output)
                 } else if table.data[name] != nil, readsOtherModules {
@@ -160,6 +162,7 @@ extension Engine {
             try buildLocalOrStoredViews(name, expression, in: scope, context: context, into: &output)
         case .ternary(let condition, let yes, let no):
             let value = try evaluate(condition, in: scope, expected: .bool)
+            anchorErasedBranches(yes, no, at: expression.location)
             try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
         case .binary("+", let lhs, let rhs) where isTextView(lhs) && isTextView(rhs):
             // `Text("a") + Text(b)`: one text, built from both.

@@ -238,7 +238,20 @@ extension Engine {
             if case .binding(let target) = value { description.bindingValues[name] = try readBinding(target, tracked: false) }
         }
         isTracking = saved
+        if !info.initialsInParentBody.isEmpty { try evaluateInitials(info, into: &description) }
         return description
+    }
+
+    /// Evaluates the `@State` defaults a view's struct evaluates when it is made, here, in the body that
+    /// makes it, so what they read is that body's (Rule 4.6); a property its caller seeded has none.
+    @inline(never)
+    mutating func evaluateInitials(_ info: ViewInfo, into description: inout ChildDescription) throws(EvaluationError) {
+        let declaration = info.declaration
+        for index in info.initialsInParentBody {
+            let property = declaration.properties[index]
+            guard description.seeds[property.name] == nil, let initial = property.defaultValue else { continue }
+            description.initials[property.name] = try evaluateInitial(initial, expected: property.type, of: "'\(property.name)' of '\(declaration.name)'")
+        }
     }
 
     /// Builds a container's content closure into `description.content`, with the caller's `ForEach`

@@ -40,7 +40,12 @@ extension Engine {
     mutating func buildViewHelper(_ helper: ViewHelper, of id: Int, arguments: [ArgumentSyntax], in caller: Scope, context: BuildContext,
                                   into output: inout [ChildDescription], at location: SourceLocation) throws(EvaluationError) {
         let saved = try enterCall(.viewBuilder(helper.name), at: location)
-        defer { leaveCall(restoring: saved) }
+        let savedAnchor = erasureAnchor
+        erasureAnchor = helper.type == .named("AnyView") ? location : nil
+        defer {
+            leaveCall(restoring: saved)
+            erasureAnchor = savedAnchor
+        }
         let scope = try helperScope(helper, of: id, arguments: arguments, caller: caller, at: location)
         _ = try buildStatements(helper.statements, in: scope, context: context, into: &output)
     }

@@ -1004,6 +1004,7 @@ extension Engine {
         // element of the array it goes through (a thousand rows, each a struct, per write to one of them).
         if path.isEmpty {
             objects[object.raw].fields[index] = leaf
+            if !notified && oldWhole.mayHoldObjects { keepReadersOfReplaced(object, index, old: oldWhole, new: leaf, note: note) }
         } else {
             var whole = objects[object.raw].fields[index]
             objects[object.raw].fields[index] = .none

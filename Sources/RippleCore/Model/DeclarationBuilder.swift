@@ -379,7 +379,10 @@ struct DeclarationBuilder {
         case .opaque("View")?, .named("AnyView", _)?, .named("View", _)?: true
         default: false
         }
-        let resolved = buildsViews ? ValueType.unknown : type.map { resolve($0, typeNames: typeNames, at: typeLocation) } ?? .void
+        // A helper declared `AnyView` keeps that type: the views it returns are known by where it is used (Rule 10.6).
+        var erased = false
+        if case .named("AnyView", _)? = type { erased = true }
+        let resolved = buildsViews ? (erased ? ValueType.named("AnyView") : ValueType.unknown) : type.map { resolve($0, typeNames: typeNames, at: typeLocation) } ?? .void
         return ViewHelper(name: name, parameters: parameters, statements: statements, buildsViews: buildsViews, type: resolved, location: location)
     }
 

@@ -17,6 +17,7 @@ import Testing
     static let int = ObservationWrite.Property(isIgnored: false, isEquatable: true, isClass: false, holdsClass: false)
     static let reference = ObservationWrite.Property(isIgnored: false, isEquatable: false, isClass: true, holdsClass: true)
     static let optionalReference = ObservationWrite.Property(isIgnored: false, isEquatable: false, isClass: false, holdsClass: true)
+    static let equatableReference = ObservationWrite.Property(isIgnored: false, isEquatable: true, isClass: true, holdsClass: true)
     static let loose = ObservationWrite.Property(isIgnored: false, isEquatable: false, isClass: false, holdsClass: false)
     static let ignored = ObservationWrite.Property(isIgnored: true, isEquatable: true, isClass: false, holdsClass: false)
 
@@ -27,9 +28,11 @@ import Testing
         Case(name: "an equal Int under swift5.9", property: int, semantics: .swift59, equal: true, decision: .everyAssignment),
         Case(name: "a non-Equatable struct, even equal field by field", property: loose, equal: true, decision: .notComparable),
         Case(name: "another instance", property: reference, decision: .changed),
+        Case(name: "another instance of an Equatable class, not ==", property: equatableReference, decision: .changed),
         Case(name: "the same instance in an Optional", property: optionalReference, same: true, decision: .changed),
         // Must not notify.
         Case(name: "an equal Int", property: int, equal: true, decision: .equalValue),
+        Case(name: "another instance of an Equatable class, ==", property: equatableReference, equal: true, decision: .equalInstance),
         Case(name: "the same instance", property: reference, same: true, decision: .sameInstance),
         Case(name: "an ignored property, changed", property: ignored, decision: .ignored),
         Case(name: "an ignored property, in place", property: ignored, inPlace: true, decision: .ignored),

@@ -10,6 +10,9 @@ enum ObservationWrite {
         case ignored
         /// Swift 6.2: an `Equatable` value equal to the current one.
         case equalValue
+        /// Swift 6.2: an instance of an `Equatable` class `==` to the current one, compared with the
+        /// class's `==`, not identity. Readers keep tracking the instance it replaced (`ReplacedInstance`).
+        case equalInstance
         /// Swift 6.2: the same class instance (`===`).
         case sameInstance
         /// `_modify` notifies whatever the new value is.
@@ -24,7 +27,7 @@ enum ObservationWrite {
         /// Whether the views that read the property are told.
         var notifies: Bool {
             switch self {
-            case .ignored, .equalValue, .sameInstance: false
+            case .ignored, .equalValue, .equalInstance, .sameInstance: false
             case .inPlace, .everyAssignment, .notComparable, .changed: true
             }
         }
@@ -34,6 +37,7 @@ enum ObservationWrite {
             switch self {
             case .ignored: "'\(name)' is '@ObservationIgnored': no notification"
             case .equalValue: "equal value of an Equatable type: the setter does not notify (swift6.2)"
+            case .equalInstance: "an instance == to the current one, of an Equatable class: the setter does not notify (swift6.2)"
             case .sameInstance: "same instance (===): the setter does not notify (swift6.2)"
             case .inPlace: "in-place mutation through _modify always notifies"
             case .everyAssignment: "every assignment notifies (swift5.9)"
@@ -63,7 +67,7 @@ enum ObservationWrite {
     ) throws(Failure) -> Decision {
         if property.isIgnored { return .ignored }
         if semantics == .swift62 && !inPlace {
-            if property.isEquatable, try equal() { return .equalValue }
+            if property.isEquatable, try equal() { return property.isClass ? .equalInstance : .equalValue }
             if property.isClass, sameInstance() { return .sameInstance }
         }
         if inPlace { return .inPlace }

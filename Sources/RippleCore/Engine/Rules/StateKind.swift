@@ -8,6 +8,7 @@ struct StateKind: StorageKind {
     var isOwnedStorage: Bool { true }
     func isMemberwiseParameter(isLet: Bool, hasDefault: Bool, isPrivate: Bool) -> Bool { !isPrivate }
     var construction: StorageConstruction { .ownedSlot(fallback: nil) }
+    var takesInitialValueAsAutoclosure: Bool { false }
     var fillsEmptyCollections: Bool { true }
     func read(type: ValueType) -> StorageRead { .slot(registersKey: true) }
     var projection: StoragePlace? { .slot }

@@ -28,6 +28,9 @@ protocol StorageKind: Sendable {
     /// Whether a default value, evaluated each time the parent builds the view, makes a new object that
     /// the trace names (an inline `@ObservedObject`).
     var defaultMakesInlineObject: Bool { get }
+    /// Whether the wrapper takes its initial value as an autoclosure it runs once, when the identity
+    /// appears (`@StateObject`), rather than as a value evaluated where the view is made (`@State`).
+    var takesInitialValueAsAutoclosure: Bool { get }
 
     // MARK: - Reads
 
@@ -91,6 +94,7 @@ extension StorageKind {
     var construction: StorageConstruction { .none }
     var fillsEmptyCollections: Bool { false }
     var defaultMakesInlineObject: Bool { false }
+    var takesInitialValueAsAutoclosure: Bool { true }
     var declaredDependency: DeclaredDependency? { nil }
     var isPlainValue: Bool { false }
     var holdsObservableObject: Bool { false }
