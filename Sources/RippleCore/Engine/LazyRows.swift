@@ -26,15 +26,16 @@ struct LazyWindowKey: Hashable, Sendable {
 struct LazyRowState {
     /// The rows counted so far in each lazy container the body being built holds, by cursor.
     var cursors: [Int] = []
-    /// The lazy containers the body being built holds, each with its rows, once built.
-    var built: [(site: Int, container: String, rows: Int)] = []
+    /// The lazy containers the body being built holds, each with its rows and how many share a line, once
+    /// built.
+    var built: [(site: Int, container: String, rows: Int, perLine: Int)] = []
     /// The row each window starts at: 0 until a step scrolls.
     var firstRows: [LazyWindowKey: Int] = [:]
     /// The views each holder's last evaluation built, rows outside the window among them: a scroll places
     /// the rows that come into the window from these, without running the holder's body again.
     var builtByHolder: [Int: [ChildDescription]] = [:]
-    /// Each lazy container's name and rows, from its holder's last evaluation.
-    var windows: [LazyWindowKey: (container: String, rows: Int)] = [:]
+    /// Each lazy container's name, rows and rows a line, from its holder's last evaluation.
+    var windows: [LazyWindowKey: (container: String, rows: Int, perLine: Int)] = [:]
 
     /// Forgets the containers of the body built before: a body starts counting its rows from none.
     mutating func startBody() {
@@ -50,15 +51,16 @@ extension Engine {
     @inline(never)
     mutating func buildWindowed(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
         var inner = context
-        guard let (container, location) = view.lazyContainer else {
+        guard let (container, location, perLine) = view.lazyContainer else {
             inner.lazyRows = nil
             try build(view, in: scope, context: inner, into: &output, windowed: true)
             return
         }
+        if perLine == nil, let label = LazyWindow.tracksLabel(container) { assume(LazyWindow.tracksUnknown(container, label: label), at: location) }
         let place = startLazyContainer(at: location)
         inner.lazyRows = place
         try build(view, in: scope, context: inner, into: &output, windowed: true)
-        lazyRows.built.append((place.site, container, lazyRows.cursors[place.cursor]))
+        lazyRows.built.append((place.site, container, lazyRows.cursors[place.cursor], perLine ?? 1))
     }
 
     /// `List(items) { item in … }`: a lazy container whose rows its own closure makes, as a `ForEach`'s.
@@ -69,7 +71,7 @@ extension Engine {
         let place = startLazyContainer(at: location)
         inner.lazyRows = place
         try buildForEach(arguments, trailing, in: scope, context: inner, into: &output, at: location)
-        lazyRows.built.append((place.site, "List", lazyRows.cursors[place.cursor]))
+        lazyRows.built.append((place.site, "List", lazyRows.cursors[place.cursor], 1))
     }
 
     private mutating func startLazyContainer(at location: SourceLocation) -> LazyRowPlace {
@@ -86,9 +88,10 @@ extension Engine {
         for index in start..<output.count { output[index].lazyRow = LazyRow(site: place.site, position: position) }
     }
 
-    /// The window of a lazy container of `holder`: the first row it shows and how many it shows.
+    /// The window of a lazy container of `holder`: the first row it shows and how many it shows, which
+    /// for a grid are items, a line of them for each visible row.
     func window(_ key: LazyWindowKey) -> (first: Int, visible: Int) {
-        (lazyRows.firstRows[key] ?? 0, table.visibleRows)
+        (lazyRows.firstRows[key] ?? 0, LazyWindow.visibleItems(lines: table.visibleRows, perLine: lazyRows.windows[key]?.perLine ?? 1))
     }
 
     /// Whether a row a body built is in its container's window.
@@ -111,9 +114,10 @@ extension Engine {
         }
         for built in lazyRows.built {
             let key = LazyWindowKey(holder: holder, site: built.site)
-            lazyRows.windows[key] = (built.container, built.rows)
+            lazyRows.windows[key] = (built.container, built.rows, built.perLine)
             if let first = lazyRows.firstRows[key] {
-                lazyRows.firstRows[key] = LazyWindow.firstRow(scrollingTo: first, total: built.rows, visible: table.visibleRows)
+                lazyRows.firstRows[key] = LazyWindow.firstItem(scrollingTo: first / built.perLine, items: built.rows, lines: table.visibleRows,
+                                                               perLine: built.perLine)
             }
         }
         lazyRows.builtByHolder[holder] = descriptions
@@ -138,10 +142,11 @@ extension Engine {
 
     private func windowTexts() -> [String] {
         lazyRows.windows.keys.filter { alive($0.holder) }.sorted { ($0.holder, $0.site) < ($1.holder, $1.site) }.compactMap { key in
-            guard let (container, rows) = lazyRows.windows[key] else { return nil }
+            guard let (container, rows, _) = lazyRows.windows[key] else { return nil }
             let (first, visible) = window(key)
             guard first > 0 || rows > visible else { return nil }
-            return "\(container) in \(instances[key.holder].path): \(LazyWindow.describe(first: first, visible: visible, total: rows))"
+            let shown = LazyWindow.describe(first: first, visible: visible, total: rows, grid: LazyWindow.tracksLabel(container) != nil)
+            return "\(container) in \(instances[key.holder].path): \(shown)"
         }
     }
 
@@ -176,10 +181,12 @@ extension Engine {
         var traces: [WriteTrace] = []
         for key in keys {
             let rows = lazyRows.windows[key]?.rows ?? 0
+            let perLine = lazyRows.windows[key]?.perLine ?? 1
+            let grid = LazyWindow.tracksLabel(container) != nil
             let (old, visible) = window(key)
-            let new = LazyWindow.firstRow(scrollingTo: row, total: rows, visible: visible)
+            let new = LazyWindow.firstItem(scrollingTo: row, items: rows, lines: table.visibleRows, perLine: perLine)
             lazyRows.firstRows[key] = new
-            let shown = LazyWindow.describe(first: new, visible: visible, total: rows)
+            let shown = LazyWindow.describe(first: new, visible: visible, total: rows, grid: grid)
             let target = "\(container) in \(instances[key.holder].path)"
             if new != old {
                 let holding = rowsHoldingState(of: key.holder)
@@ -187,7 +194,7 @@ extension Engine {
                 for (id, name, storage) in holding where !alive(id) { assume(LazyWindow.stateLeft(name, storage: storage), at: location) }
             }
             traces.append(WriteTrace(statement: text, target: target, kind: "scroll",
-                                     old: LazyWindow.describe(first: old, visible: visible, total: rows), new: shown, notified: new != old,
+                                     old: LazyWindow.describe(first: old, visible: visible, total: rows, grid: grid), new: shown, notified: new != old,
                                      note: LazyWindow.scrollNote(target, window: shown, moved: new != old), location: TraceLocation(location)))
         }
         return traces

@@ -15,8 +15,8 @@ struct BuiltinView {
     /// and 21), its name: the builder closures become a node of their own instead of being built with the body.
     var layoutView: String?
     /// For a lazy container (Rule 20), its name and where it is written: it builds only the rows in its
-    /// window.
-    var lazyContainer: (name: String, location: SourceLocation)?
+    /// window. For a grid, how many items share a line, when its tracks are an array literal.
+    var lazyContainer: (name: String, location: SourceLocation, perLine: Int?)?
     /// Whether the rows written in it stay rows of the lazy container it is in (`Group`, `Section`).
     var passesRowsOn = false
 }
@@ -224,8 +224,26 @@ extension Engine {
         }
         return BuiltinView(arguments: steps, deferred: deferred, builders: builders, shows: ShownSite.of(name, arguments),
                            layoutView: LayoutContent.runsAtLayout(name) ? name : nil,
-                           lazyContainer: LazyWindow.isLazy(name) ? location.map { (name, $0) } : nil,
+                           lazyContainer: LazyWindow.isLazy(name) ? location.map { (name, $0, Self.itemsPerLine(of: name, arguments)) } : nil,
                            passesRowsOn: LazyWindow.passesRowsOn(name) || LazyWindow.isLazy(name))
+    }
+
+    /// How many items share a line of a lazy container: one for a stack or a list; for a grid, the number
+    /// of tracks its `columns:` or `rows:` argument writes (`[GridItem(), GridItem()]`,
+    /// `Array(repeating: GridItem(), count: 3)`), nil when it is not written so.
+    static func itemsPerLine(of container: String, _ arguments: [ArgumentSyntax]) -> Int? {
+        guard let label = LazyWindow.tracksLabel(container) else { return 1 }
+        guard let tracks = arguments.first(where: { $0.label == label })?.value else { return nil }
+        switch tracks.kind {
+        case .array(let elements):
+            return elements.isEmpty ? nil : elements.count
+        case .call(let callee, let parts, _):
+            guard callee.kind == .identifier("Array"), parts.first?.label == "repeating",
+                  let count = parts.first(where: { $0.label == "count" }), case .integer(let number) = count.value.kind, number > 0 else { return nil }
+            return number
+        default:
+            return nil
+        }
     }
 
     /// How one argument is read: a view built in place, a projection, or the access paths it holds.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RippleCore
+import RippleSwift
 
 /// Rule 20: a lazy container builds only the rows in its window; a step scrolls rows in.
 @Suite struct LazyWindowTests {
@@ -122,6 +123,82 @@ import Testing
         #expect(try simulateChecked(Self.feed("List", around: "Section")).variants[0].steps[0].evaluated.isEmpty)
         let stack = Self.feed("List", around: "HStack").replacingOccurrences(of: "step \"scroll\" { scroll List to 3 }\n", with: "")
         #expect(try simulateChecked(stack).variants[0].steps[0].evaluated == ["Row[5]"])
+    }
+
+    /// A grid's window shows a line of items for each visible row: as many items as its tracks.
+    @Test func aGridsWindowHoldsItsTracksForEachLine() {
+        #expect(LazyWindow.visibleItems(lines: 3, perLine: 2) == 6)
+        #expect(LazyWindow.firstItem(scrollingTo: 2, items: 10, lines: 2, perLine: 3) == 6)
+        #expect(LazyWindow.firstItem(scrollingTo: 1, items: 10, lines: 2, perLine: 3) == 3)
+        #expect(LazyWindow.firstItem(scrollingTo: 9, items: 6, lines: 3, perLine: 1) == 3)
+        #expect(LazyWindow.describe(first: 3, visible: 6, total: 10, grid: true) == "items 4–9 of 10")
+    }
+
+    @Test(arguments: [
+        ("LazyVGrid(columns: [GridItem(), GridItem(), GridItem()]) {}", 3),
+        ("LazyHGrid(rows: Array(repeating: GridItem(), count: 2)) {}", 2),
+        ("LazyVGrid(columns: columns) {}", nil),
+        ("List {}", 1),
+    ] as [(String, Int?)])
+    func aGridCountsTheTracksItWrites(view: String, perLine: Int?) throws {
+        let reading = ScenarioFile.read(source: "let e = \(view)", file: "e.ripple")
+        guard case .global(let global)? = reading.syntax.declarations.first, case .call(let callee, let arguments, _) = global.value.kind,
+              case .identifier(let name) = callee.kind else {
+            Issue.record("no call in \(view)")
+            return
+        }
+        #expect(Engine.itemsPerLine(of: name, arguments) == perLine)
+    }
+
+    static let grid = """
+        scenario "grid"
+        visible rows 2
+        @Observable final class Photo: Identifiable {
+            let id: Int
+            var title: String
+            init(id: Int, title: String) { self.id = id; self.title = title }
+        }
+        @Observable final class Album {
+            var photos: [Photo] = [Photo(id: 1, title: "a"), Photo(id: 2, title: "b"), Photo(id: 3, title: "c"),
+                                   Photo(id: 4, title: "d"), Photo(id: 5, title: "e"), Photo(id: 6, title: "f")]
+        }
+        struct Root: View {
+            @State private var album = Album()
+            var body: some View {
+                LazyVGrid(columns: COLUMNS) {
+                    ForEach(album.photos) { photo in Cell(photo: photo) }
+                }
+            }
+        }
+        struct Cell: View {
+            let photo: Photo
+            var body: some View { Text(photo.title) }
+        }
+        step "fourth" { Root.album.photos[3].title = "D" }
+        step "fifth" { Root.album.photos[4].title = "E" }
+        step "scroll" { scroll LazyVGrid to 1 }
+        step "fifth again" { Root.album.photos[4].title = "EE" }
+        """
+
+    /// Must: an item on the window's second line re-runs; must not: one on the third. A scroll moves the
+    /// window by lines.
+    @Test func aGridBuildsTheLinesInItsWindow() throws {
+        let steps = try simulateChecked(Self.grid.replacingOccurrences(of: "COLUMNS", with: "[GridItem(), GridItem()]")).variants[0].steps
+        #expect(steps[0].evaluated == ["Cell[4]"])
+        #expect(steps[1].evaluated.isEmpty)
+        #expect(steps[1].windows == ["LazyVGrid in Root: items 1–4 of 6"])
+        #expect(steps[2].names(.needed) == ["Cell[5]", "Cell[6]"])
+        #expect(steps[2].destroyed == ["Root/Cell[1]", "Root/Cell[2]"])
+        #expect(steps[3].evaluated == ["Cell[5]"])
+    }
+
+    /// Tracks not written as an array: one item a line, and a note at the grid says so.
+    @Test func aGridWithTracksRippleCannotCountSaysSo() throws {
+        let source = Self.grid.replacingOccurrences(of: "COLUMNS", with: "columns")
+            .replacingOccurrences(of: "    @State private var album = Album()", with: "    @State private var album = Album()\n    let columns = [1, 2]")
+        let scenario = try loadScenario(source)
+        #expect(scenario.notes.map(\.message).contains("the number of 'columns' of 'LazyVGrid' is not written as an array of them; its window counts one item a line"))
+        #expect(scenario.trace.variants[0].steps[0].evaluated.isEmpty)
     }
 
     static let stateRows = """

@@ -4,8 +4,9 @@
 /// shown, not when the body holding the container runs. Ripple shows a window of rows: `visible` rows from
 /// the one scrolled to, counted over the rows the container's `ForEach`es make, in order. A row outside
 /// the window has no instance: its body, or its content closure, does not run, and no write re-runs it,
-/// until a step scrolls it into the window; one scrolled out of the window is destroyed. A `VStack` or a
-/// plain `ForEach` builds every row.
+/// until a step scrolls it into the window; one scrolled out of the window is destroyed. A grid's window
+/// holds a line of items for each visible row, as many as its tracks. A `VStack` or a plain `ForEach`
+/// builds every row.
 package enum LazyWindow {
     /// Whether a built-in view builds only the rows on screen.
     static func isLazy(_ container: String) -> Bool {
@@ -30,11 +31,36 @@ package enum LazyWindow {
         max(0, min(row, total - visible))
     }
 
-    /// The rows a window shows, as a person counts them (from 1): `rows 1–14 of 40`.
-    static func describe(first: Int, visible: Int, total: Int) -> String {
+    /// The label of a grid's tracks, whose count is how many items share a line of the grid: a
+    /// `LazyVGrid`'s `columns:`, a `LazyHGrid`'s `rows:`; nil for a container with one item a line.
+    static func tracksLabel(_ container: String) -> String? {
+        switch container {
+        case "LazyVGrid": "columns"
+        case "LazyHGrid": "rows"
+        default: nil
+        }
+    }
+
+    /// The first item shown after scrolling to line `line` of a container of `items` items, `perLine` to a
+    /// line, whose window shows `visible` lines: the window starts at a line, and stops where the last
+    /// lines fill it.
+    static func firstItem(scrollingTo line: Int, items: Int, lines visible: Int, perLine: Int) -> Int {
+        let lines = (items + perLine - 1) / perLine
+        return firstRow(scrollingTo: line, total: lines, visible: visible) * perLine
+    }
+
+    /// How many items a window of `visible` lines shows, `perLine` items a line.
+    static func visibleItems(lines visible: Int, perLine: Int) -> Int {
+        visible * perLine
+    }
+
+    /// The items a window shows, as a person counts them (from 1): `rows 1–14 of 40`, and for a grid
+    /// `items 1–42 of 100`.
+    static func describe(first: Int, visible: Int, total: Int, grid: Bool = false) -> String {
+        let unit = grid ? "items" : "rows"
         let last = min(first + visible, total)
-        guard last > first else { return "no rows of \(total)" }
-        return "rows \(first + 1)–\(last) of \(total)"
+        guard last > first else { return "no \(unit) of \(total)" }
+        return "\(unit) \(first + 1)–\(last) of \(total)"
     }
 
     /// What a scroll did, as a trace says it.
@@ -60,6 +86,12 @@ package enum LazyWindow {
     static let lazyContainers: Set<String> = ["LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "List"]
 
     // MARK: - Messages
+
+    /// The note at a grid whose tracks are not written as an array literal: its window counts one item a
+    /// line.
+    static func tracksUnknown(_ container: String, label: String) -> String {
+        "the number of '\(label)' of '\(container)' is not written as an array of them; its window counts one item a line"
+    }
 
     /// The note at a scroll that destroyed a row holding storage of its own.
     static func stateLeft(_ row: String, storage: [String]) -> String {
