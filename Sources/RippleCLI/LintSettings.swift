@@ -17,7 +17,7 @@ struct LintSettings: Equatable {
     static let fileName = ".ripple-lint"
 
     /// The settings there are: `ripple audit`'s budgets and source options.
-    static let names = ["max-wasted", "max-stale", "min-coverage", "root", "os", "define", "rows"]
+    static let names = ["max-wasted", "max-stale", "min-coverage", "root", "os", "define", "rows", "visible-rows"]
 
     /// Most bytes the file may hold.
     static let maximumSize = 64 * 1024

@@ -76,12 +76,13 @@ enum ScenarioFiles {
                 if !started.declarations.syntax.sources.isEmpty {
                     var reading = started.finish()
                     reading.syntax.standInRows = options.rows
+                    reading.syntax.visibleRows = reading.syntax.visibleRows ?? options.visibleRows
                     if reading.errors.isEmpty {
                         return SwiftSources.load(scenario: reading.syntax, text: text, path: path, options: options, stderr: &stderr)
                     }
                     return try Scenario(reading: reading, file: path)
                 }
-                return try Scenario(started: started, file: path, standInRows: options.rows)
+                return try Scenario(started: started, file: path, standInRows: options.rows, visibleRows: options.visibleRows)
             } catch {
                 count = error.count
                 stderr.write(DiagnosticPrinter(source: String(decoding: bytes, as: UTF8.self)).render(error))

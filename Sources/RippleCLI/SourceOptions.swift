@@ -15,6 +15,9 @@ struct SourceOptions {
     var root: String?
     var build = BuildSettings()
     var rows: Int?
+    /// `--visible-rows N`: how many rows a lazy container's window shows where a scenario does not say
+    /// (Rule 20).
+    var visibleRows: Int?
     /// `--notes`: every note and warning is printed, not one of each kind.
     var allNotes = false
 
@@ -36,6 +39,12 @@ struct SourceOptions {
                 throw UsageError(message: "'--rows' takes a number of rows from 1 to \(Self.maximumRows), not '\(text)'")
             }
             self.rows = rows
+        }
+        if let text = parsed.values["visible-rows"] {
+            guard let rows = Int(text), (1...LazyWindow.maximumVisibleRows).contains(rows) else {
+                throw UsageError(message: "'--visible-rows' takes a number of rows from 1 to \(LazyWindow.maximumVisibleRows), not '\(text)'")
+            }
+            visibleRows = rows
         }
         if let os = parsed.values["os"] {
             guard BuildSettings.systems.contains(os) else {
@@ -66,6 +75,7 @@ struct SourceOptions {
         OptionSpec(name: "os", value: "NAME", help: "The system '#if os(...)' sees in Swift source (default: iOS)."),
         OptionSpec(name: "define", value: "A,B", help: "The conditions '#if NAME' sees in Swift source (default: DEBUG)."),
         OptionSpec(name: "rows", value: "N", help: "Give each stored collection that starts empty N stand-in elements."),
+        OptionSpec(name: "visible-rows", value: "N", help: "Show N rows in a lazy container's window where a scenario does not say (default: 14)."),
         OptionSpec(name: "notes", value: nil, help: "Print every note and warning, not one of each kind."),
         OptionSpec(name: "max-memory", value: "MB", help: "The most memory the run may hold, in megabytes (default: 1024); past it the screen loading stops."),
     ]

@@ -34,6 +34,7 @@ enum SwiftSources {
         return finish(module, path: path, sources: sources, allNotes: options.allNotes, stderr: &stderr) { module in
             var syntax = module.scenario(title: name, file: path, root: options.root)
             syntax.standInRows = options.rows
+            syntax.visibleRows = options.visibleRows
             return syntax
         }
     }
@@ -66,6 +67,7 @@ enum SwiftSources {
         return finish(module, path: path, sources: sources, allNotes: options.allNotes, stderr: &stderr) { module in
             var merged = module.scenario(merging: syntax, root: options.root)
             merged.standInRows = options.rows
+            merged.visibleRows = merged.visibleRows ?? options.visibleRows
             return merged
         }
     }

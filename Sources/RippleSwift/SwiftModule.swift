@@ -147,6 +147,7 @@ package struct SwiftModule: Sendable {
         syntax.steps = scenario.steps
         syntax.expectations = scenario.expectations
         syntax.auditBudgets = scenario.auditBudgets
+        syntax.visibleRows = scenario.visibleRows
         syntax.sources = scenario.sources
         // The file's steps run on the screen it names: the previews are not states of it.
         syntax.previews = []

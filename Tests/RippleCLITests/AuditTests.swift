@@ -555,6 +555,8 @@ func auditActions(_ stdout: String) -> [[String: Any]]? {
         }
         var syntax = module.scenario(title: "task-manager", file: "Scenarios/apps/task-manager", root: nil)
         syntax.standInRows = rows
+        // Every row on screen, so that each offers its actions.
+        syntax.visibleRows = rows
         return try Scenario(syntax: syntax, file: "Scenarios/apps/task-manager")
     }
 

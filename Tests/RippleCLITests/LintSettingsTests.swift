@@ -24,10 +24,11 @@ import Testing
                 == ["--max-wasted", "10", "--max-stale", "0", "--min-coverage", "50", "--root", "UserList"])
         #expect(try settings("") == [] && settings("# only a comment\n   \n") == [])
         #expect(try settings("define DEBUG,BETA") == ["--define", "DEBUG,BETA"], "a value is passed as it is; ripple audit checks it")
+        #expect(try settings("visible-rows 20") == ["--visible-rows", "20"])
     }
 
     @Test func aBadLineIsAnErrorAtItsLine() {
-        let names = ".ripple-lint sets max-wasted, max-stale, min-coverage, root, os, define, rows"
+        let names = ".ripple-lint sets max-wasted, max-stale, min-coverage, root, os, define, rows, visible-rows"
         #expect(message("max-wasted 1\nmax-evaluations 3\n") == "\(Self.file):2: unknown setting 'max-evaluations'; \(names)")
         #expect(message("max-stale =\n") == "\(Self.file):1: 'max-stale' needs a value")
         #expect(message("max-wasted 1\n# again\nmax-wasted 2") == "\(Self.file):3: 'max-wasted' is set twice")

@@ -6,7 +6,7 @@ enum DirectiveBlanking {
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if line.hasPrefix("scenario ") || line.hasPrefix("semantics ") || line.hasPrefix("source ") {
+            if line.hasPrefix("scenario ") || line.hasPrefix("semantics ") || line.hasPrefix("source ") || line.hasPrefix("visible rows ") {
                 lines[index] = blank(line)
             } else if line.hasPrefix("variant ") || line.hasPrefix("step ") || line.hasPrefix("expect ") {
                 var depth = 0

@@ -260,6 +260,10 @@ struct Engine {
     /// Whether each evaluation records what its body shows (`Engine+Shown.swift`): the audit's proofs
     /// ask for it; a plain run leaves it off and pays nothing for it.
     var recordsShown = false
+    /// Lazy containers' rows and windows (Rule 20, `LazyRows.swift`).
+    var lazyRows = LazyRowState()
+    /// How many times a step ticked each `TimelineView` content's schedule, by instance (Rule 21).
+    var timelineTicks: [Int: Int] = [:]
     /// What the body being built shows so far, while `recordsShown`; nil otherwise, and while building
     /// what is not shown (a `NavigationLink`'s destination, made but not pushed).
     var shownByLastBuild: [ShownPart]?

@@ -104,13 +104,16 @@ struct ChildDescription: Sendable {
     /// The `ForEach` elements the view was built for, outermost first, as `key.forEachIDs` holds their
     /// identities: a step or an expectation can name the row by a field of its element (`Row[title: "A"]`).
     var forEachElements = IdentityPath()
-    /// For a `ForEach` row that runs its own content closure (Rule 14) or a presentation's content
-    /// (Rule 15), the closure and what it captured. A reference: most descriptions have none, and held
+    /// For a `ForEach` row that runs its own content closure (Rule 14), a presentation's content
+    /// (Rule 15) or a `GeometryReader`'s or `TimelineView`'s content (Rules 19 and 21), the closure and what it captured. A reference: most descriptions have none, and held
     /// inline it would make every description, and every instance that keeps one, several times larger.
     var contentClosure: ContentClosure?
     /// The initial values of the view's own storage evaluated where the parent made it (`InitialValue`), by
     /// property name: the storage of a new identity starts from them; an existing one drops them.
     var initials: [String: Value] = [:]
+    /// For a row of a lazy container (Rule 20), the container and the row's position: the row gets an
+    /// instance only while it is in the container's window.
+    var lazyRow: LazyRow?
 
     /// A description that describes nothing, left where one was moved out of a list: it allocates nothing.
     static var placeholder: ChildDescription {
@@ -133,14 +136,19 @@ final class ContentClosure: Sendable {
     /// Whether the content is a presentation's: asked after every evaluation, and answered without
     /// copying the trigger out to compare it with nil.
     let isPresentation: Bool
+    /// For the content of a view SwiftUI runs apart from the body (`GeometryReader`, `TimelineView`, Rules 19
+    /// and 21), that view's name; it is always shown as an instance of its own.
+    let layoutView: String?
 
-    init(body: [StatementSyntax], parameter: String?, scope: Scope, context: BuildContext, presentation: Presentation.Trigger? = nil) {
+    init(body: [StatementSyntax], parameter: String?, scope: Scope, context: BuildContext, presentation: Presentation.Trigger? = nil,
+         layoutView: String? = nil) {
         self.body = body
         self.parameter = parameter
         self.scope = scope
         self.context = context
         self.presentation = presentation
         isPresentation = presentation != nil
+        self.layoutView = layoutView
     }
 }
 

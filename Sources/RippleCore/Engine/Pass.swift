@@ -206,6 +206,7 @@ extension Engine {
         // A modifier places its content where its body says, but the content was built, and is compared,
         // by the view that applied the modifier.
         guard OnChangeScope.comparesOwnChildren(isModifier: info?.declaration.isModifier == true) else { return }
+        if !lazyRows.built.isEmpty || lazyRows.builtByHolder[id] != nil { windowRows(of: id, &descriptions) }
         try reconcile(id, &descriptions, pass: &pass)
         // Content presented with a value the presenter's body last saw, and has changed since, says so.
         if instances[id].description.contentClosure?.isPresentation == true, let reasons = staleCaptureReasons(of: id) {
@@ -283,7 +284,11 @@ extension Engine {
 
     /// Matches rebuilt children to existing ones; `builder` is the instance whose body built them (a modifier's content is built by its parent).
     /// The descriptions are `inout` so that each kept child takes its own out of the list (`update`).
-    mutating func reconcile(_ parent: Int, _ descriptions: inout [ChildDescription], builder: Int? = nil, pass: inout Pass) throws(EvaluationError) {
+    /// With `newRowReason`, the descriptions are the ones the children were built with, placed again
+    /// because a lazy container's window moved (Rule 20): a kept child is not compared, and a new one is
+    /// new for that reason.
+    mutating func reconcile(_ parent: Int, _ descriptions: inout [ChildDescription], builder: Int? = nil, newRowReason: String? = nil,
+                            pass: inout Pass) throws(EvaluationError) {
         // The usual case: the body built the same children as last time, in the same order. Every child
         // keeps its identity, and its name, which the general path below derives from the view types and
         // ForEach identities in order and which last time's pass gave it from the same sequence; so each
@@ -303,6 +308,7 @@ extension Engine {
                    && !instances[child].isNumberedDuplicate
            }) {
             let parentPath = instances[builder ?? parent].path
+            if newRowReason != nil { return }
             for (index, child) in children.enumerated() {
                 try update(child, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
             }
@@ -325,7 +331,9 @@ extension Engine {
             if let id = existing[key],
                Identity.keeps(existingType: instances[id].viewType, existingName: instances[id].name, newType: descriptions[index].viewType, newName: base) {
                 existing[key] = nil
-                try update(id, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
+                if newRowReason == nil {
+                    try update(id, with: &descriptions[index], parentPath: parentPath, builder: builder ?? parent, pass: &pass)
+                }
                 kept.append(id)
                 newChildren.append(id)
             } else {
@@ -333,7 +341,7 @@ extension Engine {
                 var description = ChildDescription.placeholder
                 swap(&description, &descriptions[index])
                 let id = try createInstance(description, parent: parent, name: base, pass: &pass)
-                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(of: id, replacing: existing[key]),
+                markDirty(id, Cause(kind: .newIdentity, subject: "@identity", detail: newRowReason ?? identityReason(of: id, replacing: existing[key]),
                                     source: parentPath), pass: &pass)
                 newChildren.append(id)
                 if instances[id].info?.declaration.contentParameter != nil {
@@ -489,12 +497,16 @@ extension Engine {
         }
     }
 
-    /// A `ForEach` row the body holding it rebuilt: it takes the new closure and runs it (Rule 14).
+    /// A `ForEach` row or a `GeometryReader`'s or `TimelineView`'s content the body holding it rebuilt: it
+    /// takes the new closure and runs it (Rules 14, 19 and 21).
     private mutating func updateRow(_ id: Int, with description: inout ChildDescription, parentPath: String, pass: inout Pass) throws(EvaluationError) {
         let changedKeys = EnvironmentWrite.changedKeys(old: instances[id].description.environmentOverrides, new: description.environmentOverrides,
                                                        differ: { inputDifference($0, $1) != nil }, holdsClosure: ChildComparison.holdsClosure)
         swap(&instances[id].description, &description)
-        if let reason = RowContent.rerunReason(holder: parentPath) {
+        if let view = instances[id].description.contentClosure?.layoutView {
+            markDirty(id, Cause(kind: .input, subject: "content", detail: LayoutContent.rerunReason(holder: parentPath, view: view), source: parentPath),
+                      pass: &pass)
+        } else if let reason = RowContent.rerunReason(holder: parentPath) {
             markDirty(id, Cause(kind: .input, subject: "content", detail: reason, source: parentPath), pass: &pass)
         }
         for key in changedKeys { environmentChanged(key, under: id, pass: &pass) }
@@ -502,10 +514,12 @@ extension Engine {
 
     /// Shows a `ForEach` row or a presentation as an instance of its own or lets the custom view it built
     /// stand for it (Rules 14 and 15): a hidden one takes its parent's path, so the views it builds are
-    /// named as if the body holding the `ForEach` or the modifier had built them.
+    /// named as if the body holding the `ForEach` or the modifier had built them. A `GeometryReader`'s or
+    /// `TimelineView`'s content is always shown (Rules 19 and 21).
     mutating func showOrHideRow(_ id: Int, building descriptions: [ChildDescription]) {
         let buildsCustomView = descriptions.contains { table.views[$0.viewType] != nil }
-        let hidden = instances[id].description.contentClosure?.presentation == nil
+        let hidden = instances[id].description.contentClosure?.layoutView != nil ? false
+            : instances[id].description.contentClosure?.presentation == nil
             ? !RowContent.isShown(buildsCustomView: buildsCustomView)
             : !Presentation.isShown(presented: presentedByLastBuild, buildsCustomView: buildsCustomView)
         guard hidden != instances[id].isHiddenRow else { return }

@@ -36,6 +36,8 @@ extension Engine {
     /// starts when its view appears.
     mutating func runViewAction(_ kind: ViewActionKind, _ target: ExprSyntax, pass: inout Pass, written: inout [Place]) throws(EvaluationError) -> [WriteTrace] {
         if kind == .perform, case .string(let parts) = target.kind, parts.count == 1, case .text(let text) = parts[0] {
+            if text.hasPrefix("scroll ") { return try scroll(text, at: target.location, pass: &pass) }
+            if text.hasPrefix("tick ") { return try tick(text, at: target.location, pass: &pass) }
             return try runNamedAction(text, at: target.location, pass: &pass, written: &written)
         }
         let instance = try actionInstance(target)

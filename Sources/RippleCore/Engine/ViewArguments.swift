@@ -11,6 +11,14 @@ struct BuiltinView {
     var builders: [ClosureSyntax]
     /// The values it shows, recorded when the simulation records what is shown (`Engine+Shown.swift`).
     var shows: [ShownSite]
+    /// For a view whose content closure runs apart from the body (`GeometryReader`, `TimelineView`, Rules 19
+    /// and 21), its name: the builder closures become a node of their own instead of being built with the body.
+    var layoutView: String?
+    /// For a lazy container (Rule 20), its name and where it is written: it builds only the rows in its
+    /// window. For a grid, how many items share a line, when its tracks are an array literal.
+    var lazyContainer: (name: String, location: SourceLocation, perLine: Int?)?
+    /// Whether the rows written in it stay rows of the lazy container it is in (`Group`, `Section`).
+    var passesRowsOn = false
 }
 
 /// One argument of a built-in view or a styling modifier, and how it is read.
@@ -214,7 +222,28 @@ extension Engine {
         if isLink, let value = arguments.first(where: { $0.label == "value" })?.value, let at = location ?? Optional(value.location) {
             steps.append(.userAction(ActionSite(kind: .push, control: name, label: label, values: [value], location: at)))
         }
-        return BuiltinView(arguments: steps, deferred: deferred, builders: builders, shows: ShownSite.of(name, arguments))
+        return BuiltinView(arguments: steps, deferred: deferred, builders: builders, shows: ShownSite.of(name, arguments),
+                           layoutView: LayoutContent.runsAtLayout(name) ? name : nil,
+                           lazyContainer: LazyWindow.isLazy(name) ? location.map { (name, $0, Self.itemsPerLine(of: name, arguments)) } : nil,
+                           passesRowsOn: LazyWindow.passesRowsOn(name) || LazyWindow.isLazy(name))
+    }
+
+    /// How many items share a line of a lazy container: one for a stack or a list; for a grid, the number
+    /// of tracks its `columns:` or `rows:` argument writes (`[GridItem(), GridItem()]`,
+    /// `Array(repeating: GridItem(), count: 3)`), nil when it is not written so.
+    static func itemsPerLine(of container: String, _ arguments: [ArgumentSyntax]) -> Int? {
+        guard let label = LazyWindow.tracksLabel(container) else { return 1 }
+        guard let tracks = arguments.first(where: { $0.label == label })?.value else { return nil }
+        switch tracks.kind {
+        case .array(let elements):
+            return elements.isEmpty ? nil : elements.count
+        case .call(let callee, let parts, _):
+            guard callee.kind == .identifier("Array"), parts.first?.label == "repeating",
+                  let count = parts.first(where: { $0.label == "count" }), case .integer(let number) = count.value.kind, number > 0 else { return nil }
+            return number
+        default:
+            return nil
+        }
     }
 
     /// How one argument is read: a view built in place, a projection, or the access paths it holds.
@@ -235,7 +264,12 @@ extension Engine {
 
     /// Builds a built-in view: only a stack's path or a list's selection changes what the views inside
     /// are built with; any other built-in view passes its own context on as it is, uncopied.
-    mutating func build(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription]) throws(EvaluationError) {
+    mutating func build(_ view: BuiltinView, in scope: Scope, context: BuildContext, into output: inout [ChildDescription],
+                        windowed: Bool = false) throws(EvaluationError) {
+        if !windowed, view.lazyContainer != nil || (context.lazyRows != nil && !view.passesRowsOn) {
+            try buildWindowed(view, in: scope, context: context, into: &output)
+            return
+        }
         let arguments = view.arguments
         if shownByLastBuild != nil, !view.shows.isEmpty { recordShown(view.shows, in: scope) }
         if arguments.contains(where: \.setsContext) {
@@ -253,9 +287,33 @@ extension Engine {
                 }
             }
             try buildBuiltin(arguments, deferred: view.deferred, builders: view.builders, in: scope, context: inner, into: &output)
+        } else if let layoutView = view.layoutView {
+            for argument in arguments { try read(argument, in: scope, context: context, into: &output) }
+            for closure in view.deferred { recordDeferredReads(closure, in: scope) }
+            for closure in view.builders { describeLayoutContent(layoutView, closure, in: scope, context: context, into: &output) }
         } else {
             try buildBuiltin(arguments, deferred: view.deferred, builders: view.builders, in: scope, context: context, into: &output)
         }
+    }
+
+    /// A content closure SwiftUI runs apart from the body (`GeometryReader { proxy in … }`,
+    /// `TimelineView(…) { context in … }`, Rules 19 and 21): a node of its own that runs the closure as its
+    /// body, in the scope it captured, with the closure's parameter bound to a value Ripple does not model
+    /// (the proxy holds sizes Ripple does not lay out, the context a date Ripple does not compute).
+    @inline(never)
+    private mutating func describeLayoutContent(_ view: String, _ closure: ClosureSyntax, in scope: Scope, context: BuildContext,
+                                                into output: inout [ChildDescription]) {
+        var inner = scope
+        let parameterValue = Value.opaque(type: Value.unmodelledType, text: closure.parameters.first ?? "$0")
+        for parameter in closure.parameters { inner = inner.with(parameter, parameterValue) }
+        inner = inner.with("$0", parameterValue)
+        output.append(ChildDescription(
+            fields: [:], key: ChildKey(site: siteNumber(closure.location), forEachIDs: context.forEachIDs, explicitID: nil),
+            viewType: view, fieldSources: [:], seeds: [:], inlineObjects: [],
+            environmentOverrides: context.overrides, usesEquatable: false, content: [],
+            forEachElements: context.forEachElements,
+            contentClosure: ContentClosure(body: closure.body, parameter: closure.parameters.first, scope: inner, context: context.forContent,
+                                           layoutView: view)))
     }
 
     /// Builds a built-in view's parts (`BuiltinView`): its arguments are read, the views they

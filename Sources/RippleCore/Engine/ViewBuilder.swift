@@ -18,6 +18,8 @@ struct BuildContext {
     var listSelection: BindingTarget?
     /// The menu the views are built in (`.swipeActions`, `.contextMenu`): its controls are named with it.
     var menu: String?
+    /// The lazy container the views are rows of (Rule 20): a `ForEach` here makes rows of its window.
+    var lazyRows: LazyRowPlace?
     /// The alert or confirmation dialog the views are its actions of: a button there dismisses it once
     /// its action has run.
     var dismissing: Presentation.Dismissal?
@@ -54,11 +56,14 @@ extension Engine {
     }
     /// Evaluates a view's or modifier's body and returns the custom views it builds.
     mutating func buildBody(of id: Int) throws(EvaluationError) -> [ChildDescription] {
+        lazyRows.startBody()
         if let content = instances[id].description.contentClosure {
-            // A `ForEach` row or a presentation runs the closure it was handed, in the scope it captured
-            // (Rules 14 and 15).
+            // A `ForEach` row, a presentation, or a `GeometryReader`'s or `TimelineView`'s content runs the
+            // closure it was handed, in the scope it captured (Rules 14, 15, 19 and 21); a `TimelineView`'s is
+            // given the context of its last tick.
             var scope = content.scope
             scope.recordsReads = true
+            if let view = content.layoutView, LayoutContent.runsOnTick(view) { bindTimelineContext(content, of: id, in: &scope) }
             scope.recordedLocals.append("$0")
             if let parameter = content.parameter { scope.recordedLocals.append(parameter) }
             var output: [ChildDescription] = []
@@ -117,8 +122,8 @@ extension Engine {
                     shownByLastBuild?.append(.child(viewType: name))
                 } else if name == "List", arguments.first?.label == nil, arguments.count >= 1,
                           case .closure(let closure)? = trailing.first?.value.kind, !closure.parameters.isEmpty {
-                    // `List(items) { item in ... }` builds its rows the way ForEach does.
-                    try buildForEach(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
+                    // `List(items) { item in ... }` builds its rows the way ForEach does, in a window (Rule 20).
+                    try buildListRows(arguments, trailing, in: scope, context: context, into: &output, at: expression.location)
                 } else if name == "AnyView", arguments.count == 1, trailing.isEmpty {
                     try buildErased(arguments[0].value, in: scope, context: context, into: &output, at: expression.location)
                 } else if isBuiltinView(name) {
@@ -373,12 +378,15 @@ extension Engine {
         if let parameter { inner = inner.with(parameter, .none) }
         inner = inner.with("$0", .none)
         var elementContext = context
+        // What a row builds is the row's own: a `ForEach` inside it makes no rows of the container.
+        elementContext.lazyRows = nil
         elementContext.forEachIDs.append(.none)
         elementContext.forEachElements.append(.none)
         let identitySlot = elementContext.forEachIDs.count - 1
         for (index, element) in elements.enumerated() {
             // Each row costs one evaluation, even one whose closure builds nothing.
             try countEvaluation(at: data.location)
+            let rowStart = output.count
             var identity = try forEachIdentity(of: element, keyPath: keyPath, at: data.location)
             // An id Ripple does not know decides which row is which: two that print alike may differ, so
             // they are taken as distinct, by position, and what rests on the rows' identities is not exact.
@@ -419,6 +427,7 @@ extension Engine {
             } else {
                 try buildStatements(closure.body, in: inner, context: elementContext, into: &output)
             }
+            if let place = context.lazyRows { markLazyRow(&output, from: rowStart, in: place) }
         }
         lastForEachCount = elements.count
     }

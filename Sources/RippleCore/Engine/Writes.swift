@@ -215,6 +215,7 @@ extension Engine {
             try runPass(&pass, initial: [])
             var trace = trace(name, writes: writes, written: written, pass: pass)
             if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
+            trace.windows = tracedWindows()
             last = (trace, pass.transaction, pass.firedHandlers)
             // The pass's order becomes the engine's record of the step.
             swap(&lastEvaluated, &pass.order)
@@ -1313,6 +1314,7 @@ extension Engine {
         for id in instances.indices where instances[id].parent == nil { visit(id) }
         var trace = StepTrace(name: "initial", writes: [], instances: traces, created: created, destroyed: [],
                               counts: StepCounts(traces, created: created.count, destroyed: 0))
+        trace.windows = tracedWindows()
         if var appearance {
             let after = appearance.followUps ?? []
             appearance.followUps = nil

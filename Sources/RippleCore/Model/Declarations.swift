@@ -231,6 +231,8 @@ public struct DeclarationTable: Sendable {
     /// Swift source that uses other modules (`ScenarioSyntax.readsOtherModules`): a name the source does
     /// not declare is an opaque value, with a note, where a scenario would have an error.
     public var readsOtherModules = false
+    /// How many rows a lazy container's window shows (Rule 20): `visible rows N`, `--visible-rows N`.
+    public var visibleRows = LazyWindow.defaultVisibleRows
 
     var allTypeNames: [String] { Array(views.keys) + Array(data.keys) + Array(enums.keys) }
 

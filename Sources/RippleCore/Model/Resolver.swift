@@ -49,6 +49,7 @@ struct Resolver {
             variants[index].table.opaqueViews = syntax.opaqueViews
             variants[index].table.replacedTypes = syntax.replacedTypes
             variants[index].table.readsOtherModules = syntax.readsOtherModules
+            if let rows = syntax.visibleRows { variants[index].table.visibleRows = rows }
             variants[index].table.rootView = rootView(of: variants[index], in: syntax)
             variants[index].rootEnvironment = variants[index].table.rootView == syntax.root ? syntax.rootEnvironment : syntax.appEnvironment
         }

@@ -9,10 +9,11 @@ package struct SwiftPrinter {
 
     package init() {}
 
-    /// A whole scenario without its expectations: title, semantics, declarations, variants and steps.
+    /// A whole scenario without its expectations: title, semantics, window, declarations, variants and steps.
     package func scenario(_ syntax: ScenarioSyntax) -> String {
         var text = "scenario \"" + (syntax.title ?? syntax.file).escapedForSwift + "\"\n"
         if let semantics = syntax.semantics { text += "semantics " + semantics.rawValue + "\n" }
+        if let rows = syntax.visibleRows { text += "visible rows \(rows)\n" }
         if !syntax.declarations.isEmpty { text += "\n" + declarations(syntax.declarations) }
         let blocks = syntax.variants.map { variant in
             (variant.location, self.variant(variant.name, declarations: variant.declarations, steps: syntax.steps.filter { $0.variant == variant.name }))

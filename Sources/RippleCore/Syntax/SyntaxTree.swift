@@ -283,10 +283,12 @@ public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The first words of the statements that take an action by name: the verbs of `ripple audit`'s
-    /// action names, and `start`, read so that `start .task in X` is answered where it stands.
+    /// action names, and `start`, read so that `start .task in X` is answered where it stands; `scroll`
+    /// moves a lazy container's window (`scroll List to 40`, Rule 20) and `tick` a `TimelineView`'s schedule
+    /// (`tick TimelineView`, Rule 21).
     public static let performVerbs: Set<String> = [
         "tap", "long", "submit", "toggle", "type", "increment", "choose", "delete", "move", "push", "select", "dismiss", "run", "receive",
-        "start", "refresh", "resume",
+        "start", "refresh", "resume", "scroll", "tick",
     ]
 }
 
@@ -690,6 +692,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// `--rows N`: how many stand-in elements a stored collection of a declared type that starts
     /// empty is given; nil leaves such collections empty.
     public var standInRows: Int?
+    /// `visible rows N` or `--visible-rows N`: how many rows a lazy container's window shows (Rule 20);
+    /// nil for the default, `LazyWindow.defaultVisibleRows`.
+    public var visibleRows: Int?
     /// Views the Swift front end met in view position that the source does not declare and Ripple does
     /// not know (`DeclarationTable.opaqueViews`).
     public var opaqueViews: Set<String> = []

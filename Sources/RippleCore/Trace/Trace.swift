@@ -221,6 +221,9 @@ public struct StepTrace: Hashable, Sendable, Codable {
     /// What each instance shows once the step and its follow-ups are done, in tree order (instances that
     /// show no value left out); nil unless the simulation records what is shown.
     public var shown: [ShownInstance]?
+    /// The windows of the lazy containers on screen after the step that leave rows unbuilt or were
+    /// scrolled (`List in Root: rows 1–14 of 40`, Rule 20); nil when there are none.
+    public var windows: [String]?
 
     package init(name: String, writes: [WriteTrace], instances: [InstanceTrace], created: [String], destroyed: [String], counts: StepCounts,
                  followUps: [StepTrace]? = nil) {

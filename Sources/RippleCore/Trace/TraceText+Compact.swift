@@ -20,6 +20,7 @@ extension TraceText {
                 let step = variant.steps[index]
                 text += "  \(variant.name): \(summary(step.counts))\n"
                 if !writesAgree { text += compactWrites(step.writes, indent: "    ", width: width) }
+                for window in step.windows ?? [] { text += ValueChange.fitted("    window: \(window)", width: width) + "\n" }
                 text += compactInstances(step.instances, width: width)
                 if !step.destroyed.isEmpty {
                     text += ValueChange.fitted("    destroyed: \(step.destroyed.joined(separator: ", "))", width: width) + "\n"

@@ -48,6 +48,7 @@ public enum TraceText {
                 let step = variant.steps[index]
                 text += "  \(variant.name): \(summary(step.counts))\n"
                 if !writesAgree { text += writes(step.writes, indent: "    ") }
+                for window in step.windows ?? [] { text += "    window: \(window)\n" }
                 for instance in step.instances {
                     if !instance.printChanges.isEmpty { text += "    \(instance.printChanges)\n" }
                     text += "      \(instance.name): \(explanation(instance))\n"

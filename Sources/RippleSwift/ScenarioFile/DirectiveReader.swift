@@ -53,7 +53,7 @@ struct DirectiveReader {
 
     private struct Failure: Error { var diagnostic: Diagnostic }
 
-    static let keywords: Set<String> = ["scenario", "semantics", "source", "variant", "step", "expect"]
+    static let keywords: Set<String> = ["scenario", "semantics", "source", "variant", "step", "expect", "visible"]
 
     init(bytes: [UInt8], file: String) {
         extents = SwiftExtents(bytes: bytes)
@@ -315,6 +315,16 @@ struct DirectiveReader {
         case .word("source"):
             let location = location(cursor)
             syntax.sources.append(SourceReference(path: try name("a path in quotes"), location: location))
+        case .word("visible"):
+            // `visible rows 20`: how many rows a lazy container's window shows (Rule 20).
+            guard cursor.isWord("rows") else { throw fail("expected 'rows' after 'visible', found \(describedCurrent)") }
+            advance()
+            guard case .integer(let rows?) = cursor.kind, (1...LazyWindow.maximumVisibleRows).contains(rows) else {
+                throw fail("expected a number of rows from 1 to \(LazyWindow.maximumVisibleRows) after 'visible rows', found \(describedCurrent)")
+            }
+            if syntax.visibleRows != nil { throw fail("duplicate 'visible rows' directive", at: keyword) }
+            advance()
+            syntax.visibleRows = rows
         case .word("variant"):
             let name = try name("a variant name in quotes")
             let range = try block("the variant", closing: "variant '\(name)'")

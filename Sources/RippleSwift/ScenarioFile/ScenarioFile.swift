@@ -92,17 +92,20 @@ extension Scenario {
     }
 
     /// Resolves and checks a file `ScenarioFile.start` began to read, its steps read while the first
-    /// variant's tree is built; `standInRows` is the command line's `--rows`.
-    package init(started: ScenarioFile.StartedReading, file: String, standInRows: Int? = nil) throws(DiagnosticError) {
+    /// variant's tree is built; `standInRows` is the command line's `--rows`, `visibleRows` its
+    /// `--visible-rows`, which a scenario's own `visible rows N` overrides.
+    package init(started: ScenarioFile.StartedReading, file: String, standInRows: Int? = nil, visibleRows: Int? = nil) throws(DiagnosticError) {
         // Declarations with syntax errors are not resolved: the whole file's errors are reported together.
         guard !started.isComplete, started.declarations.errors.isEmpty else {
             var reading = started.finish()
             reading.syntax.standInRows = standInRows
+            reading.syntax.visibleRows = reading.syntax.visibleRows ?? visibleRows
             try self.init(reading: reading, file: file)
             return
         }
         var declarations = started.declarations.syntax
         declarations.standInRows = standInRows
+        declarations.visibleRows = declarations.visibleRows ?? visibleRows
         try self.init(declarations: declarations, file: file, notes: started.declarations.notes) {
             let whole = started.finish()
             return LaterSteps(steps: whole.syntax.steps, errors: whole.errors, omitted: whole.omitted,
