@@ -117,7 +117,7 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
          "error: '--gap' takes a number of seconds greater than 0, not '0'\n"),
         (["compare", "Tests/Fixtures/RealityCheck/counter-console.txt", "Tests/Fixtures/RealityCheck/counter.ripple", "--variant", "mian"],
          "error: no variant 'mian' in Tests/Fixtures/RealityCheck/counter.ripple; did you mean 'main'?; variants: main\n"),
-        (["compare", "Tests/Fixtures/RealityCheck/counter-console.txt", "Scenarios"], "error: 'Scenarios' holds 26 scenarios; compare takes one: name its file\n"),
+        (["compare", "Tests/Fixtures/RealityCheck/counter-console.txt", "Scenarios"], "error: 'Scenarios' holds 28 scenarios; compare takes one: name its file\n"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let result = ripple(arguments)

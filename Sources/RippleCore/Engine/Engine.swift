@@ -177,6 +177,9 @@ struct Engine {
     /// The update the `.onAppear` actions and `.task` starts of the first tree ran in, with what they set
     /// off; nil when no view of it has one.
     var appearance: StepTrace?
+    /// When the first tree had an appearance update, the instances its first build made, which the first
+    /// update's trace lists (`initialTrace()`): those the appearance update made are its own.
+    var builtBeforeAppearance: Set<Int>?
 
     /// Records an error once, however many ForEach elements run into it.
     mutating func report(_ error: EvaluationError) {
@@ -344,6 +347,7 @@ struct Engine {
         // own: the first state a person sees, and acts on, is the one after it (Rules 16, 17).
         let appeared = pass.firedHandlers
         guard !appeared.isEmpty else { return }
+        builtBeforeAppearance = Set(instances.indices.filter { alive($0) })
         appearance = try transaction(named: changeRoundName(appeared)) { (engine, pass, written) throws(EvaluationError) in
             try engine.firedHandlerWrites(appeared, pass: &pass, written: &written)
         }

@@ -1297,13 +1297,15 @@ extension Engine {
         return step
     }
 
-    /// The first evaluation of the tree as a step's trace: every live instance, in tree order, needed
-    /// because it is new, and every one of them appeared.
+    /// The first evaluation of the tree as a step's trace: every instance its build made that is still
+    /// alive, in tree order, needed because it is new, and every one of them appeared. What the appearance
+    /// update then made is in that update's trace, which follows.
     mutating func initialTrace() -> StepTrace {
         var traces: [InstanceTrace] = []
         var created: [String] = []
+        let firstBuild = builtBeforeAppearance
         func visit(_ id: Int) {
-            guard alive(id) else { return }
+            guard alive(id), firstBuild?.contains(id) ?? true else { return }
             if !instances[id].isHiddenRow {
                 let cause = Cause(kind: .newIdentity, subject: "@identity", detail: identityReason(of: id, replacing: nil))
                 traces.append(instanceTrace(id, outcome: .needed, causes: [cause], changedReads: []))
