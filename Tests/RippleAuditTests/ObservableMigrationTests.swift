@@ -73,6 +73,21 @@ import RippleSwift
         #expect(fixes.text.contains("migrate `Player` from `ObservableObject` to `@Observable`"))
     }
 
+    /// A class the migrated class holds is left an `ObservableObject`: the view that shows its property
+    /// stays as stale as in the original, and the fix is kept for the evaluation it saves.
+    @Test func aNestedObservableObjectIsLeftAsItIs() throws {
+        let scenario = try AuditLibraryTests.gallery("nested-observableobject")
+        let rows = try Audit(threads: 1).rows(of: scenario, variant: "broad", file: scenario.file)
+        let fixes = AuditFixes(scenario: scenario, variant: "broad", file: scenario.file, rows: rows, allRows: false, threads: 1)
+        let proof = try #require(fixes.proofs.first)
+        #expect(proof.summary == "migrate `Session` from `ObservableObject` to `@Observable`: `@Published` removed in `Session`; `@StateObject` → `@State` in `AccountView`")
+        #expect(proof.rejected == nil)
+        let after = try #require(proof.after)
+        #expect(proof.before.stale == 1 && after.stale == 1)
+        #expect(proof.before.wasted == 1 && after.wasted == 0)
+        #expect(fixes.kept.first?.after.contains { $0.name == "Profile" } == false)
+    }
+
     /// Must not: the narrow variant is `@Observable` already; nothing re-runs in vain, nothing to migrate.
     @Test func anObservableModelIsNotMigrated() throws {
         let scenario = try AuditLibraryTests.gallery("observable-vs-observableobject")
@@ -131,12 +146,14 @@ import RippleSwift
         #expect(fixes.kept.isEmpty)
     }
 
-    /// Must not: Combine publishers and a class hierarchy, in Swift source, and an object the app puts in
-    /// the environment, which is not among the declarations the fix rewrites.
+    /// Must not: Combine publishers, a class hierarchy and an `init` that makes the wrapper, in Swift
+    /// source, and an object the app puts in the environment, which is not among the declarations the
+    /// fix rewrites.
     @Test(arguments: [
         ("Text(model.title).onReceive(model.$title) { _ in }", "", "`Screen` uses `model.$title` as a Combine publisher"),
         ("Text(model.title)", "    func watch() { _ = $title.sink { _ in } }\n", "`Model` uses Combine (`.sink`)"),
         ("Text(model.title)", "INHERIT", "`Model` inherits from `Base`"),
+        ("Text(model.title)", "INIT", "`Screen`'s `init` sets `_model` itself"),
         ("Text(model.title)", "APP", "the app or a preview puts an object in the environment with `.environmentObject(model)` (App.swift:"),
     ])
     func aSwiftModelThatUsesCombineOrInheritsIsNotMigrated(shown: String, member: String, reason: String) throws {
@@ -165,6 +182,10 @@ import RippleSwift
             source = source.replacingOccurrences(of: "final class Model: ObservableObject {\n    @Published var title = \"Plan\"\n",
                                                  with: "class Base: ObservableObject {\n    @Published var title = \"Plan\"\n}\n\nfinal class Model: Base {\n")
                 .replacingOccurrences(of: "MEMBER", with: "")
+        case "INIT":
+            source = source.replacingOccurrences(of: "MEMBER", with: "")
+                .replacingOccurrences(of: "@StateObject private var model = Model()",
+                                      with: "@StateObject private var model: Model\n    init(model: Model) { _model = StateObject(wrappedValue: model) }")
         case "APP":
             source = source.replacingOccurrences(of: "MEMBER", with: "")
                 .replacingOccurrences(of: "@StateObject private var model = Model()", with: "@EnvironmentObject var model: Model")

@@ -22,9 +22,9 @@
 /// a preview puts the object in the environment, code the fix does not rewrite.
 enum ObservableMigration {
     /// The migration of the `ObservableObject` classes `view` holds through `@StateObject`,
-    /// `@ObservedObject` or `@EnvironmentObject`; nil when it holds none. `outside` is the code the fix
-    /// reads but does not rewrite: the scenario's steps, and the `.environmentObject(…)` with which the
-    /// app or a preview puts an object in the environment, if any.
+    /// `@ObservedObject` or `@EnvironmentObject`; nil when it holds none. `steps` and `rootObject` are
+    /// what the fix reads but does not rewrite: the statements of the scenario's steps, and the
+    /// `.environmentObject(…)` with which the app or a preview puts an object in the environment, if any.
     static func fix(view name: String, in declarations: [DeclarationSyntax], steps: [StatementSyntax] = [],
                     rootObject: String? = nil) -> ProvenFix? {
         let types = DeclaredTypes(declarations)
