@@ -119,7 +119,7 @@ enum AuditReport {
             html += "<h2>Proven fixes</h2>\n<p class=\"meta\">Ripple rewrote the code and performed the same actions again; the second picture and the counts below are the code with every kept fix.</p>\n<ol>\n"
             for proof in fixes.proofs {
                 let measured = proof.after.map { "\(proof.before.change(to: $0)) across \(proof.before.actions) actions" } ?? ""
-                html += "<li>\(inlineCode(proof.summary)): " + e(proof.rejected.map { "not kept, \($0)" + (measured.isEmpty ? "" : " (\(measured))") } ?? measured) + "</li>\n"
+                html += "<li>\(inlineCode(proof.summary)): " + inlineCode(proof.rejected.map { "not kept, \($0)" + (measured.isEmpty ? "" : " (\(measured))") } ?? measured) + "</li>\n"
             }
             html += "</ol>\n"
         }

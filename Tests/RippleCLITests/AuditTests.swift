@@ -181,6 +181,7 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
         ("environment-keys", "broad", "remove `MessageRow`'s `@Environment(\\.colorScheme) var scheme`, which nothing in it reads", 12, 9, 19, 16),
         ("read-where-shown", "broad", "pass `UnreadBadge` `mailbox` instead of `count`, and read `mailbox.unreadCount` in its body", 3, 0, 6, 2),
         ("inline-rows", "broad", "move `Text(library.heading)` into a view of its own, `ShelfHeading`, given `library`", 3, 0, 5, 2),
+        ("observable-vs-observableobject", "broad", "migrate `Player` from `ObservableObject` to `@Observable`: `@Published` removed in `Player`; `@StateObject` → `@State` in `GameView`; `@ObservedObject` → a plain property in `NameLabel`, `ScoreLabel`", 5, 0, 6, 1),
     ])
     func aFixIsProvenOnTheBroadDesign(scenario: String, variant: String, summary: String,
                                       wastedBefore: Int, wastedAfter: Int, evaluationsBefore: Int, evaluationsAfter: Int) throws {

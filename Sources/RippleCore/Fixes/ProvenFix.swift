@@ -32,8 +32,9 @@ public struct ProvenFix: Sendable {
 /// Finding the fix for a hint, and the scenario a set of fixes makes.
 public enum ProvenFixes {
     /// The fix for the hint in these declarations; nil when the hint names no mechanical rewrite, or the
-    /// code is not of the shape the rewrite needs (it says nothing it cannot write correctly).
-    package static func fix(for hint: AuditHint, in declarations: [DeclarationSyntax]) -> ProvenFix? {
+    /// code is not of the shape the rewrite needs (it says nothing it cannot write correctly). `outside`
+    /// is what the scenario holds besides the declarations, which a fix reads but does not rewrite.
+    package static func fix(for hint: AuditHint, in declarations: [DeclarationSyntax], outside: Outside = Outside()) -> ProvenFix? {
         switch hint.kind {
         case .passTheField, .passTheFieldsItShows: return PassTheFields.fix(view: hint.view, kind: hint.kind, in: declarations)
         case .computedProperty: return hint.subject.flatMap { StoreComputedProperty.fix(property: $0, in: declarations) }
@@ -43,7 +44,31 @@ public enum ProvenFixes {
         case .readInChild:
             guard let reads = hint.subject?.split(separator: ", ").map(String.init) else { return nil }
             return MoveReadIntoChild.fix(view: hint.view, in: declarations, reads: reads)
-        case .observableObject, .seededState, .inlineRows, .onChangeInParentBody: return nil
+        case .observableObject:
+            return ObservableMigration.fix(view: hint.view, in: declarations, steps: outside.steps, rootObject: outside.rootObject)
+        case .seededState, .inlineRows, .onChangeInParentBody: return nil
+        }
+    }
+
+    /// What a scenario holds besides its declarations: the statements of the steps a variant runs, and
+    /// the first `.environmentObject(…)` the app or a preview puts an `ObservableObject` in the
+    /// environment with, where it is: `.environmentObject(store)` (App.swift:10:18).
+    package struct Outside {
+        package var steps: [StatementSyntax] = []
+        package var rootObject: String?
+
+        package init(steps: [StatementSyntax] = [], rootObject: String? = nil) {
+            self.steps = steps
+            self.rootObject = rootObject
+        }
+
+        /// What `syntax` holds besides the declarations of `variant`.
+        package init(_ syntax: ScenarioSyntax, variant: String) {
+            steps = syntax.steps.filter { $0.variant == nil || $0.variant == variant }.flatMap(\.statements)
+            let environments = [syntax.rootEnvironment, syntax.appEnvironment] + syntax.previews.map(\.environment)
+            rootObject = environments.lazy.flatMap(\.entries).first { $0.kind == .object }.map { entry in
+                "`\(entry.text)` (\(entry.location.file.split(separator: "/").last.map(String.init) ?? entry.location.file):\(entry.location.line))"
+            }
         }
     }
 
@@ -64,10 +89,11 @@ public enum ProvenFixes {
     /// view and kind are fixed once. A declined fix is listed with its reason and changes nothing.
     package static func fixes(for hints: [AuditHint], in scenario: Scenario, variant: String) -> [ProvenFix] {
         var declarations = declarations(of: scenario.syntax, variant: variant)
+        let outside = Outside(scenario.syntax, variant: variant)
         var fixes: [ProvenFix] = []
         var seen: Set<String> = []
         for hint in hints where seen.insert(hint.kind.rawValue + " " + hint.view + " " + (hint.subject ?? "")).inserted {
-            guard let fix = fix(for: hint, in: declarations) else { continue }
+            guard let fix = fix(for: hint, in: declarations, outside: outside) else { continue }
             // Two hints one rewrite answers (the same view given twice): the second finds nothing to do.
             guard !fixes.contains(where: { $0.kind == fix.kind && $0.type == fix.type && $0.summary == fix.summary }) else { continue }
             if fix.declined == nil { declarations = fix.applied(to: declarations) }
