@@ -29,6 +29,10 @@ enum Unmodelled {
             // Initializers that only store their parameters are the memberwise one, which Ripple gives
             // every type; a type with any other keeps them all, and `Type(…)` runs the one it selects.
             let runsInitializers = isView || type.initializers.contains { !storesOnlyItsParameters($0, storedNames: storedNames) }
+            for property in type.properties where isView {
+                guard let query = property.attribute("Query") else { continue }
+                type.queries.append(QuerySyntax(property: property.name, filtersOrSorts: !(query.arguments ?? []).isEmpty))
+            }
             type.members = type.members.compactMap { member -> MemberSyntax? in
                 switch member {
                 case .property(var property):
@@ -46,7 +50,7 @@ enum Unmodelled {
                     // storage, which starts empty; a step that writes it stands for the context changing.
                     if isView, let index = property.attributes.firstIndex(where: { $0.name == "Query" }) {
                         notes.append(.note("'@Query' is simulated as the view's own storage of what it fetches: '\(property.name)' starts empty "
-                                           + "(--rows N gives it rows), and a step that writes it stands for the model context changing",
+                                           + "(--rows N gives it rows); 'modelContext.insert' and 'delete' in an action change it, as a step that writes it does",
                                            at: property.attributes[index].location))
                         property.attributes[index] = AttributeSyntax(name: "State", location: property.attributes[index].location)
                         if property.initializer == nil { property.initializer = ExprSyntax(.array([]), at: property.location) }

@@ -20,8 +20,8 @@ import RippleSwift
         ("let items: [Entry]\n    var body: some View { List { ForEach(items) { item in Text(item.title) } } }",
          "no caller sets 'items' of the root 'Screen'; it is given the stand-in '[]'"),
         ("@Query private var entries: [Entry]\n    var body: some View { List { ForEach(entries) { entry in Text(entry.title) } } }",
-         "'@Query' is simulated as the view's own storage of what it fetches: 'entries' starts empty (--rows N gives it rows), "
-            + "and a step that writes it stands for the model context changing"),
+         "'@Query' is simulated as the view's own storage of what it fetches: 'entries' starts empty (--rows N gives it rows); "
+            + "'modelContext.insert' and 'delete' in an action change it, as a step that writes it does"),
         // A built-in view's closure parameter holds nothing Ripple models, and its members can be read.
         ("var body: some View { GeometryReader { proxy in Text(\"\\(proxy.size.width)\") } }", ""),
         ("let flag = Settings.shared\n    var body: some View { if flag.isOn { Text(\"on\") } }",

@@ -323,6 +323,11 @@ struct MethodHost: StatementHost {
             }
             return true
         }
+        // `modelContext.insert(book)`: the `@Query`s of the model's type on screen change (Rule 22).
+        if let changed = try engine.modelContextChange(expression, in: scope, pass: &pass, written: &written) {
+            traces += changed
+            return true
+        }
         // `dismiss()`: the presentation showing the view is dismissed.
         if let dismissal = try engine.dismissal(expression, pass: &pass, written: &written) {
             traces += dismissal

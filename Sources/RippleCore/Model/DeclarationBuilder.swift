@@ -368,6 +368,7 @@ struct DeclarationBuilder {
                                    initializer: type.initializers.first, equality: equality, isEquatable: isEquatable,
                                    isModifier: isModifier, location: type.location, helpers: helpers, initializers: type.initializers)
         view.isAnimatable = type.conforms(to: "Animatable") || helpers.contains { $0.name == "animatableData" }
+        view.queries = type.queries
         return view
     }
 

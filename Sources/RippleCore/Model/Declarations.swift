@@ -97,6 +97,8 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// Whether the view is `Animatable` (it conforms, or declares `animatableData`): within an animation
     /// SwiftUI runs its body on every frame, which Ripple does not count.
     public var isAnimatable = false
+    /// Its `@Query` properties (`QuerySyntax`): what `modelContext.insert(_:)` and `delete(_:)` change (Rule 22).
+    public var queries: [QuerySyntax] = []
 
     /// The initializer a call with these argument labels selects, as Swift's overload resolution does by
     /// labels: the first whose parameters take the labels in order, defaults filling the rest; the

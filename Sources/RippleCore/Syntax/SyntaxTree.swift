@@ -293,6 +293,18 @@ public enum ViewActionKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An attribute: `@State`, `@Environment(\.colorScheme)`, `@AppStorage("key")`.
+/// A view's `@Query var books: [Book]`: the property, and whether its query filters or sorts
+/// (`@Query(sort: \Book.title)`), which Ripple does not simulate.
+public struct QuerySyntax: Hashable, Sendable {
+    public var property: String
+    public var filtersOrSorts: Bool
+
+    package init(property: String, filtersOrSorts: Bool) {
+        self.property = property
+        self.filtersOrSorts = filtersOrSorts
+    }
+}
+
 public struct AttributeSyntax: Hashable, Sendable {
     public var name: String
     public var arguments: [ArgumentSyntax]?
@@ -446,6 +458,9 @@ public struct TypeDeclarationSyntax: Hashable, Sendable {
     public var location: SourceLocation
     /// Whether Swift source declares it `private` or `fileprivate`: seen only in its own file.
     public var isFilePrivate = false
+    /// A view's `@Query` properties, which hold what SwiftData's model context fetches (`Unmodelled`
+    /// makes each the view's own storage), with whether the query filters or sorts.
+    public var queries: [QuerySyntax] = []
 
     public func conforms(to name: String) -> Bool { conformances.contains(name) }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
