@@ -33,6 +33,10 @@ import RippleSwift
                     AuthorList()
                     Button("Add") { modelContext.insert(Book(title: "Dune")) }
                     Button("Add author") { modelContext.insert(Author(name: "Le Guin")) }
+                    Button("Add two authors") {
+                        modelContext.insert(Author(name: "Le Guin"))
+                        modelContext.insert(Author(name: "Tolkien"))
+                    }
                     Button("Save") { try? modelContext.save() }
                 }
             }
@@ -70,6 +74,12 @@ import RippleSwift
         #expect(author.views.map(\.view) == ["AuthorList"])
         #expect(author.evaluations == 1)
         #expect(author.confidence == .exact, "\(author.uncertainty) \(author.notes)")
+        // The second author lands in a query that holds one and has no sort: where it goes is not known.
+        let two = try Self.row(result, "tap Button \"Add two authors\" in Library")
+        #expect(two.views.map(\.view) == ["AuthorList"])
+        #expect(two.confidence == .partial)
+        #expect(two.uncertainty.contains { $0.contains("the new model put last in 'authors' of 'AuthorList', whose '@Query' has no sort") },
+                "\(two.uncertainty)")
         let save = try Self.row(result, "tap Button \"Save\" in Library")
         #expect(save.evaluations == 0)
         #expect(save.confidence == .exact, "\(save.uncertainty) \(save.notes)")

@@ -35,6 +35,12 @@ enum ModelContextQuery {
     static func unknownFilter(property: String, view: String) -> String {
         "'\(property)' of '\(view)' taken to hold the model, its '@Query' filter and sort not simulated,"
     }
+
+    /// The decision an insert into a query without a sort that already holds models takes: SwiftData does
+    /// not say in what order such a query returns them, and Ripple puts the new one last.
+    static func unknownOrder(property: String, view: String) -> String {
+        "the new model put last in '\(property)' of '\(view)', whose '@Query' has no sort,"
+    }
 }
 
 extension Engine {
@@ -60,6 +66,8 @@ extension Engine {
                       let new = ModelContextQuery.applied(change, of: model, to: elements, same: { $0.isSameObject(as: $1) }) else { continue }
                 if query.filtersOrSorts {
                     decidedOnUnknown(ModelContextQuery.unknownFilter(property: query.property, view: declaration.name), at: expression.location)
+                } else if change == .insert, !elements.isEmpty {
+                    decidedOnUnknown(ModelContextQuery.unknownOrder(property: query.property, view: declaration.name), at: expression.location)
                 }
                 let text = StatementText(full: expression.rendered, target: instances[id].path + "." + query.property)
                 traces.append(try write(LValue(root: .slot(slot), path: []), leaf: .array(new), old: .array(elements), inPlace: true,
