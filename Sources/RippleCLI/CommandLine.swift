@@ -36,6 +36,7 @@ enum CommandLine {
                     options: [OptionSpec(name: "format", value: "text|json|html|sarif|github|warnings", help: "Output format (default: text); html also writes a report per screen into the output folder; sarif is SARIF 2.1.0 for code scanning, github prints workflow commands that annotate a pull request (docs/CI.md); warnings prints compiler-style 'file:line:col: warning:' lines and one note for what was not simulated, and exits 1 only over a budget or the baseline (docs/Plugin.md)."),
                               OptionSpec(name: "all-rows", value: nil, help: "Perform a row's actions in every row, not only the first and the last."),
                               OptionSpec(name: "jobs", short: "j", value: "N", help: "Perform actions on N threads at once (default: one per core)."),
+                              OptionSpec(name: "depth", value: "N", help: "Perform up to N actions in a row: after each, the actions of the state it leaves (default: 2; 1 performs the first state's actions only)."),
                               OptionSpec(name: "max-wasted", value: "N", help: "Exit 1 when all actions together waste more than N evaluations."),
                               OptionSpec(name: "max-stale", value: "N", help: "Exit 1 when all actions together leave more than N views stale."),
                               OptionSpec(name: "min-coverage", value: "P", help: "Exit 1 when less than P percent of the controls in the source are simulated exactly."),
