@@ -105,6 +105,6 @@ struct AuditPluginArguments: Equatable {
 
     /// The options of `ripple audit` that take a value, which the plugin forwards with it.
     static let optionsWithValues: Set<String> = [
-        "--jobs", "-j", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--visible-rows", "--baseline", "--settings", "--max-memory",
+        "--jobs", "-j", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--visible-rows", "--baseline", "--settings", "--max-memory", "--source-root",
     ]
 }
