@@ -527,6 +527,35 @@ private enum SARIFSchema {
         #expect(github.status == 0 && github.stdout.split(separator: "\n").count == 1 && github.stdout.hasPrefix("::notice title=ripple audit::coverage:"))
     }
 
+    /// The coverage's findings against a baseline: all kept, `unchanged` when the baseline had them and
+    /// `new` when it did not, with the fingerprints of the run without one.
+    @Test func theCoveragesFindingsAreKeptAndMarkedAgainstTheBaseline() throws {
+        let app = "Tests/Fixtures/Swift/Degraded/OneBrokenScreen"
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = try sarif(app)
+        let rules = alone.results.compactMap { $0["ruleId"] as? String }
+        #expect(rules.contains("view-not-simulated") && rules.contains("control-not-simulated"), "\(rules)")
+        let prints = { (results: [[String: Any]]) in results.map { ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] } }
+        let same = try sarif(app, "--baseline", try baseline(of: app, in: folder))
+        #expect(same.results.compactMap { $0["ruleId"] as? String } == rules)
+        #expect(same.results.allSatisfy { $0["baselineState"] as? String == "unchanged" }, "\(same.results)")
+        #expect(prints(same.results) == prints(alone.results))
+        // A baseline without the warnings and the controls not simulated: each is new.
+        let before = try baseline(of: app, in: folder) { document in
+            document["notes"] = [[String: Any]]()
+            var coverage = document["coverage"] as! [String: Any]
+            coverage["unreached"] = [[String: Any]]()
+            document["coverage"] = coverage
+        }
+        let new = try sarif(app, "--baseline", before)
+        #expect(new.results.compactMap { $0["ruleId"] as? String } == rules)
+        for result in new.results where ["view-not-simulated", "control-not-simulated"].contains(result["ruleId"] as? String) {
+            #expect(result["baselineState"] as? String == "new", "\(result)")
+        }
+        #expect(prints(new.results) == prints(alone.results))
+    }
+
     @Test func aNewActionThatWastesIsARegressionAndAGoneOneIsListed() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
