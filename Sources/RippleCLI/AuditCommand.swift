@@ -49,6 +49,7 @@ enum AuditCommand {
         let depth = try parsed.values["depth"].map { text throws(UsageError) in try Self.depth(text) } ?? Audit.defaultDepth
         let budget = try AuditBudget(parsed)
         let options = try SourceOptions(parsed)
+        let sourceRoot = try SARIFReport.sourceRoot(parsed, format: format)
         let inputs = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         if let path = parsed.values["junit"] {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: inputs)
@@ -163,7 +164,7 @@ enum AuditCommand {
         }
         if format == "sarif" || format == "github" || warnings {
             let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
-                                comparison: comparison, baseline: baseline, unread: unread)
+                                comparison: comparison, baseline: baseline, unread: unread, sourceRoot: sourceRoot)
             if format == "sarif" { stdout.write(structured: text) } else { stdout.write(text) }
             let passed = overruns.isEmpty && comparison?.failed != true
             if let stamp, !writeStamp(text, to: stamp, passed: passed, sources: parsed.positionals, stderr: &stderr) { return CommandLine.Status.failure }

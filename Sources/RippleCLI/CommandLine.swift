@@ -43,6 +43,7 @@ enum CommandLine {
                               OptionSpec(name: "wide", value: nil, help: "Print the table's long columns whole, however wide, and every control not simulated."),
                               OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report for CI."),
                               OptionSpec(name: "baseline", value: "FILE", help: "Exit 1 when an action re-runs, wastes or leaves stale more than in FILE, a saved '--format json' audit, or when coverage drops; sarif and github then report only what got worse."),
+                              OptionSpec(name: "source-root", value: "DIR", help: "With --format sarif: name files relative to DIR (default: the repository holding the first folder audited, found by its .git, else that folder)."),
                               OptionSpec(name: "emit-variant", value: "NAME", help: "Write the code with every proven fix as the variant NAME of a scenario, NAME.ripple."),
                               OptionSpec(name: "output", short: "o", value: "DIR", help: "Folder for the HTML report (default: Output) and the emitted variant (default: the current folder)."),
                               OptionSpec(name: "stamp", value: "FILE", help: "With --format warnings: also write the lines as comments into FILE, a Swift file a build takes as the audit's output, when the run passes (the build-tool plugin's)."),
