@@ -55,6 +55,64 @@ import RippleSwift
         #expect(!AuditHints.hints(for: broad.steps[step]).contains { $0.kind == kind })
     }
 
+    /// The `Equatable` hint is for an equal value assigned again; a new value that differs in a field the
+    /// view does not read is the struct-property hint's, which making the type `Equatable` would not help.
+    @Test(arguments: [
+        ("Forecast(high: 21, summary: \"Sunny\")", AuditHint.Kind.equatablePropertyType),
+        ("Forecast(high: 21, summary: \"Cloudy\")", .structObservableProperty),
+    ])
+    func anEqualValueGetsTheEquatableHintAndAChangedOneDoesNot(assigned: String, kind: AuditHint.Kind) throws {
+        let source = """
+        scenario "weather"
+        semantics swift6.2
+        struct Forecast { var high: Int; var summary: String }
+        @Observable final class Weather { var forecast: Forecast = Forecast(high: 21, summary: "Sunny") }
+        struct Screen: View {
+            @State private var weather = Weather()
+            var body: some View { Card(weather: weather) }
+        }
+        struct Card: View {
+            let weather: Weather
+            var body: some View { Text("\\(weather.forecast.high)°") }
+        }
+        step "poll" { weather.forecast = \(assigned) }
+        """
+        let scenario = try Scenario(source: source, file: "weather.ripple")
+        let step = try #require(scenario.trace.variants.first?.steps.first)
+        let given = AuditHints.hints(for: step, declarations: ProvenFixes.declarations(of: scenario.syntax, variant: "main"))
+        #expect(given.map(\.kind) == [kind], "\(given.map(\.text))")
+    }
+
+    /// The large-`@State` hint names the struct a view is bound to, and is not given for a view whose
+    /// struct binding is to another slot than the one that changed.
+    @Test(arguments: [(true, true), (false, false)])
+    func aViewBoundToTheChangedStructGetsTheLargeStateHint(boundToForm: Bool, given: Bool) throws {
+        let source = """
+        scenario "form"
+        semantics swift6.2
+        struct Details { var name = ""; var email = "" }
+        struct Screen: View {
+            @State private var form = Details()
+            @State private var other = Details()
+            @State private var count = 0
+            var body: some View { Section(details: \(boundToForm ? "$form" : "$other"), count: $count) }
+        }
+        struct Section: View {
+            @Binding var details: Details
+            @Binding var count: Int
+            var body: some View { Text(details.name); Text("\\(count > 100)") }
+        }
+        step "count" { Screen.count = 1 }
+        step "email" { Screen.form.email = "a@b" }
+        """
+        let scenario = try Scenario(source: source, file: "form.ripple")
+        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: "main")
+        let steps = try #require(scenario.trace.variants.first?.steps)
+        // The count changed but shows the same: no struct of it, so no large-state hint.
+        #expect(!AuditHints.hints(for: steps[0], declarations: declarations).contains { $0.kind == .largeStateStruct })
+        #expect(AuditHints.hints(for: steps[1], declarations: declarations).contains { $0.kind == .largeStateStruct } == given)
+    }
+
     @Test func aStructPropertyHintNamesThePropertyAndTheFix() throws {
         let url = repositoryURL.appendingPathComponent("Scenarios/struct-property-vs-flattened.ripple")
         let scenario = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "struct-property-vs-flattened.ripple")

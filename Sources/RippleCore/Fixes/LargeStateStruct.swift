@@ -23,8 +23,10 @@ enum LargeStateStruct {
         for cause in instance.causes where cause.kind == .binding {
             // `SignupForm._form`: the slot of `@State var form` in `SignupForm`.
             guard let (owner, slot, _) = types.property(atKey: cause.subject), owner.conforms(to: "View"), slot.attribute("State") != nil else { continue }
+            // The view's binding to a struct of the slot's type, with more than one field.
+            let slotType = slot.type ?? slot.initializer.flatMap(DeclaredTypes.literalType)
             let bound = view.properties.filter { property in
-                guard property.attribute("Binding") != nil, let type = property.type.flatMap(types.valueStruct) else { return false }
+                guard property.attribute("Binding") != nil, property.type == slotType, let type = property.type.flatMap(types.valueStruct) else { return false }
                 return DeclaredTypes.storedProperties(of: type).count > 1
             }
             guard let binding = bound.count == 1 ? bound.first : nil, let type = binding.type.flatMap(types.valueStruct) else { continue }

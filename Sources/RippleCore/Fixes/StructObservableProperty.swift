@@ -5,9 +5,9 @@
 /// of an `@Observable` class is one unit, so mutating any field of it (`account.profile.bio = …`) re-runs
 /// every view that reads the property, whichever field it shows (Semantics Rule 1,
 /// `struct-property-vs-flattened`). The hint is given for a wasted view whose dependency is such a
-/// property (a struct the code declares, in a class marked `@Observable`) and whose change was an
-/// in-place mutation. An equal value assigned whole to a non-`Equatable` struct is the
-/// `equatable-property-type` hint's.
+/// property (a struct the code declares, in a class marked `@Observable`), changed in place or assigned
+/// a new value whole. An equal value assigned whole to a non-`Equatable` struct is the
+/// `equatable-property-type` hint's, which is looked for first.
 ///
 /// The fix flattens the struct into the class: `var profile = Profile(name: "Ada", bio: "…")` becomes
 /// `var name: String = "Ada"` and `var bio: String = "…"`, and every read through the property
@@ -23,8 +23,7 @@ enum StructObservableProperty {
     static func hint(for instance: InstanceTrace, in types: DeclaredTypes) -> AuditHint? {
         guard instance.outcome == .wasted else { return nil }
         for cause in instance.causes where cause.kind == .observation {
-            guard case .dependency(let key, let via, let read, let writeKind, _) = cause.explanation, via.isEmpty,
-                  writeKind == "in-place mutation",
+            guard case .dependency(let key, let via, let read, _, _) = cause.explanation, via.isEmpty,
                   let (owner, property, type) = types.property(atKey: key), owner.hasAttribute("Observable"),
                   let value = types.valueStruct(type) else { continue }
             return AuditHint(kind: .structObservableProperty, view: instance.viewType,
