@@ -425,7 +425,9 @@ import RippleSwift
     }
     @Observable final class Account {
         var profile = Profile(name: "Ada")
+        var copies = 0
         func rename() { profile.name = "Ada Lovelace" }
+        func copy(from other: Profile) { copies += other.bio.count }
     }
     struct Header: View {
         let account: Account
@@ -467,6 +469,18 @@ import RippleSwift
         struct Root: View {
             @State private var account = Account()
             var body: some View { Header(account: account); \(body) }
+        }
+        """)
+        #expect(StructObservableProperty.fix(property: "Account.profile", in: declarations, steps: []) == nil)
+    }
+
+    /// Must not: a parameter of the class's own function named like the property, whose `profile.name`
+    /// reads the parameter, not the property.
+    @Test func aStructPropertyHiddenByAParameterIsNotFlattened() throws {
+        let declarations = try Self.declarations(Self.profile.replacingOccurrences(of: "var copies = 0", with: "var copies = 0\n    func count(_ profile: Profile) { copies += profile.name.count }") + """
+        struct Root: View {
+            @State private var account = Account()
+            var body: some View { Header(account: account) }
         }
         """)
         #expect(StructObservableProperty.fix(property: "Account.profile", in: declarations, steps: []) == nil)

@@ -15,8 +15,8 @@
 /// struct is built in the slot's first value with labeled fields and declares only stored properties of
 /// known types and no `init`; the view uses the slot only to reach a field or to hand `$form` to a child
 /// it declares, which has no `init`, is built nowhere else, and uses its binding only to reach a field;
-/// no field's name is taken in the view or the child; and no other type has a member of the slot's
-/// name. A step's read through the slot (`SignupForm.form.email`) reads the field in the fixed code.
+/// no field's name is taken in the view or the child, nor the slot's or the binding's name bound there
+/// as a local or a parameter; and no other type has a member of the slot's name. A step's read through the slot (`SignupForm.form.email`) reads the field in the fixed code.
 enum LargeStateStruct {
     static func hint(for instance: InstanceTrace, in types: DeclaredTypes) -> AuditHint? {
         guard instance.outcome == .wasted, !WholeElementBinding.isRow(instance.path), let view = types.types[instance.viewType] else { return nil }
@@ -46,7 +46,7 @@ enum LargeStateStruct {
         let name = slot.name
         let fieldNames = Set(split.map(\.name))
         let ownerNames = Set(owner.properties.map(\.name) + owner.functions.map(\.name))
-        guard fieldNames.isDisjoint(with: ownerNames) else { return nil }
+        guard fieldNames.isDisjoint(with: ownerNames), !LocalNames.type(owner, binds: name) else { return nil }
 
         // The children handed `$form` whole, by the label they take it with, and the fields each uses.
         var children: [String: (label: String, fields: [PropertySyntax])] = [:]
@@ -180,7 +180,7 @@ enum LargeStateStruct {
             }
         }
         let names = Set(view.properties.map(\.name) + view.functions.map(\.name)).subtracting([label])
-        guard exact, uses == reaching, used.isDisjoint(with: names) else { return nil }
+        guard exact, uses == reaching, used.isDisjoint(with: names), !LocalNames.type(view, binds: label) else { return nil }
         return split.filter { used.contains($0.name) }
     }
 }

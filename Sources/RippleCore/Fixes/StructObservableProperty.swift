@@ -16,7 +16,8 @@
 /// `let` with no observers or attributes, whose first value builds the struct with labeled fields
 /// (`Profile(name: …)`, the others taking their own first values); the struct declares only stored
 /// properties, each of a known type, and no `init`; no field's name is taken in the class; no other
-/// declared type has a member of the property's name; and the property is never used whole (handed on,
+/// declared type has a member of the property's name, nor does the class's code bind it as a local or
+/// a parameter; and the property is never used whole (handed on,
 /// copied, assigned, or named in a key path), only to reach a field; a step's read through it
 /// (`AccountForm.account.profile.bio`) reads the field in the fixed code.
 enum StructObservableProperty {
@@ -45,7 +46,7 @@ enum StructObservableProperty {
         guard !flattened.contains(where: { ownerNames.contains($0.name) }) else { return nil }
         let fieldNames = Set(fields.map(\.name))
         // No other type has a member of the property's name, so `.profile` always names this one.
-        guard !nameIsTakenElsewhere(name, owner: owner.name, in: types) else { return nil }
+        guard !nameIsTakenElsewhere(name, owner: owner.name, in: types), !LocalNames.type(owner, binds: name) else { return nil }
         // Every use of the property reaches a field: `x.profile.name`, or `profile.name` in the class.
         func isProperty(_ e: ExprSyntax, inOwner: Bool) -> Bool {
             switch e.kind {
