@@ -212,13 +212,27 @@ public struct AuditRow: Encodable, Sendable {
         }
     }
 
-    /// The launch state's actions, then the previews' states' (`state`), each most wasted work first
-    /// (bodies and row closures run in vain), then most work; ties keep the order the screen offers them in.
+    /// What one body evaluation weighs in the ranking against one `ForEach` row closure: a body is a view
+    /// type's own code, which builds its views and hands its children their inputs, while a row closure
+    /// builds only built-in views (`Text(option.name)` inside a `Picker`), so a body counts twice.
+    public static let bodyWeight = 2
+    /// What one row closure weighs in the ranking.
+    public static let rowClosureWeight = 1
+
+    /// The wasted work the ranking weighs: wasted bodies at `bodyWeight`, wasted row closures at
+    /// `rowClosureWeight`.
+    public var weightedWaste: Int { wasted * Self.bodyWeight + wastedRows * Self.rowClosureWeight }
+    /// The work the ranking weighs, the same way.
+    public var weightedWork: Int { evaluations * Self.bodyWeight + rows * Self.rowClosureWeight }
+
+    /// The launch state's actions, then the previews' states' (`state`), each most wasted work first,
+    /// then most work, each weighed by what it costs (`weightedWaste`, `weightedWork`): a wasted body
+    /// ranks above a wasted row closure of built-in views. Ties keep the order the screen offers them in.
     public static func ranked(_ rows: [AuditRow]) -> [AuditRow] {
         // The launch state's actions rank apart from, and before, those of previews' states.
         rows.enumerated().sorted { a, b in
-            (a.element.state == nil ? 1 : 0, a.element.wasted + a.element.wastedRows, a.element.evaluations + a.element.rows, -a.offset)
-                > (b.element.state == nil ? 1 : 0, b.element.wasted + b.element.wastedRows, b.element.evaluations + b.element.rows, -b.offset)
+            (a.element.state == nil ? 1 : 0, a.element.weightedWaste, a.element.weightedWork, -a.offset)
+                > (b.element.state == nil ? 1 : 0, b.element.weightedWaste, b.element.weightedWork, -b.offset)
         }.map(\.element)
     }
 }

@@ -101,10 +101,15 @@ enum EmittedVariant {
         }
         // Both variants sit where the audited one was, so the steps keep their order.
         let own = syntax.steps.filter { $0.variant == fixes.variant }
+        // The fixed variant's steps read what the fixes renamed (a flattened struct's field): each step
+        // the fixes change is given to that variant as its own, in place of the top-level one.
+        let shared = syntax.steps.filter { step in step.variant == nil && !own.contains { $0.name == step.name } }
+        let fixedSteps = ProvenFixes.steps(own, applying: fixes.kept)
+            + zip(shared, ProvenFixes.steps(shared, applying: fixes.kept)).compactMap { $0 == $1 ? nil : $1 }
         let location = syntax.variants.first { $0.name == fixes.variant }?.location ?? SourceLocation(file: fixes.file, line: 0, column: 0)
         text += printer.stepsAndBlocks(syntax.steps, blocks: [
             (location, printer.variant(variant, declarations: appSource ? [] : original.filter { changed.contains($0.name) }, steps: own)),
-            (location, printer.variant(name, declarations: fixed.filter { changed.contains($0.name) }, steps: own)),
+            (location, printer.variant(name, declarations: fixed.filter { changed.contains($0.name) }, steps: fixedSteps)),
         ])
         return text
     }

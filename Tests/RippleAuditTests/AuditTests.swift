@@ -71,6 +71,27 @@ import RippleSwift
     }
 
     /// A budget is a decision over the rows: over it, it says by how much and where.
+    /// The ranking weighs a wasted body at `bodyWeight` and a wasted row closure of built-in views at
+    /// `rowClosureWeight`: one wasted body outranks one wasted row closure offered before it, and three
+    /// wasted row closures outrank one wasted body.
+    @Test func theRankingWeighsABodyOverARowClosure() {
+        func row(_ name: String, wasted: Int, wastedRows: Int) -> AuditRow {
+            var row = AuditRow(file: "f", variant: "main", action: name, kind: "tap", control: "Button",
+                               location: TraceLocation(SourceLocation(file: "f", line: 1, column: 1)))
+            row.wasted = wasted
+            row.evaluations = wasted
+            row.wastedRows = wastedRows
+            row.rows = wastedRows
+            return row
+        }
+        #expect(AuditRow.bodyWeight > AuditRow.rowClosureWeight)
+        let picker = row("pick", wasted: 0, wastedRows: 1)
+        let body = row("tap", wasted: 1, wastedRows: 0)
+        #expect(AuditRow.ranked([picker, body]).map(\.action) == ["tap", "pick"])
+        let threeRows = row("pick", wasted: 0, wastedRows: 3)
+        #expect(AuditRow.ranked([body, threeRows]).map(\.action) == ["pick", "tap"])
+    }
+
     @Test func aBudgetOverTheRowsSaysWhatWentOver() throws {
         let result = Audit().run(try Scenario(source: Self.screen, file: "badge.ripple"), file: "badge.ripple")
         #expect(AuditBudget(maximumWasted: 1).overruns(result.ranked, coverage: result.coverage).isEmpty)

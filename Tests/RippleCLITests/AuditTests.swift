@@ -199,6 +199,9 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
         ("read-where-shown", "broad", "pass `UnreadBadge` `mailbox` instead of `count`, and read `mailbox.unreadCount` in its body", 3, 0, 6, 2),
         ("inline-rows", "broad", "move `Text(library.heading)` into a view of its own, `ShelfHeading`, given `library`", 3, 0, 5, 2),
         ("observable-vs-observableobject", "broad", "migrate `Player` from `ObservableObject` to `@Observable`: `@Published` removed in `Player`; `@StateObject` → `@State` in `GameView`; `@ObservedObject` → a plain property in `NameLabel`, `ScoreLabel`", 5, 0, 6, 1),
+        ("large-state-struct", "broad", "split `SignupForm.form` into a `@State` per field, `name`, `email`, `newsletter`, and bind `EmailSection`, `NameSection`, `OptionsSection` to the fields each uses", 10, 0, 15, 5),
+        ("struct-property-vs-flattened", "broad", "flatten `Account.profile` into `name`, `bio`, each observed on its own", 4, 0, 14, 10),
+        ("equatable-property-types", "broad", "make `Forecast` `Equatable`, so an equal value assigned to it notifies no one", 2, 0, 3, 1),
     ])
     func aFixIsProvenOnTheBroadDesign(scenario: String, variant: String, summary: String,
                                       wastedBefore: Int, wastedAfter: Int, evaluationsBefore: Int, evaluationsAfter: Int) throws {

@@ -32,6 +32,96 @@ import RippleSwift
         #expect(!notGiven.contains { $0.kind == kind && $0.view == view }, "\(scenario) narrow: \(notGiven.map(\.text))")
     }
 
+    /// The hints the code's shape gives, read with the variant's declarations: given for the broad
+    /// design of the gallery scenario that shows the waste, not for the narrow one.
+    @Test(arguments: [
+        ("task-list", 0, AuditHint.Kind.wholeElementBinding, "TaskRow"),
+        ("large-state-struct", 0, .largeStateStruct, "NameSection"),
+        ("struct-property-vs-flattened", 0, .structObservableProperty, "NameHeader"),
+        ("equatable-property-types", 0, .equatablePropertyType, "ForecastCard"),
+    ])
+    func theBroadDesignGetsTheHintItsCodeShowsAndTheNarrowOneDoesNot(scenario name: String, step: Int, kind: AuditHint.Kind, view: String) throws {
+        let url = repositoryURL.appendingPathComponent("Scenarios/\(name).ripple")
+        let scenario = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).ripple")
+        func hints(_ variant: String) throws -> [AuditHint] {
+            let trace = try #require(scenario.trace.variants.first { $0.name == variant })
+            return AuditHints.hints(for: trace.steps[step], declarations: ProvenFixes.declarations(of: scenario.syntax, variant: variant))
+        }
+        let given = try hints("broad")
+        #expect(given.contains { $0.kind == kind && $0.view == view && $0.guidance == name }, "\(name): \(given.map(\.text))")
+        #expect(!(try hints("narrow")).contains { $0.kind == kind }, "\(name) narrow")
+        // The trace alone does not show the shape.
+        let broad = try #require(scenario.trace.variants.first { $0.name == "broad" })
+        #expect(!AuditHints.hints(for: broad.steps[step]).contains { $0.kind == kind })
+    }
+
+    /// The `Equatable` hint is for an equal value assigned again; a new value that differs in a field the
+    /// view does not read is the struct-property hint's, which making the type `Equatable` would not help.
+    @Test(arguments: [
+        ("Forecast(high: 21, summary: \"Sunny\")", AuditHint.Kind.equatablePropertyType),
+        ("Forecast(high: 21, summary: \"Cloudy\")", .structObservableProperty),
+    ])
+    func anEqualValueGetsTheEquatableHintAndAChangedOneDoesNot(assigned: String, kind: AuditHint.Kind) throws {
+        let source = """
+        scenario "weather"
+        semantics swift6.2
+        struct Forecast { var high: Int; var summary: String }
+        @Observable final class Weather { var forecast: Forecast = Forecast(high: 21, summary: "Sunny") }
+        struct Screen: View {
+            @State private var weather = Weather()
+            var body: some View { Card(weather: weather) }
+        }
+        struct Card: View {
+            let weather: Weather
+            var body: some View { Text("\\(weather.forecast.high)°") }
+        }
+        step "poll" { weather.forecast = \(assigned) }
+        """
+        let scenario = try Scenario(source: source, file: "weather.ripple")
+        let step = try #require(scenario.trace.variants.first?.steps.first)
+        let given = AuditHints.hints(for: step, declarations: ProvenFixes.declarations(of: scenario.syntax, variant: "main"))
+        #expect(given.map(\.kind) == [kind], "\(given.map(\.text))")
+    }
+
+    /// The large-`@State` hint names the struct a view is bound to, and is not given for a view whose
+    /// struct binding is to another slot than the one that changed.
+    @Test(arguments: [(true, true), (false, false)])
+    func aViewBoundToTheChangedStructGetsTheLargeStateHint(boundToForm: Bool, given: Bool) throws {
+        let source = """
+        scenario "form"
+        semantics swift6.2
+        struct Details { var name = ""; var email = "" }
+        struct Screen: View {
+            @State private var form = Details()
+            @State private var other = Details()
+            @State private var count = 0
+            var body: some View { Section(details: \(boundToForm ? "$form" : "$other"), count: $count) }
+        }
+        struct Section: View {
+            @Binding var details: Details
+            @Binding var count: Int
+            var body: some View { Text(details.name); Text("\\(count > 100)") }
+        }
+        step "count" { Screen.count = 1 }
+        step "email" { Screen.form.email = "a@b" }
+        """
+        let scenario = try Scenario(source: source, file: "form.ripple")
+        let declarations = ProvenFixes.declarations(of: scenario.syntax, variant: "main")
+        let steps = try #require(scenario.trace.variants.first?.steps)
+        // The count changed but shows the same: no struct of it, so no large-state hint.
+        #expect(!AuditHints.hints(for: steps[0], declarations: declarations).contains { $0.kind == .largeStateStruct })
+        #expect(AuditHints.hints(for: steps[1], declarations: declarations).contains { $0.kind == .largeStateStruct } == given)
+    }
+
+    @Test func aStructPropertyHintNamesThePropertyAndTheFix() throws {
+        let url = repositoryURL.appendingPathComponent("Scenarios/struct-property-vs-flattened.ripple")
+        let scenario = try Scenario(source: String(contentsOf: url, encoding: .utf8), file: "struct-property-vs-flattened.ripple")
+        let broad = try #require(scenario.trace.variants.first { $0.name == "broad" })
+        let hint = try #require(AuditHints.hints(for: broad.steps[0], declarations: ProvenFixes.declarations(of: scenario.syntax, variant: "broad")).first)
+        #expect(hint.subject == "Account.profile")
+        #expect(hint.text == "`NameHeader` reads `account.profile.name`, but `Account.profile` holds a `Profile` struct, which Observation tracks as one value: a change to any of its fields re-runs every view that reads the property; flatten its fields into `Account`, or make `Profile` an `@Observable` class")
+    }
+
     @Test func aRowGivenTheModelAndAnIndexIsToldWhatToPass() throws {
         let hint = try #require(AuditHints.hints(for: try Self.trace("list-rows").variants[0].steps[0]).first { $0.kind == .passTheField })
         #expect(hint.text == "`UserRow` receives `state` and an index but reads only `state.users[index].name`: pass it that value instead")
@@ -196,7 +286,8 @@ import RippleSwift
     /// Every guidance a hint names is a scenario in the gallery.
     @Test func everyGuidanceIsAGalleryScenario() throws {
         for name in ["list-rows", "computed-vs-cached", "observable-vs-observableobject", "equatable-view", "whole-struct-vs-fields",
-                     "environment-keys", "state-from-parent-input", "inline-rows", "onchange-in-modifier", "read-where-shown"] {
+                     "environment-keys", "state-from-parent-input", "inline-rows", "onchange-in-modifier", "read-where-shown",
+                     "task-list", "large-state-struct", "struct-property-vs-flattened", "equatable-property-types"] {
             #expect(FileManager.default.fileExists(atPath: repositoryURL.appendingPathComponent("Scenarios/\(name).ripple").path))
         }
     }

@@ -393,6 +393,164 @@ import RippleSwift
 
     /// Every gallery scenario printed back and read again simulates as the file does: same instances, same
     /// outcomes, step by step.
+    @Test func aStructAssignedToAnObservablePropertyIsMadeEquatable() throws {
+        let declarations = try Self.declarations("""
+        struct Forecast {
+            var high: Int
+            var summary: String
+            var tags: [String] = []
+        }
+        struct Root: View { var body: some View { Text("") } }
+        """)
+        let fix = try #require(EquatablePropertyType.fix(type: "Forecast", in: declarations))
+        #expect(Self.printed(fix, "Forecast")?.hasPrefix("struct Forecast: Equatable {") == true)
+        // Must not: a field `==` cannot compare, one `Equatable` already, or a `==` of its own.
+        let notComparable = try Self.declarations("""
+        struct Reading { var value: Int }
+        struct Forecast {
+            var high: Int
+            var reading: Reading
+        }
+        struct Root: View { var body: some View { Text("") } }
+        """)
+        #expect(EquatablePropertyType.fix(type: "Forecast", in: notComparable) == nil)
+        let already = try Self.declarations("struct Forecast: Hashable { var high: Int }\nstruct Root: View { var body: some View { Text(\"\") } }")
+        #expect(EquatablePropertyType.fix(type: "Forecast", in: already) == nil)
+    }
+
+    static let profile = """
+    struct Profile {
+        var name: String
+        var bio = ""
+    }
+    @Observable final class Account {
+        var profile = Profile(name: "Ada")
+        var copies = 0
+        func rename() { profile.name = "Ada Lovelace" }
+        func copy(from other: Profile) { copies += other.bio.count }
+    }
+    struct Header: View {
+        let account: Account
+        var body: some View { Text(account.profile.name) }
+    }
+
+    """
+
+    @Test func aStructPropertyIsFlattenedIntoItsClass() throws {
+        let declarations = try Self.declarations(Self.profile + """
+        struct Root: View {
+            @State private var account = Account()
+            var body: some View { Header(account: account); Text(account.profile.bio) }
+        }
+        """)
+        let fix = try #require(StructObservableProperty.fix(property: "Account.profile", in: declarations, steps: []))
+        let account = try #require(Self.printed(fix, "Account"))
+        #expect(account.contains("var name: String = \"Ada\""), "\(account)")
+        #expect(account.contains("var bio: String = \"\""), "\(account)")
+        #expect(account.contains("name = \"Ada Lovelace\""), "\(account)")
+        #expect(Self.printed(fix, "Header")?.contains("Text(account.name)") == true)
+        #expect(Self.printed(fix, "Root")?.contains("Text(account.bio)") == true)
+    }
+
+    /// Must not: the property used whole (handed on, assigned), or its name taken by another type.
+    @Test(arguments: [
+        ("Text(account.profile.bio); Card(profile: account.profile)", true),
+        ("Button(\"Reset\") { account.profile = Profile(name: \"Ada\") }", false),
+        ("Text(account.profile.bio); Card(profile: Profile(name: \"Bea\"))", true),
+    ])
+    func aStructPropertyUsedWholeIsNotFlattened(body: String, card: Bool) throws {
+        let declarations = try Self.declarations(Self.profile + (card ? """
+        struct Card: View {
+            let profile: Profile
+            var body: some View { Text(profile.name) }
+        }
+
+        """ : "") + """
+        struct Root: View {
+            @State private var account = Account()
+            var body: some View { Header(account: account); \(body) }
+        }
+        """)
+        #expect(StructObservableProperty.fix(property: "Account.profile", in: declarations, steps: []) == nil)
+    }
+
+    /// Must not: a parameter of the class's own function named like the property, whose `profile.name`
+    /// reads the parameter, not the property.
+    @Test func aStructPropertyHiddenByAParameterIsNotFlattened() throws {
+        let declarations = try Self.declarations(Self.profile.replacingOccurrences(of: "var copies = 0", with: "var copies = 0\n    func count(_ profile: Profile) { copies += profile.name.count }") + """
+        struct Root: View {
+            @State private var account = Account()
+            var body: some View { Header(account: account) }
+        }
+        """)
+        #expect(StructObservableProperty.fix(property: "Account.profile", in: declarations, steps: []) == nil)
+    }
+
+    static let signup = """
+    struct Details {
+        var email = ""
+        var agrees = false
+    }
+    struct EmailSection: View {
+        @Binding var details: Details
+        var body: some View { TextField("Email", text: $details.email) }
+    }
+
+    """
+
+    @Test func aStateStructIsSplitAndEachChildBoundToItsFields() throws {
+        let declarations = try Self.declarations(Self.signup + """
+        struct Signup: View {
+            @State private var details = Details()
+            var body: some View {
+                EmailSection(details: $details)
+                Toggle("Agree", isOn: $details.agrees)
+                Text(details.agrees ? "Thanks" : "")
+            }
+        }
+        """)
+        let fix = try #require(LargeStateStruct.fix(slot: "Signup.details", in: declarations))
+        let signup = try #require(Self.printed(fix, "Signup"))
+        #expect(signup.contains("@State private var email: String = \"\""), "\(signup)")
+        #expect(signup.contains("@State private var agrees: Bool = false"), "\(signup)")
+        #expect(signup.contains("EmailSection(email: $email)"), "\(signup)")
+        #expect(signup.contains("Toggle(\"Agree\", isOn: $agrees)"), "\(signup)")
+        #expect(signup.contains("Text(agrees ? \"Thanks\" : \"\")"), "\(signup)")
+        let section = try #require(Self.printed(fix, "EmailSection"))
+        #expect(section.contains("@Binding var email: String"), "\(section)")
+        #expect(section.contains("TextField(\"Email\", text: $email)"), "\(section)")
+        // A step's read through the slot reads the field.
+        let step = try #require(try Scenario(source: "scenario \"s\"\n" + Self.signup + "struct Signup: View {\n    @State private var details = Details()\n    var body: some View { EmailSection(details: $details) }\n}\nstep \"type\" { Signup.details.email = \"a@b\" }\n", file: "s.ripple").syntax.steps.first)
+        #expect(ProvenFixes.steps([step], applying: [fix]).first?.statements.first.map { SwiftPrinter().statement($0, level: 0) }?.contains("Signup.email = ") == true)
+    }
+
+    /// Must not: the struct handed on whole (to a function, to a child that holds it as a value, or
+    /// printed whole).
+    @Test(arguments: [
+        ("Text(summary(details))", false),
+        ("Summary(details: details)", true),
+        ("Text(\"\\(details)\")", false),
+    ])
+    func aStateStructUsedWholeIsNotSplit(use: String, summary: Bool) throws {
+        let declarations = try Self.declarations(Self.signup + (summary ? """
+        struct Summary: View {
+            let details: Details
+            var body: some View { Text(details.email) }
+        }
+
+        """ : "") + """
+        struct Signup: View {
+            @State private var details = Details()
+            func summary(_ d: Details) -> String { d.email }
+            var body: some View {
+                EmailSection(details: $details)
+                \(use)
+            }
+        }
+        """)
+        #expect(LargeStateStruct.fix(slot: "Signup.details", in: declarations) == nil)
+    }
+
     @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: repositoryURL.appendingPathComponent("Scenarios").path)
         .filter { $0.hasSuffix(".ripple") }.sorted())
     func aPrintedScenarioSimulatesAsTheFileDoes(name: String) throws {

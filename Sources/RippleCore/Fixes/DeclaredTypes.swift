@@ -116,3 +116,34 @@ struct DeclaredTypes {
 extension TypeSyntax {
     var isOptional: Bool { if case .optional = self { true } else { false } }
 }
+
+extension DeclaredTypes {
+    /// The property a dependency key names and the type that declares it: `Account.profile` for
+    /// `AccountForm.account.profile`, followed from the view through each stored property's declared or
+    /// first value's type; nil when some step has no known type, or the key goes through a subscript.
+    func property(atKey key: String) -> (owner: TypeDeclarationSyntax, property: PropertySyntax, type: TypeSyntax)? {
+        let names = key.split(separator: ".").map(String.init)
+        guard names.count >= 2, names.allSatisfy({ !$0.contains("[") }), var owner = types[names[0]] else { return nil }
+        for (index, name) in names.dropFirst().enumerated() {
+            let stored = name.hasPrefix("_") ? String(name.dropFirst()) : name
+            guard let property = owner.properties.first(where: { $0.name == stored }),
+                  let type = memberType(stored, of: .named(owner.name, arguments: [])) else { return nil }
+            if index == names.count - 2 { return (owner, property, type) }
+            guard let next = declaration(of: type) else { return nil }
+            owner = next
+        }
+        return nil
+    }
+
+    /// The declared struct a type names, through an optional, when it is no view: a value type whose
+    /// fields a rewrite can name.
+    func valueStruct(_ type: TypeSyntax) -> TypeDeclarationSyntax? {
+        guard let declaration = declaration(of: type), declaration.kind == .structure, !declaration.conforms(to: "View") else { return nil }
+        return declaration
+    }
+
+    /// The stored properties of a declared type's values: those with no getter that are not `static`.
+    static func storedProperties(of type: TypeDeclarationSyntax) -> [PropertySyntax] {
+        type.properties.filter { $0.getter == nil && !$0.modifiers.contains("static") }
+    }
+}

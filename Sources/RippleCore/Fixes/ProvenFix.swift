@@ -15,6 +15,20 @@ public struct ProvenFix: Sendable {
     /// audit cannot prove by performing the actions (a closure `==` would leave out that captures a value
     /// which can change); nil for a fix to try. A declined fix changes nothing.
     package var declined: String? = nil
+    /// Struct properties the fix flattens, each with the fields it now holds itself: a step's read
+    /// through one (`SignupForm.form.email`) reads the field (`SignupForm.email`) in the fixed code.
+    package var flattened: [(property: String, fields: Set<String>)] = []
+
+    /// A step's statement as it reads in the fixed code: each read through a flattened property reads
+    /// the field itself.
+    package func applied(to statement: StatementSyntax) -> StatementSyntax {
+        guard !flattened.isEmpty else { return statement }
+        return statement.replacing { e in
+            guard case .member(let base, let field, false) = e.kind, case .member(let root, let property, false) = base.kind,
+                  flattened.contains(where: { $0.property == property && $0.fields.contains(field) }) else { return nil }
+            return ExprSyntax(.member(root, name: field, optional: false), at: e.location)
+        }
+    }
 
     /// The declarations with the fix's changed ones put in place of those of the same name, and those
     /// it adds (a view it moved code into) after the last one it changed.
@@ -46,7 +60,10 @@ public enum ProvenFixes {
             return MoveReadIntoChild.fix(view: hint.view, in: declarations, reads: reads)
         case .observableObject:
             return ObservableMigration.fix(view: hint.view, in: declarations, steps: outside.steps, rootObject: outside.rootObject)
-        case .seededState, .inlineRows, .onChangeInParentBody: return nil
+        case .equatablePropertyType: return hint.subject.flatMap { EquatablePropertyType.fix(type: $0, in: declarations) }
+        case .structObservableProperty: return hint.subject.flatMap { StructObservableProperty.fix(property: $0, in: declarations, steps: outside.steps) }
+        case .largeStateStruct: return hint.subject.flatMap { LargeStateStruct.fix(slot: $0, in: declarations) }
+        case .seededState, .inlineRows, .onChangeInParentBody, .wholeElementBinding, .environmentObjectAtTop: return nil
         }
     }
 
@@ -109,6 +126,16 @@ public enum ProvenFixes {
         try Scenario(syntax: syntax(scenario, variant: variant, applying: fixes), file: scenario.file)
     }
 
+    /// The steps as they read in the code with `fixes` applied: a read through a property a fix flattened
+    /// reads the field.
+    package static func steps(_ steps: [StepSyntax], applying fixes: [ProvenFix]) -> [StepSyntax] {
+        steps.map { step in
+            var step = step
+            step.statements = step.statements.map { statement in fixes.reduce(statement) { $1.applied(to: $0) } }
+            return step
+        }
+    }
+
     /// The syntax `scenario(_:variant:applying:)` resolves.
     package static func syntax(_ scenario: Scenario, variant: String, applying fixes: [ProvenFix]) -> ScenarioSyntax {
         var syntax = scenario.syntax
@@ -117,7 +144,7 @@ public enum ProvenFixes {
         let location = syntax.variants.first { $0.name == variant }?.location ?? SourceLocation(file: syntax.file, line: 1, column: 1)
         syntax.declarations = declarations
         syntax.variants = [VariantSyntax(name: variant, declarations: [], location: location)]
-        syntax.steps = syntax.steps.filter { $0.variant == nil || $0.variant == variant }
+        syntax.steps = steps(syntax.steps.filter { $0.variant == nil || $0.variant == variant }, applying: fixes)
         syntax.expectations = []
         syntax.sources = []
         if let resolved = scenario.variant(named: variant), !resolved.table.rootView.isEmpty {

@@ -27,6 +27,19 @@ public struct AuditHint: Hashable, Sendable, Codable {
         /// A body re-ran, needed, for a read one of its views makes, and made views inside it re-run for
         /// nothing: that view could be a child view of its own.
         case readInChild = "read-in-child"
+        /// Rows given a binding to a whole element of a collection (`ForEach($items) { $item in … }`)
+        /// re-run whenever any element changes.
+        case wholeElementBinding = "whole-element-binding"
+        /// A view bound to a whole `@State` struct re-runs when any field of it changes.
+        case largeStateStruct = "large-state-struct"
+        /// A struct held in an `@Observable` property is observed as one value: a change to any field
+        /// re-runs every reader of the property.
+        case structObservableProperty = "struct-observable-property"
+        /// An `@Observable` property whose struct type is not `Equatable` notifies on an equal value.
+        case equatablePropertyType = "equatable-property-type"
+        /// A body re-ran, needed, only to hand down a value of an `@Observable` object it reads from the
+        /// environment, which the view that shows it could read there itself.
+        case environmentObjectAtTop = "environment-object-at-top"
     }
 
     public var kind: Kind
@@ -50,7 +63,9 @@ public enum AuditHints {
 
     /// `hints(for:)`, and those the code of the variant the step ran in shows for a needed evaluation: a
     /// body that re-ran only for its `.onChange(of:)` (`OnChangeInParentBody`), only to pass a value on
-    /// (`ReadOnlyToPassOn`), or for a read one of its views could make on its own (`MoveReadIntoChild`).
+    /// (`ReadOnlyToPassOn`), or for a read one of its views could make on its own (`MoveReadIntoChild`),
+    /// and for a wasted one the code's shape explains (`WholeElementBinding`, `LargeStateStruct`,
+    /// `EquatablePropertyType`, `StructObservableProperty`).
     package static func hints(for step: StepTrace, declarations: [DeclarationSyntax]) -> [AuditHint] {
         hints(for: step, types: DeclaredTypes(declarations))
     }
@@ -61,11 +76,13 @@ public enum AuditHints {
         for instance in step.instances {
             let found: AuditHint?
             switch instance.outcome {
-            case .wasted, .stale: found = hint(for: instance).map { hint in types.map { UnreadEnvironmentKey.hint(hint, in: $0) } ?? hint }
+            case .wasted, .stale:
+                found = hint(for: instance).map { hint in types.map { UnreadEnvironmentKey.hint(hint, in: $0) } ?? hint }
+                    ?? types.flatMap { shapeHint(for: instance, in: $0) }
             case .needed:
                 found = types.flatMap { types in
                     OnChangeInParentBody.hint(for: instance, in: types) ?? ReadOnlyToPassOn.hint(for: instance, in: types)
-                        ?? MoveReadIntoChild.hint(for: instance, in: step, types: types)
+                        ?? MoveReadIntoChild.hint(for: instance, in: step, types: types) ?? EnvironmentObjectAtTop.hint(for: instance, in: types)
                 }
             default: found = nil
             }
@@ -73,6 +90,14 @@ public enum AuditHints {
             hints.append(hint)
         }
         return hints
+    }
+
+    /// The hint the code's shape gives for a wasted evaluation the cause alone has none for: a row bound
+    /// to a whole element, a view bound to a whole `@State` struct, an equal value assigned to a
+    /// non-`Equatable` struct property, a field changed inside a struct-typed `@Observable` property.
+    private static func shapeHint(for instance: InstanceTrace, in types: DeclaredTypes) -> AuditHint? {
+        WholeElementBinding.hint(for: instance, in: types) ?? LargeStateStruct.hint(for: instance, in: types)
+            ?? EquatablePropertyType.hint(for: instance, in: types) ?? StructObservableProperty.hint(for: instance, in: types)
     }
 
     /// What would have avoided this wasted evaluation or stale view; nil when Ripple has no hint.
