@@ -148,13 +148,16 @@ extension AuditCommand {
             let regression = comparison?.regressions.first { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
             if onlyChanges, regression == nil { continue }
             guard regression != nil || row.wasted > 0 || row.wastedRows > 0 || row.stale > 0 else { continue }
-            let hint = row.hints.first { $0.view == row.mostWasted } ?? row.hints.first
+            // Against the baseline, a hint the base had is an old problem: the message names what the change did.
+            let hints = regression?.newHints ?? row.hints
+            let hint = hints.first { $0.view == row.mostWasted } ?? hints.first
             let rule = hint?.guidance ?? (row.stale > 0 ? "stale-view" : row.wasted + row.wastedRows > 0 ? "wasted-evaluation" : "more-evaluations")
             let over = (overWasted && row.judgedWasted > 0) || (overStale && row.stale > 0)
             let name = "'\(row.action)'" + (variants ? " (\(row.variant))" : "")
             var message: String
             if let regression {
                 message = regression.text(naming: variants) + (regression.changes == nil ? "" : " against the baseline")
+                for explanation in regression.explanations { message += "; " + explanation.line { relativePath($0) } }
             } else {
                 message = "\(name): \(row.evaluations) evaluation\(row.evaluations == 1 ? "" : "s"), \(row.wasted) wasted"
                     + (row.mostWasted.map { " (most: \($0)\(row.mostWastedAreRows ? " rows" : "") ×\(row.mostWastedCount))" } ?? "") + ", \(row.stale) stale"
