@@ -51,15 +51,19 @@ public struct AuditReason: Codable, Equatable, Sendable {
         for instance in instances {
             for path in instance.readLocations.paths where places[path] == nil { places[path] = instance.readLocations[path] }
         }
+        // Each reason's key once, with its outcome: a list's thousand rows told alike are one reason.
+        var indices: [String: Int] = [:]
         for instance in instances where instance.outcome != .skipped {
             for cause in instance.causes {
                 let read = Self.read(in: cause)
                 var reason = AuditReason(view: instance.viewType, outcome: instance.outcome.rawValue, kind: cause.kind.rawValue,
                                          subject: cause.subject, read: read, location: nil, count: 1)
-                if let index = found.firstIndex(where: { $0.outcome == reason.outcome && $0.key == reason.key }) {
+                let key = reason.outcome + "\n" + reason.key
+                if let index = indices[key] {
                     found[index].count += 1
                     continue
                 }
+                indices[key] = found.count
                 // The read's place: as the trace records it, or where the view type's code writes it.
                 let reads = read.map { [$0] } ?? (reason.outcome == "stale" ? instance.changedReads : [])
                 if let place = reads.lazy.compactMap({ places[$0] ?? Self.place(of: $0, in: instance.viewType, declarations) }).first {

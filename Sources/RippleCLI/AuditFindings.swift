@@ -227,14 +227,15 @@ extension AuditCommand {
             failures.append("\(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of the baseline '\(baseline.path)' "
                             + "\(notPerformed.count == 1 ? "was" : "were") not performed: " + notPerformed.lines.joined(separator: "; "))
         }
-        if format == "warnings" {
-            return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil)
-        }
+        // What improved against the baseline, one line, in both formats: a change's reward is said as loudly as a regression.
         var notices: [String] = []
         if let comparison, let baseline,
            let improved = AuditBaseline.improvementText(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1,
                                                         shown: "the baseline '\(baseline.path)'") {
             notices.append(improved.header + ": " + improved.lines.joined(separator: "; "))
+        }
+        if format == "warnings" {
+            return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil, improved: notices)
         }
         return GitHubAnnotations.text(findings, failures: failures, coverage: coverage.line, notices: notices)
     }

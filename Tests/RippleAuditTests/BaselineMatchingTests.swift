@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RippleAudit
+@testable import RippleAudit
 import RippleCore
 
 /// How a run's actions meet a baseline's: by control, whatever their rows are named; what a change did
@@ -106,5 +106,14 @@ import RippleCore
         #expect(AuditReason.withoutRows("ItemRow[1].done") == "ItemRow.done")
         #expect(AuditReason.withoutRows("store.items[index].name") == "store.items.name")
         #expect(AuditReason.withoutRows("[1, 2]") == "[1, 2]", "a literal array is no row")
+    }
+
+    /// Each cause is said as the change it is: an input that stopped comparing equal, a new row identity.
+    @Test func eachCauseIsSaidAsTheChangeItIs() {
+        let input = AuditReason(view: "Row", outcome: "wasted", kind: "input", subject: "item", count: 2)
+        #expect(AuditBaseline.sentence(input, counts: [input]).hasPrefix("an input stopped comparing equal: `Row`'s input `item` now differs"))
+        let identity = AuditReason(view: "Row", outcome: "needed", kind: "newIdentity", subject: "@identity", count: 3)
+        #expect(AuditBaseline.sentence(identity, counts: [identity]) == "a row identity changed: `Row` is built anew, with a new identity, when the action runs; "
+                + "it was not in the baseline (3 re-runs)")
     }
 }

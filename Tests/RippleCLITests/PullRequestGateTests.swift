@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RippleCLI
+import RippleAudit
+import RippleCore
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -203,6 +205,13 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(errors.count == 2)
         #expect(errors.allSatisfy { $0.contains("against the baseline; Sources/ItemRow.swift:9: a read widened: `ItemRow` now reads") }, "\(github.stdout)")
         #expect(!github.stdout.contains("computed `total`"), "the count's old problem is not the pull request's")
+        let markdown = try gate("widen", ["--format", "markdown"], app: app)
+        #expect(markdown.stdout.contains("""
+            | `tap Button "Done" in ItemRow[1]` | [ItemRow.swift:10](Sources/ItemRow.swift#L10) | evaluations 3 → 5 (+2), wasted 1 → 4 (+3) | \
+            a read widened: `ItemRow` now reads `store.items.first { $0.id == id }?.name`, which depends on `ShoppingList.store.items`, \
+            which the action writes; it did not in the baseline (3 re-runs, 3 in vain) ([ItemRow.swift:9](Sources/ItemRow.swift#L9)) |
+            """), "\(markdown.stdout)")
+        #expect(markdown.stdout.hasPrefix("## Ripple: 2 actions do more, 0 do less\n\n**Fails** against the baseline"))
     }
 
     /// Giving the count the number it shows passes, and every format says what it saves.
@@ -222,6 +231,8 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
             """), "\(result.stderr)")
         let github = try gate("narrow", ["--format", "github"], app: app)
         #expect(github.stdout.hasPrefix("::notice title=ripple audit::2 actions do less than in the baseline"), "\(github.stdout)")
+        let warnings = try gate("narrow", ["--format", "warnings"], app: app)
+        #expect(warnings.status == 0 && warnings.stdout.hasPrefix("note: ripple: 2 actions do less than in the baseline"), "\(warnings.stdout)")
         let markdown = try gate("narrow", ["--format", "markdown"], app: app)
         #expect(markdown.status == 0)
         #expect(markdown.stdout.hasPrefix("## Ripple: 0 actions do more, 2 do less\n\n**Passes:** nothing does more than in the baseline"), "\(markdown.stdout)")
@@ -283,5 +294,28 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(again.status == 0 && !again.stderr.contains("do less"), "\(again.stderr)")
         let alone = try runProgram(Self.binary, ["audit", "Sources", "--update-baseline"], in: app)
         #expect(alone.status == 64 && alone.stderr.contains("--update-baseline goes with --baseline FILE"), "\(alone.stderr)")
+    }
+
+    /// A summary names ten actions of a list and counts the rest, and what it quotes cannot break its table.
+    @Test func theMarkdownSummaryStaysShort() throws {
+        let actions = (1...12).map { index in
+            "{\"file\": \"App\", \"variant\": \"main\", \"action\": \"tap Button in Row[\(index)]\", \"identity\": \"tap Button in Row #\(index)\", "
+                + "\"evaluations\": 1, \"wasted\": 0, \"stale\": 0, \"rows\": 0, \"wastedRows\": 0, \"location\": {\"file\": \"Row.swift\", \"line\": 3, \"column\": 5}}"
+        }
+        let saved = "{\"coverage\": {\"controls\": 0, \"controlsExact\": 0, \"unreached\": []}, \"notes\": [], \"actions\": [\(actions.joined(separator: ", "))]}"
+        let baseline = AuditBaseline(path: "base.json", document: try JSONDecoder().decode(AuditBaseline.Document.self, from: Data(saved.utf8)))
+        let rows = (1...12).map { index in
+            var row = AuditRow(file: "App", variant: "main", action: "tap Button in Row[\(index)]", kind: "tap", control: "Button",
+                               location: TraceLocation(SourceLocation(file: "App/Row.swift", line: 3, column: 5)))
+            row.identity = "tap Button in Row #\(index)"
+            row.evaluations = 2
+            return row
+        }
+        let comparison = baseline.compare(rows, coverage: Coverage(), notes: [], paths: AuditPaths(folders: ["App"]))
+        let text = AuditMarkdown.text(ranked: rows, coverage: Coverage(), overruns: [], comparison: comparison, baseline: baseline, root: "/nowhere")
+        #expect(text.components(separatedBy: "\n| `tap Button in Row[").count - 1 == AuditMarkdown.listed)
+        #expect(text.contains("\n… and 2 more\n"))
+        #expect(AuditMarkdown.code("a|b `c`") == "`` a\\|b `c` ``")
+        #expect(AuditMarkdown.escape("x | <b>") == "x \\| &lt;b>")
     }
 }
