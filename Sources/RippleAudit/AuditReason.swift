@@ -66,7 +66,10 @@ public struct AuditReason: Codable, Equatable, Sendable {
                 indices[key] = found.count
                 // The read's place: as the trace records it, or where the view type's code writes it.
                 let reads = read.map { [$0] } ?? (reason.outcome == "stale" ? instance.changedReads : [])
-                if let place = reads.lazy.compactMap({ places[$0] ?? Self.place(of: $0, in: instance.viewType, declarations) }).first {
+                // A seeded `@State` or an input is where the view declares the property.
+                let property = ["seededState", "input"].contains(reason.kind)
+                    ? Self.property(String(cause.subject.drop { $0 == "_" }), in: instance.viewType, declarations) : nil
+                if let place = reads.lazy.compactMap({ places[$0] ?? Self.place(of: $0, in: instance.viewType, declarations) }).first ?? property {
                     reason.location = place
                 } else if let declaration = declarations.first(where: { $0.name == instance.viewType }) {
                     reason.location = TraceLocation(declaration.location)
@@ -88,6 +91,15 @@ public struct AuditReason: Codable, Equatable, Sendable {
                 if found == nil, expression.rendered == read { found = expression.location }
             }
             return found.map(TraceLocation.init)
+        }
+        return nil
+    }
+
+    /// Where the view type `viewType` declares its stored property `name`; nil when it declares none.
+    static func property(_ name: String, in viewType: String, _ declarations: [DeclarationSyntax]) -> TraceLocation? {
+        for declaration in declarations {
+            guard case .type(let type) = declaration, type.name == viewType else { continue }
+            return type.properties.first { $0.name == name }.map { TraceLocation($0.location) }
         }
         return nil
     }

@@ -270,7 +270,7 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(result.status == 1)
         #expect(result.stderr.contains("""
               'tap Button "Done" in ItemRow[1]': stale 0 → 1 (+1)
-                Sources/ItemRow.swift:3 (the view's declaration): a view stopped updating: `ItemRow`'s `@State` `_done` keeps the first value it was given, \
+                Sources/ItemRow.swift:7: a view stopped updating: `ItemRow`'s `@State` `_done` keeps the first value it was given, \
             though the input it was seeded from changed; it was not stale in the baseline (1 left stale)
 
             """), "\(result.stderr)")
