@@ -341,8 +341,8 @@ public struct Audit: Sendable {
             let performed = perform(actions, on: screens, only: hidden, scenario: scenario, variant: variant, file: file, declarations: declarations)
             let choice = condition.decision(takenAs: false)
             for var row in performed {
-                row.action += " (if '\(condition.text)' is false)"
                 row.identity = (row.identity ?? row.action) + " (if '\(condition.text)' is false)"
+                row.action += " (if '\(condition.text)' is false)"
                 if !row.uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) { row.uncertainty.insert("action: " + choice, at: 0) }
                 rows.append(row)
             }

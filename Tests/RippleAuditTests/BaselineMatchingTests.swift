@@ -41,6 +41,18 @@ import RippleCore
         #expect(comparison.regressions.map { $0.text(naming: false) } == ["'tap Button in ItemRow[0]' ('tap Button in ItemRow[1]' in the baseline): evaluations 2 → 3 (+1), wasted 0 → 1 (+1)"])
     }
 
+    /// A view moved to a file of its own keeps its actions: one action of that control on each side.
+    @Test func anActionWhoseFileMovedIsMatchedByItsControl() throws {
+        let base = try baseline("tap Button in ItemRow[1]", identity: "tap Button in ItemRow", evaluations: 2)
+        var moved = row("tap Button in ItemRow[1]", identity: "tap Button in ItemRow", views: [("ItemRow", 1, 0, 0)])
+        moved.location.file = "App/Rows/ItemRow.swift"
+        let comparison = base.compare([moved], coverage: Coverage(), notes: [], paths: Self.paths)
+        #expect(comparison.gone.isEmpty && comparison.improvements.count == 1)
+        // Two such actions in the run: which is the baseline's is not known, so neither is taken for it.
+        let two = base.compare([moved, moved], coverage: Coverage(), notes: [], paths: Self.paths)
+        #expect(two.gone.count == 1)
+    }
+
     @Test func anotherControlIsNewAndTheBaselinesIsGone() throws {
         let base = try baseline("tap Button in ItemRow[1]", identity: "tap Button \\\"Share\\\" in ItemRow", evaluations: 2)
         let comparison = base.compare([row("tap Button in ItemRow[1]", identity: "tap Button in ItemRow", views: [("ItemRow", 3, 1, 0)])],
