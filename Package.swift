@@ -138,9 +138,12 @@ let package = Package(
         .target(name: "RippleCLI", dependencies: ["RippleCore", "RippleRender", "RippleSwift", "RippleAudit", "RippleRealityCheck"]),
         .executableTarget(name: "ripple", dependencies: ["RippleCLI"]),
         // `swift package ripple-audit` in a package that depends on Ripple (docs/Plugin.md).
+        // Its reports go into its own work folder; `--junit FILE` writes FILE into the package, which the
+        // permission asks for (on macOS the plugin's sandbox denies any other write).
         .plugin(name: "RippleAuditPlugin",
                 capability: .command(intent: .custom(verb: "ripple-audit",
-                                                     description: "Audit the SwiftUI sources of the package's targets with ripple audit")),
+                                                     description: "Audit the SwiftUI sources of the package's targets with ripple audit"),
+                                     permissions: [.writeToPackageDirectory(reason: "ripple audit --junit FILE writes its JUnit report to FILE in the package")]),
                 dependencies: ["ripple"]),
         // `ripple audit --format warnings` on a target's sources during its build, for the targets that
         // add it (docs/Plugin.md).

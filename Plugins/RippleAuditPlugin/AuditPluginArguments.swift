@@ -9,6 +9,8 @@
 /// `--max-stale N`, `--min-coverage P`, `--all-rows`, `--root VIEW`, …) goes to `ripple audit` as
 /// it is, which checks it. The plugin chooses where reports go, so `-o`/`--output` and `--emit-variant`
 /// are refused (and `--stamp`, the build-tool plugin's), and so is a folder or file: the targets name the sources.
+/// `--junit FILE` is the one file written outside the work folder: a relative FILE is in the package's
+/// folder, which the plugin has the permission to write to.
 struct AuditPluginArguments: Equatable {
     /// One `ripple audit` run.
     struct Invocation: Equatable {
@@ -36,8 +38,9 @@ struct AuditPluginArguments: Equatable {
 
     static let formats = ["text", "json", "html", "sarif", "github", "warnings"]
 
-    /// The runs for `arguments`, over `targets` (the package's source targets), reporting into `workDirectory`.
-    init(arguments: [String], targets: [Target], workDirectory: String) throws(UsageError) {
+    /// The runs for `arguments`, over `targets` (the package's source targets), reporting into
+    /// `workDirectory`; a relative `--junit FILE` is taken in `packageDirectory` when it is given.
+    init(arguments: [String], targets: [Target], workDirectory: String, packageDirectory: String? = nil) throws(UsageError) {
         var names: [String] = []
         var format = "text"
         var forwarded: [String] = []
@@ -61,6 +64,10 @@ struct AuditPluginArguments: Equatable {
                 guard Self.formats.contains(format) else {
                     throw UsageError(description: "unknown format '\(format)'; use text, json, html, sarif, github or warnings")
                 }
+            case "--junit":
+                let file = try value(of: name, inline: inline)
+                let folder = packageDirectory.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+                forwarded += ["--junit", file.hasPrefix("/") || folder == nil ? file : folder! + "/" + file]
             case "-o", "--output", "--emit-variant", "--stamp":
                 throw UsageError(description: "'\(name)' is the plugin's to choose: reports go into its work folder")
             default:
@@ -105,6 +112,6 @@ struct AuditPluginArguments: Equatable {
 
     /// The options of `ripple audit` that take a value, which the plugin forwards with it.
     static let optionsWithValues: Set<String> = [
-        "--jobs", "-j", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--visible-rows", "--baseline", "--settings", "--max-memory",
+        "--jobs", "-j", "--depth", "--max-wasted", "--max-stale", "--min-coverage", "--junit", "--root", "--os", "--define", "--rows", "--visible-rows", "--baseline", "--settings", "--max-memory", "--source-root",
     ]
 }

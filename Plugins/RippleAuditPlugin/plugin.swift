@@ -14,7 +14,8 @@ struct RippleAuditPlugin: CommandPlugin {
         }
         let work = context.pluginWorkDirectoryURL
         // SwiftPM prints a thrown error as `error: …` and exits 1.
-        let plan = try AuditPluginArguments(arguments: arguments, targets: targets, workDirectory: work.path)
+        let plan = try AuditPluginArguments(arguments: arguments, targets: targets, workDirectory: work.path,
+                                            packageDirectory: context.package.directory.string)
         let ripple = try context.tool(named: "ripple").url
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         var failed: [String] = []

@@ -15,6 +15,9 @@ public struct Audit: Sendable {
     public var allRows: Bool
     /// The threads the actions run on: one per core when nil.
     public var threads: Int?
+    /// How many actions in a row the audit performs from the first state (`exploredRows`): 1 performs
+    /// only the first state's actions.
+    public var depth: Int
     /// Most evaluation steps the whole audit may take, every scenario's load and every variant's
     /// actions together, before the rest are not performed.
     public let workLimit: Int
@@ -26,11 +29,17 @@ public struct Audit: Sendable {
     /// With `recordsShown`, the view types whose instances show their own values: an instance of another
     /// declared view type (one a fix made) shows its values as part of the view that built it.
     package var shownViewTypes: Set<String>?
+    /// Whether the exploration lists every row it performs, not only those that do something new: the
+    /// proofs of fixes compare every sequence.
+    package var keepsEveryPath = false
+    /// Most states past the first whose actions one screen's exploration performs.
+    package var exploredStatesLimit = Audit.maximumExploredStates
 
     /// An audit with these settings.
-    public init(allRows: Bool = false, threads: Int? = nil, workLimit: Int = Simulation.maximumAuditWork) {
+    public init(allRows: Bool = false, threads: Int? = nil, depth: Int = Audit.defaultDepth, workLimit: Int = Simulation.maximumAuditWork) {
         self.allRows = allRows
         self.threads = threads
+        self.depth = depth
         self.workLimit = workLimit
         total = AuditTotalWork(limit: workLimit)
     }
@@ -69,7 +78,7 @@ public struct Audit: Sendable {
     /// One variant audited: its rows, each with what it does once every kept fix is applied, and the fixes.
     public func run(_ scenario: Scenario, variant: String, file: String) throws(DiagnosticError) -> AuditResult.Variant {
         var rows = try self.rows(of: scenario, variant: variant, file: file)
-        let fixes = AuditFixes(scenario: scenario, variant: variant, file: file, rows: rows, allRows: allRows, threads: threads)
+        let fixes = AuditFixes(scenario: scenario, variant: variant, file: file, rows: rows, allRows: allRows, threads: threads, depth: depth)
         for index in rows.indices {
             guard let fixed = fixes.fixedRows[rows[index].action], fixed.error == nil else { continue }
             rows[index].fixed = AuditRow.Counts(evaluations: fixed.evaluations, wasted: fixed.wasted, stale: fixed.stale,
@@ -119,15 +128,16 @@ public struct Audit: Sendable {
             guard let choice = other.onlyWhereTrue[ActionKey(action)], !rows[index].uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) else { continue }
             rows[index].uncertainty.insert("action: " + choice, at: 0)
         }
-        let followUps = followUpRows(after: actions, firstRows: Array(rows.prefix(actions.count)), on: screens, scenario: scenario,
-                                     variant: variant, file: file, declarations: declarations, drawn: drawn)
-        for followUp in followUps {
+        let explored = exploredRows(after: actions, firstRows: Array(rows.prefix(actions.count)), on: screens, scenario: scenario,
+                                    variant: variant, file: file, declarations: declarations, drawn: drawn)
+        for followUp in explored.rows {
             rows.append(followUp.row)
             if let step = followUp.step, let graph = followUp.graph {
-                // It starts from the tree the first action left, which is where its graph begins.
+                // It starts from the tree the actions before it left, which is where its graph begins.
                 drawing?.add(step, named: followUp.row.action, graph: graph, startingFrom: followUp.starting)
             }
         }
+        if !explored.notes.isEmpty, !rows.isEmpty { rows[0].notes += explored.notes }
         rows += other.rows
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
@@ -208,7 +218,7 @@ public struct Audit: Sendable {
     /// Takes into `row` what `step`, the action `simulation` just performed, did: its counts and hints,
     /// what each view shows when the simulation records it, and the notes the action met — those of its
     /// own step, and those loading had not met already.
-    private static func take(_ step: StepTrace, of simulation: Simulation, into row: inout AuditRow, declarations: [DeclarationSyntax],
+    static func take(_ step: StepTrace, of simulation: Simulation, into row: inout AuditRow, declarations: [DeclarationSyntax],
                              loaded: Set<Diagnostic>, shownViewTypes: Set<String>?) {
         row.count(step, declarations: declarations)
         if simulation.recordsShown {
@@ -224,89 +234,6 @@ public struct Audit: Sendable {
         var met = simulation.notesOfLastStep
         for note in simulation.notes where !loaded.contains(note) && !met.contains(where: { $0.message == note.message }) { met.append(note) }
         row.notes = met.map { AuditNote(location: TraceLocation($0.location), message: $0.message) }
-    }
-
-    /// Most actions performed after one first-state action: those it brings on screen.
-    public static let maximumFollowUps = 12
-
-    /// The actions each first-state action brings on screen, performed in the state it leaves: a dialog's
-    /// buttons after the tap that presents it, a sheet's controls, a branch's controls after the toggle
-    /// that shows it. An action is followed up once, after the first action in the screen's order that
-    /// brings it (by kind and place), and only when the first state does not offer it; each row is named
-    /// `first, then next` and, where the first action's row rests on what Ripple does not know, so does
-    /// this one. The work is the audit's, both actions' of each row. With `drawn`, each keeps its trace,
-    /// its graph and the instances alive before it.
-    private func followUpRows(after actions: [AvailableAction], firstRows: [AuditRow], on screens: FirstScreens, scenario: Scenario,
-                              variant: String, file: String, declarations: [DeclarationSyntax], drawn: Bool) -> [FollowUp] {
-        let allRows = allRows
-        let shownViewTypes = shownViewTypes
-        let shown = Set(actions.map { ActionKey($0) })
-        let loaded = Set(scenario.notes)
-        let budget = AuditWorkBudget(actions: actions.count, limit: total.remaining)
-        defer { total.charge(budget.spentWork()) }
-        let found = ParallelWork.map(actions.count, threads: threads) { index -> [FollowUp] in
-            guard firstRows[index].error == nil, budget.mayPerform(index) else {
-                budget.record(0, at: index)
-                return []
-            }
-            var work = 0
-            defer { budget.record(work, at: index) }
-            do throws(DiagnosticError) {
-                return try screens.withCopy { (simulation) throws(DiagnosticError) in
-                    _ = try simulation.perform(actionAt: index, allRows: allRows)
-                    work += simulation.work
-                    let first = actions[index].name
-                    var rows: [FollowUp] = []
-                    let starting = drawn ? simulation.alivePaths : []
-                    var seen: Set<ActionKey> = []
-                    for (next, action) in simulation.availableActions(allRows: allRows).enumerated() where rows.count < Self.maximumFollowUps {
-                        let key = ActionKey(action)
-                        guard !shown.contains(key), seen.insert(key).inserted else { continue }
-                        var row = AuditRow(file: file, variant: variant, action: first + ", then " + action.name, kind: action.kind,
-                                           control: action.control, location: TraceLocation(action.location))
-                        row.after = first
-                        row.identity = AuditIdentity.control(of: actions[index]) + ", then " + AuditIdentity.control(of: action)
-                        let copy = Simulation(copying: simulation)
-                        var drawnStep: StepTrace?
-                        var graph: VariantGraph?
-                        do throws(DiagnosticError) {
-                            let step = try copy.perform(actionAt: next, allRows: allRows)
-                            if drawn {
-                                copy.collectDependencies()
-                                (drawnStep, graph) = (step, copy.graph())
-                            }
-                            work += copy.work
-                            Self.take(step, of: copy, into: &row, declarations: declarations, loaded: loaded, shownViewTypes: shownViewTypes)
-                        } catch {
-                            row.error = error.diagnostics.first?.message ?? "\(error)"
-                        }
-                        // What the first action's verdicts rest on, the state this one starts from rests on too.
-                        let before = firstRows[index]
-                        for what in before.uncertainty { row.uncertainty.append("after '\(first)': " + what) }
-                        if before.isPartial, let note = before.notes.first(where: { $0.message.contains("not simulated") }) {
-                            row.uncertainty.append("after '\(first)': " + note.message)
-                        }
-                        rows.append(FollowUp(key: key, row: row, step: drawnStep, graph: graph, starting: starting))
-                    }
-                    return rows
-                }
-            } catch {
-                return []
-            }
-        }
-        // An action past the audit's work is not performed, whichever thread reached it first.
-        var followedUp: Set<ActionKey> = []
-        return found.prefix(budget.performedCount()).flatMap { $0 }.filter { followedUp.insert($0.key).inserted }
-    }
-
-    /// An action performed after the first-state action that brought it on screen.
-    private struct FollowUp {
-        var key: ActionKey
-        var row: AuditRow
-        var step: StepTrace?
-        var graph: VariantGraph?
-        /// The instances alive when it was performed.
-        var starting: Set<String>
     }
 
     /// Most conditions on values Ripple does not know whose other side the audit reaches on one screen.
@@ -362,9 +289,13 @@ public struct Audit: Sendable {
     /// What tells two offered actions apart across two builds of a screen: what is done and to which
     /// control, by its place. A control the first build offers in one row of a list is not offered again
     /// for another row the other build makes.
-    private struct ActionKey: Hashable {
+    struct ActionKey: Hashable {
         var kind: String
         var location: SourceLocation
+        init(kind: String, location: SourceLocation) {
+            self.kind = kind
+            self.location = location
+        }
         init(_ action: AvailableAction) {
             kind = action.kind
             location = action.location

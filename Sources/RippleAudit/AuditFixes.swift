@@ -82,15 +82,17 @@ public struct AuditFixes: Encodable, Sendable {
     /// each instance the original re-ran as needed is re-run again, or a view below it in its place.
     /// What the original shows is taken from `rows` when they carry it (`AuditRow.shown`), and found by
     /// performing the actions again otherwise. A fix declined for what it cannot prove is listed, not tried.
-    public init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], allRows: Bool, threads: Int? = nil) {
+    public init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], allRows: Bool, threads: Int? = nil,
+                depth: Int = Audit.defaultDepth) {
         let hints = rows.filter { $0.error == nil }.flatMap(\.hints)
         let fixes = hints.isEmpty ? [] : ProvenFixes.fixes(for: hints, in: scenario, variant: variant)
-        self.init(scenario: scenario, variant: variant, file: file, rows: rows, trying: fixes, allRows: allRows, threads: threads)
+        self.init(scenario: scenario, variant: variant, file: file, rows: rows, trying: fixes, allRows: allRows, threads: threads, depth: depth)
     }
 
     /// `fixes` tried one after another on the code of `rows`, as `init(scenario:variant:file:rows:allRows:threads:)`
     /// tries those the hints name: a test gives a rewrite of its own here.
-    package init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], trying fixes: [ProvenFix], allRows: Bool, threads: Int? = nil) {
+    package init(scenario: Scenario, variant: String, file: String, rows: [AuditRow], trying fixes: [ProvenFix], allRows: Bool, threads: Int? = nil,
+                 depth: Int = Audit.defaultDepth) {
         self.file = file
         self.variant = variant
         self.scenario = scenario
@@ -103,8 +105,9 @@ public struct AuditFixes: Encodable, Sendable {
         let viewTypes = Set(ProvenFixes.declarations(of: scenario.syntax, variant: variant).compactMap { declaration -> String? in
             if case .type(let type) = declaration, type.conforms(to: "View") { type.name } else { nil }
         })
-        var recording = Audit(allRows: allRows, threads: threads)
+        var recording = Audit(allRows: allRows, threads: threads, depth: depth)
         recording.recordsShown = true
+        recording.keepsEveryPath = true
         recording.shownViewTypes = viewTypes
         let original = rows.contains { $0.shown != nil } ? rows : (try? recording.rows(of: scenario, variant: variant, file: file)) ?? []
         let originalRows = Dictionary(original.compactMap { row in row.error == nil && row.shown != nil ? (row.action, row) : nil },
@@ -120,8 +123,9 @@ public struct AuditFixes: Encodable, Sendable {
             }
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
-                var audit = Audit(allRows: allRows, threads: threads)
+                var audit = Audit(allRows: allRows, threads: threads, depth: depth)
                 audit.recordsShown = true
+                audit.keepsEveryPath = true
                 audit.shownViewTypes = viewTypes
                 let after = try audit.rows(of: fixed, variant: variant, file: file)
                 // The same actions, matched by name: the fix changes no control or title.

@@ -12,9 +12,12 @@ public struct AuditRow: Encodable, Sendable {
     /// The state of the screen the action was performed in when it is not the app's launch state: a
     /// preview's (`preview 'With data'`), whose sample values the screen is built from; nil otherwise.
     public var state: String?
-    /// The first-state action performed before this one, which brought its control on screen (the tap
-    /// that presents a dialog, for the dialog's button); nil for an action of the first state.
+    /// The actions performed before this one from the first state, joined by `, then `: the tap that
+    /// presents a dialog, for the dialog's button; nil for an action of the first state.
     public var after: String?
+    /// The actions performed before this one from the first state, in order (`--depth`); nil for an
+    /// action of the first state.
+    public var path: [String]?
     /// What the action does: `tap`, `toggle`, `step`.
     public var kind: String
     /// The control as written: `Button`, `.onTapGesture`; `step` for a scenario's own step.

@@ -16,6 +16,14 @@ enum AuditCommand {
         return min(count, ParallelWork.threadCount)
     }
 
+    /// The depth `--depth N` asks for: how many actions in a row the audit performs from the first state.
+    static func depth(_ text: String) throws(UsageError) -> Int {
+        guard let depth = Int(text), (1...Audit.maximumDepth).contains(depth) else {
+            throw UsageError(message: "--depth takes a whole number from 1 to \(Audit.maximumDepth), not '\(text)'")
+        }
+        return depth
+    }
+
     /// `ripple audit`'s arguments read, the files loaded and audited (`Audit`), and the result printed in the
     /// format asked for; the exit status.
     static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
@@ -39,8 +47,10 @@ enum AuditCommand {
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
         let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
+        let depth = try parsed.values["depth"].map { text throws(UsageError) in try Self.depth(text) } ?? Audit.defaultDepth
         let budget = try AuditBudget(parsed)
         let options = try SourceOptions(parsed)
+        let sourceRoot = try SARIFReport.sourceRoot(parsed, format: format)
         let inputs = try ScenarioFiles.expand(parsed.positionals, stderr: &stderr)
         if let path = parsed.values["junit"] {
             try JUnitReport.checkDestination(path, inputs: parsed.positionals, files: inputs)
@@ -52,7 +62,7 @@ enum AuditCommand {
         var refused = false
         var results: [AuditResult] = []
         var failed = false
-        let audit = Audit(allRows: allRows, threads: jobs)
+        let audit = Audit(allRows: allRows, threads: jobs, depth: depth)
         for file in inputs {
             // The warnings format keeps what loading prints, the notes and errors, to itself.
             var loading = ""
@@ -105,7 +115,7 @@ enum AuditCommand {
         }
         let coverageByFile = Dictionary(results.map { ($0.file, $0.coverage.shown(paths)) }, uniquingKeysWith: { first, _ in first })
         let audited = results.flatMap { result in result.variants.map { (result.scenario, $0.name, result.file, $0.rows.map { $0.shown(paths) }, $0.fixes) } }
-        if let report, !write(audited, into: report, allRows: allRows, coverage: coverageByFile, stdout: &stdout, stderr: &stderr) { failed = true }
+        if let report, !write(audited, into: report, allRows: allRows, depth: depth, coverage: coverageByFile, stdout: &stdout, stderr: &stderr) { failed = true }
         if let emitted {
             let withFixes = proofs.filter { !$0.kept.isEmpty }
             if withFixes.isEmpty {
@@ -161,7 +171,7 @@ enum AuditCommand {
         }
         if format == "sarif" || format == "github" || warnings {
             let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,
-                                comparison: comparison, baseline: baseline, unread: unread)
+                                comparison: comparison, baseline: baseline, unread: unread, sourceRoot: sourceRoot)
             if format == "sarif" { stdout.write(structured: text) } else { stdout.write(text) }
             let passed = overruns.isEmpty && comparison?.failed != true
             if let stamp, !writeStamp(text, to: stamp, passed: passed, sources: parsed.positionals, stderr: &stderr) { return CommandLine.Status.failure }
@@ -184,7 +194,7 @@ enum AuditCommand {
     /// Writes one report folder per audited variant into the output folder, and the gallery page that
     /// links them; false when something could not be drawn or written.
     static func write(_ audited: [(scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes)], into output: OutputFolder,
-                      allRows: Bool, coverage: [String: Coverage] = [:], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
+                      allRows: Bool, depth: Int = Audit.defaultDepth, coverage: [String: Coverage] = [:], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Bool {
         do throws(FileError) {
             try output.create()
         } catch {
@@ -221,7 +231,7 @@ enum AuditCommand {
                 // A screen of an app is titled by the screen: the app's name is on every one of them.
                 let app = appFolders[entry.file]
                 var rendered = try AuditReport.render(entry.scenario, variant: entry.variant, file: entry.file, rows: entry.rows, fixes: entry.fixes,
-                                                      allRows: allRows, folder: folder, coverage: coverage[entry.file],
+                                                      allRows: allRows, depth: depth, folder: folder, coverage: coverage[entry.file],
                                                       title: app == nil ? nil : "Audit: " + entry.variant)
                 rendered.partOf = app
                 try output.write(rendered, summary: GallerySummary(rendered).json)

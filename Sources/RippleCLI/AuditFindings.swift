@@ -25,6 +25,18 @@ struct AuditFinding: Equatable, Sendable {
     var column: Int
     /// What tells this finding from others of its rule without its line, which an edit above moves.
     var identity: String
+    /// Against a baseline, whether the baseline had it: nil without one. SARIF's `baselineState`.
+    var baselineState: BaselineState? = nil
+
+    /// How a finding of a run against a baseline stands to the baseline's.
+    enum BaselineState: String, Sendable {
+        /// The baseline did not have it.
+        case new
+        /// The baseline had it with the same counts.
+        case unchanged
+        /// The baseline had it, and its counts changed.
+        case updated
+    }
 }
 
 /// A rule a finding follows: what it means and how to fix it.
@@ -165,28 +177,39 @@ extension AuditCommand {
             }
             if let hint { message += "; \(hint.text)" }
             if row.confidence == .partial { message += "; partly simulated: the counts are a lower bound" }
+            let improved = comparison?.improvements.contains { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action } ?? false
             found.append(AuditFinding(ruleId: rule, level: regression != nil || over ? .error : .warning, message: message,
                                       file: row.location.file, line: row.location.line, column: row.location.column,
-                                      identity: "\(row.variant)\n\(row.action)"))
+                                      identity: SARIFReport.actionIdentity(row),
+                                      baselineState: comparison.map { _ in regression.map { $0.changes == nil ? .new : .updated } ?? (improved ? .updated : .unchanged) }))
         }
         let notSimulated = onlyChanges ? comparison!.newlyNotSimulated : ranked.filter { $0.error != nil }
         for row in notSimulated {
             found.append(AuditFinding(ruleId: "action-not-simulated", level: .warning,
                                       message: "'\(row.action)'\(variants ? " (\(row.variant))" : "") was not simulated: \(row.error ?? "")",
                                       file: row.location.file, line: row.location.line, column: row.location.column,
-                                      identity: "\(row.variant)\n\(row.action)"))
+                                      identity: SARIFReport.actionIdentity(row),
+                                      baselineState: comparison.map { comparison in
+                                          comparison.newlyNotSimulated.contains { $0.file == row.file && $0.variant == row.variant && $0.action == row.action } ? .new : .unchanged
+                                      }))
         }
         let warnings = onlyChanges ? comparison!.newWarnings : loadNotes.filter { $0.severity == "warning" }
         for note in warnings {
             found.append(AuditFinding(ruleId: "view-not-simulated", level: .warning, message: note.message,
-                                      file: note.location.file, line: note.location.line, column: note.location.column, identity: note.message))
+                                      file: note.location.file, line: note.location.line, column: note.location.column, identity: note.message,
+                                      baselineState: comparison.map { comparison in
+                                          comparison.newWarnings.contains { $0.location == note.location && $0.message == note.message } ? .new : .unchanged
+                                      }))
         }
         let dropped = underCoverage || comparison?.coverageDrop != nil
         for control in onlyChanges ? comparison!.newUnreached : coverage.unreached {
             let what = control.control + (control.viewType.map { " in \($0)" } ?? "")
             found.append(AuditFinding(ruleId: "control-not-simulated", level: dropped ? .warning : .note, message: "\(what) is not simulated: \(control.reason)",
                                       file: control.location.file, line: control.location.line, column: control.location.column,
-                                      identity: "\(what)\n\(control.reason)"))
+                                      identity: what,
+                                      baselineState: comparison.map { comparison in
+                                          comparison.newUnreached.contains(control) ? .new : .unchanged
+                                      }))
         }
         return found
     }
@@ -210,14 +233,15 @@ extension AuditCommand {
 
     /// The findings in `format` (`sarif`, `github` or `warnings`), the errors over budget and against the
     /// baseline included in `github`'s and `warnings`'; `unread` are the inputs that could not be read,
-    /// which only `warnings` names (the others' runs fail).
+    /// which only `warnings` names (the others' runs fail); `sourceRoot` is the folder SARIF's paths are
+    /// relative to (`SARIFReport.sourceRoot(_:)`).
     static func ciReport(_ format: String, ranked: [AuditRow], coverage: Coverage, loadNotes: [AuditNote], budget: AuditBudget, overruns: [String],
-                         comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?, unread: [String] = []) -> String {
+                         comparison: AuditBaseline.Comparison?, baseline: AuditBaseline?, unread: [String] = [], sourceRoot: String? = nil) -> String {
         // SARIF is a full run's findings, the baseline's regressions among them as errors: a code-scanning
         // service closes the alerts missing from a run, so leaving out what did not change would close them.
         let findings = findings(ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, comparison: comparison,
                                 keepingUnchanged: format == "sarif")
-        if format == "sarif" { return SARIFReport(findings: findings).json + "\n" }
+        if format == "sarif" { return SARIFReport(findings: findings, root: sourceRoot ?? SARIFReport.repositoryRoot()).json + "\n" }
         var failures = overruns
         if let drop = comparison?.coverageDrop, let baseline {
             failures.append("the audit simulated fewer controls exactly than the baseline '\(baseline.path)': \(drop)")

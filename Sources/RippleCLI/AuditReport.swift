@@ -16,19 +16,20 @@ enum AuditReport {
     }
 
     static func render(_ scenario: Scenario, variant: String, file: String, rows: [AuditRow], fixes: AuditFixes,
-                       allRows: Bool, folder: String, coverage: Coverage? = nil, title: String? = nil) throws -> RenderedScenario {
+                       allRows: Bool, depth: Int = Audit.defaultDepth, folder: String, coverage: Coverage? = nil,
+                       title: String? = nil) throws -> RenderedScenario {
         let listed = AuditRow.ranked(rows)
         let ranked = listed.filter { $0.error == nil }
         let names = ranked.map(\.action)
         var variants: [(label: String, drawing: AuditDrawing, initial: Int)] = []
         var drawing: AuditDrawing? = AuditDrawing()
-        _ = try Audit(allRows: allRows).rows(of: scenario, variant: variant, file: file, drawing: &drawing)
+        _ = try Audit(allRows: allRows, depth: depth).rows(of: scenario, variant: variant, file: file, drawing: &drawing)
         let written = variant == "main" ? "as written" : variant
         variants.append((written, drawing!, try Simulation(scenario: scenario, variant: variant, semantics: scenario.semantics).initialInstances))
         if !fixes.kept.isEmpty {
             let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: fixes.kept)
             var fixedDrawing: AuditDrawing? = AuditDrawing()
-            _ = try Audit(allRows: allRows).rows(of: fixed, variant: variant, file: file, drawing: &fixedDrawing)
+            _ = try Audit(allRows: allRows, depth: depth).rows(of: fixed, variant: variant, file: file, drawing: &fixedDrawing)
             variants.append((variant == "main" ? "with fixes" : variant + " with fixes", fixedDrawing!,
                              try Simulation(scenario: fixed, variant: variant, semantics: scenario.semantics).initialInstances))
         }

@@ -101,7 +101,7 @@ extension AuditCommand {
     /// cut to the text another cuts to keeps its start, then `…`, then the text from a little before where
     /// it first differs from the others (`toggle Toggle "set…ggle.b" in Setti…`, `tap Button "Add" i… #2`).
     static func cutApart(_ texts: [String], to width: Int) -> [String] {
-        var cells = texts.map { cut($0, to: width) }
+        var cells = texts.map { cutPath($0, to: width) }
         var groups: [String: [Int]] = [:]
         for (index, cell) in cells.enumerated() where cell != texts[index] { groups[cell, default: []].append(index) }
         for members in groups.values where members.count > 1 {
@@ -126,6 +126,17 @@ extension AuditCommand {
     /// The text cut to `width` characters, ending in `…` when it was cut.
     static func cut(_ text: String, to width: Int) -> String {
         text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// An action performed after others (`a, then b`) cut to `width` characters so that the last action,
+    /// the one the row counts, stays whole and the path before it gives way: `type in Te…, then tap
+    /// Button "Add" in TaskListView`; when the last action alone is too wide, the path keeps its first
+    /// word or so and the last action is cut at its end. Any other text is cut at its end (`cut`).
+    static func cutPath(_ text: String, to width: Int) -> String {
+        guard text.count > width, let then = text.range(of: ", then ", options: .backwards), width >= 24 else { return cut(text, to: width) }
+        let last = String(text[then.lowerBound...])
+        let path = cut(String(text[..<then.lowerBound]), to: max(8, width - last.count))
+        return path + cut(last, to: width - path.count)
     }
 
     /// The text cut to `width` characters from its start, beginning with `…` when it was cut.

@@ -11,7 +11,9 @@ scratch="$fixture/.build"
 outputs="$scratch/plugins/RippleAuditPlugin/outputs"
 log="$scratch/check.log"
 fail() { echo "plugin-check: $*" >&2; [ -f "$log" ] && tail -20 "$log" >&2; exit 1; }
-audit() { (cd "$fixture" && swift package ripple-audit "$@") >"$log" 2>&1; }
+# The plugin declares that it writes into the package (`--junit FILE`): a run that is not interactive
+# gives it the permission on the command line.
+audit() { (cd "$fixture" && swift package --allow-writing-to-package-directory ripple-audit "$@") >"$log" 2>&1; }
 mkdir -p "$scratch"
 started=$SECONDS
 
@@ -31,6 +33,12 @@ python3 -c 'import json, sys; report = json.load(open(sys.argv[1])); assert repo
     || fail "Screens.json is not the audit's JSON"
 audit --target=Screens --format=html || fail "--format html failed"
 [ -f "$outputs/Screens/index.html" ] || fail "no HTML report in $outputs/Screens"
+
+rm -f "$scratch/ripple-junit.xml"
+audit --target Screens --junit .build/ripple-junit.xml || fail "--junit failed"
+grep -q '<testcase name="tap Button &quot;Rename Brian&quot; in UserList' "$scratch/ripple-junit.xml" || fail "--junit wrote no report into the package"
+if (cd "$fixture" && swift package ripple-audit --target Screens </dev/null) >"$log" 2>&1; then fail "ran without the permission to write"; fi
+grep -q "Use \`--allow-writing-to-package-directory\` to allow this" "$log" || fail "no request for the permission to write"
 
 if audit --target Nowhere; then fail "an unknown target passed"; fi
 grep -q "no source target 'Nowhere' in the package (it has 'Screens', 'ScreensTests')" "$log" || fail "an unknown target is not named"

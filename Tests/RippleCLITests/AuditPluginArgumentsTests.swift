@@ -42,6 +42,21 @@ import Testing
         #expect(warnings.map(\.reportFile) == ["/work/Settings.txt"])
     }
 
+    /// `--junit FILE` is written where it is named, a relative FILE in the package's folder (the plugin's
+    /// permission), whatever folder the plugin runs in.
+    @Test func theJUnitReportGoesIntoThePackage() throws {
+        func junit(_ arguments: String...) throws -> [[String]] {
+            try AuditPluginArguments(arguments: ["--target", "Screens"] + arguments, targets: Self.targets, workDirectory: "/work",
+                                     packageDirectory: "/app/").invocations.map { Array($0.arguments.dropFirst(4)) }
+        }
+        #expect(try junit("--junit", "reports/audit.xml", "--max-wasted", "1") == [["--junit", "/app/reports/audit.xml", "--max-wasted", "1"]])
+        #expect(try junit("--junit=audit.xml") == [["--junit", "/app/audit.xml"]])
+        #expect(try junit("--junit", "/tmp/audit.xml") == [["--junit", "/tmp/audit.xml"]])
+        #expect(try Self.plan("--target", "Screens", "--junit", "audit.xml").map { Array($0.arguments.dropFirst(4)) } == [["--junit", "audit.xml"]],
+                "without the package's folder, as given")
+        #expect(throws: AuditPluginArguments.UsageError(description: "option '--junit' needs a value")) { try junit("--junit") }
+    }
+
     @Test func targetsInTheOrderGiven() throws {
         #expect(try Self.plan("--target", "Settings", "--target", "Screens").map(\.target) == ["Settings", "Screens"])
     }

@@ -18,15 +18,16 @@ import RippleRender
         #expect(page.contains("<h2>Actions, most wasted first</h2>"))
         #expect(page.contains("<td>tap Button in TaskRowView[UUID-1]</td><td><code>TaskRowView.swift:10</code></td><td class=\"number\">3</td><td class=\"number\">1</td>"))
         #expect(page.contains("<li>store <code>TaskStore.total</code> and update it when <code>tasks</code> changes, writing it only when its value changes: wasted 2 → 0"))
-        #expect(page.contains("<tr><td>TaskCountBadge</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">0</td><td>tap Button in TaskRowView[UUID-1], tap Button in TaskRowView[UUID-3]</td></tr>"))
+        // Adding a typed task re-runs the badge for a count that changes: 3 evaluations, 2 of them wasted.
+        #expect(page.contains("<tr><td>TaskCountBadge</td><td class=\"number\">3</td><td class=\"number\">2</td><td class=\"number\">0</td><td>tap Button in TaskRowView[UUID-1], tap Button in TaskRowView[UUID-3]</td></tr>"))
         #expect(page.contains("<figcaption>as written") && page.contains("<figcaption>with fixes"))
         // One picture per variant per action, and the gallery page lists the audit first.
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("audit-task-manager").path)
-        #expect(files.filter { $0.hasPrefix("with-fixes-") && $0.hasSuffix(".svg") }.count == 5)
+        #expect(files.filter { $0.hasPrefix("with-fixes-") && $0.hasSuffix(".svg") }.count == 6)
         let gallery = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(gallery.contains("<h2 class=\"group\">Audits</h2>"))
         #expect(gallery.contains("<a href=\"audit-task-manager/index.html\">Audit: task-manager</a>"))
-        #expect(gallery.contains("· 5 actions"))
+        #expect(gallery.contains("· 6 actions"))
         // The same input writes the same files.
         let again = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: again) }

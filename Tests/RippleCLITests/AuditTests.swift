@@ -142,6 +142,7 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
             "type in TextField \"New task\" in TaskListView", "tap Button \"Add\" in TaskListView",
             "toggle Toggle \"Show finished\" in TaskListView",
             "tap Button in TaskRowView[UUID-1]", "tap Button in TaskRowView[UUID-3]",
+            "type in TextField \"New task\" in TaskListView, then tap Button \"Add\" in TaskListView",
         ])
         #expect(rows.allSatisfy { $0["error"] == nil })
         // Checking a task off re-runs its row and the list, whose header counts what is left, and the
@@ -160,12 +161,28 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
 
     /// The fix the task-manager audit proves, as the table prints it whole (`--wide`; fitted to 120
     /// columns, the line is wrapped).
+    /// `--depth N` chooses how many actions in a row are performed: "type, then Add" needs two.
+    @Test func theDepthDecidesWhetherTypingThenAddingIsPerformed() throws {
+        let deep = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--depth", "2", "--format", "json")
+        let rows = try #require(auditActions(deep.stdout))
+        let add = try #require(rows.first { $0["action"] as? String == "type in TextField \"New task\" in TaskListView, then tap Button \"Add\" in TaskListView" })
+        #expect(add["path"] as? [String] == ["type in TextField \"New task\" in TaskListView"])
+        #expect(add["evaluations"] as? Int == 3)
+        let shallow = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--depth", "1", "--format", "json")
+        #expect(!(try #require(auditActions(shallow.stdout))).contains { $0["path"] != nil })
+        for wrong in ["0", "7", "two"] {
+            let refused = ripple("audit", "Scenarios/apps/task-manager", "--depth", wrong)
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("--depth takes a whole number from 1 to 6, not '\(wrong)'"), "\(refused.stderr)")
+        }
+    }
+
     @Test func theTaskManagerAuditProvesItsFix() {
         let result = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--wide")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("""
             proven fixes (Ripple rewrote the code and performed the same actions):
-              1. store `TaskStore.total` and update it when `tasks` changes, writing it only when its value changes: wasted 2 → 0, evaluations 7 → 5, stale 0 → 0 across 5 actions
+              1. store `TaskStore.total` and update it when `tasks` changes, writing it only when its value changes: wasted 2 → 0, evaluations 10 → 8, stale 0 → 0 across 6 actions
             """))
     }
 
@@ -382,6 +399,8 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
             ("toggle Toggle \"Notifications\" in SettingsView", 1, 0), ("tap Button \"About\" in SettingsView", 1, 0),
             // The about sheet, shown and then dismissed: its view goes, and nothing re-runs.
             ("dismiss .sheet in SettingsView", 0, 0),
+            // Performed again once "About" presents the sheet, dismissing it now changes what is shown.
+            ("tap Button \"About\" in SettingsView, then dismiss .sheet in SettingsView", 0, 0),
         ]),
         // Starring a book re-runs the list and every row, which read the whole set of favourites.
         ("Scenarios/apps/reading-list", [
@@ -426,7 +445,8 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
     @Test(arguments: [
         ("expect audit { wasted <= 2; stale 0 }", 0, nil),
         ("expect audit { wasted 1 }", 1, "the audit found 2 wasted evaluations, over the budget of 1: 'tap Button \"Remove\" in Row[1]' 1 (most: Summary)"),
-        ("expect audit { evaluations <= 3 }", 1, "the audit found 15 evaluations, over the budget of 3: 'tap .onTapGesture in Root' 6"),
+                // "submit" resets the count: it re-runs the counter only after "Bump", performed before it at depth 2.
+        ("expect audit { evaluations <= 3 }", 1, "the audit found 16 evaluations, over the budget of 3: 'tap .onTapGesture in Root' 6"),
         ("expect audit in \"wide\" { wasted 0 }", 1, "no variant 'wide'"),
     ])
     func aBudgetInAScenarioFileIsHeldByCheck(budget: String, status: Int32, message: String?) throws {

@@ -43,6 +43,7 @@ private enum SARIFSchema {
         "multiformatMessageString": ["text"], "result": ["message"],
     ]
     static let levels: Set<String> = ["none", "note", "warning", "error"]
+    static let baselineStates: Set<String> = ["new", "unchanged", "updated", "absent"]
 
     /// The schema's complaints about `log`, each with the path of the object: empty when it conforms.
     static func violations(_ log: Any) -> [String] {
@@ -59,6 +60,7 @@ private enum SARIFSchema {
         func text(_ value: Any?, _ path: String) {
             let fields = object(value, "multiformatMessageString", path)
             if !(fields["text"] is String) { found.append("\(path).text is not a string") }
+            if let markdown = fields["markdown"], !(markdown is String) { found.append("\(path).markdown is not a string") }
         }
         let top = object(log, "sarifLog", "log")
         if top["version"] as? String != "2.1.0" { found.append("log.version is not \"2.1.0\"") }
@@ -89,6 +91,7 @@ private enum SARIFSchema {
                 let message = object(result["message"], "message", "\(path).message")
                 if message["text"] == nil && message["id"] == nil { found.append("\(path).message has neither 'text' nor 'id'") }
                 if let level = result["level"], !levels.contains(level as? String ?? "") { found.append("\(path) has level \(level)") }
+                if let state = result["baselineState"], !baselineStates.contains(state as? String ?? "") { found.append("\(path) has baselineState \(state)") }
                 if let index = result["ruleIndex"] as? Int, index < -1 || index >= ids.count { found.append("\(path).ruleIndex is out of range") }
                 if let index = result["ruleIndex"] as? Int, index >= 0, index < ids.count, result["ruleId"] as? String != ids[index] {
                     found.append("\(path).ruleId is not the id of rule \(index)")
@@ -130,7 +133,11 @@ private enum SARIFSchema {
     // MARK: - SARIF
 
     @Test func theSARIFLogHasWhatTheSchemaRequires() throws {
-        for arguments in [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Degraded/OneBrokenScreen"], ["Scenarios/list-rows.ripple"]] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let narrow = try baseline(of: Self.narrow, in: folder)
+        for arguments in [["Scenarios/apps/task-manager", "--rows", "3"], ["Tests/Fixtures/Swift/Degraded/OneBrokenScreen"], ["Scenarios/list-rows.ripple"],
+                          [Self.broad, "--baseline", narrow]] {
             let result = ripple(["audit"] + arguments + ["--format", "sarif"])
             let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
             #expect(SARIFSchema.violations(log) == [], "\(arguments)")
@@ -140,12 +147,12 @@ private enum SARIFSchema {
     /// The checks can fail: a log that breaks each of them is caught.
     @Test func theSchemaChecksCatchWhatIsWrong() {
         let log: [String: Any] = ["version": "2.0", "runs": [["tool": ["driver": ["rules": [["id": "a"], ["id": "a"]]]],
-                                                              "results": [["level": "fatal", "message": [:], "ruleIndex": 5, "extra": 1,
+                                                              "results": [["level": "fatal", "message": [:], "ruleIndex": 5, "extra": 1, "baselineState": "gone",
                                                                            "locations": [["physicalLocation": ["region": ["startLine": 0]]]]]]]]]
         let found = SARIFSchema.violations(log)
         for expected in ["log.version is not \"2.1.0\"", "runs[0].tool.driver lacks 'name', which toolComponent requires", "runs[0] has two rules of one id",
                          "runs[0].results[0] has 'extra', which result does not allow", "runs[0].results[0].message has neither 'text' nor 'id'",
-                         "runs[0].results[0] has level fatal", "runs[0].results[0].ruleIndex is out of range",
+                         "runs[0].results[0] has level fatal", "runs[0].results[0].ruleIndex is out of range", "runs[0].results[0] has baselineState gone",
                          "runs[0].results[0] has a physicalLocation with neither address nor artifactLocation", "runs[0].results[0].startLine is below 1"] {
             #expect(found.contains(expected), "\(expected) in \(found)")
         }
@@ -161,6 +168,12 @@ private enum SARIFSchema {
         #expect(rules.compactMap { $0["id"] as? String } == AuditRule.all.map(\.id))
         let help = try #require(rules.first { $0["id"] as? String == "computed-vs-cached" }?["help"] as? [String: Any])
         #expect((help["text"] as? String)?.contains("Store the computed value") == true)
+        let markdown = try #require(help["markdown"] as? String)
+        #expect(markdown.hasPrefix("**Computed property read by a view.** A view that reads a computed property") && markdown.contains("**How to fix it.** Store the computed value"))
+        #expect(markdown.contains("hints of docs/Audit.md"))
+        let stale = try #require(rules.first { $0["id"] as? String == "stale-view" }?["help"] as? [String: Any])
+        #expect((stale["markdown"] as? String)?.contains("docs/CI.md") == true && (stale["markdown"] as? String)?.contains("docs/Audit.md") == false)
+        #expect(results.allSatisfy { $0["baselineState"] == nil }, "no baseline, no baselineState")
         #expect(results.count == 2)
         for result in results {
             #expect(result["ruleId"] as? String == "computed-vs-cached")
@@ -212,27 +225,124 @@ private enum SARIFSchema {
         for id in guidance { #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Scenarios/\(id).ripple").path), "\(id)") }
     }
 
-    /// Fingerprints stay when code above the control moves it down, and differ between results.
-    @Test func fingerprintsAreStableAcrossRunsAndEdits() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = folder.appendingPathComponent("app")
-        try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/apps/task-manager"), to: app)
-        func prints() throws -> [(String, Int)] {
-            try sarif(app.path, "--rows", "3").results.map {
-                let print = ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] ?? ""
-                let line = ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int ?? 0
-                return (print, line)
-            }
+    /// The built `ripple audit … --format sarif` run in `folder`: each result's URI, its base and its
+    /// fingerprint, and the run's `%SRCROOT%`.
+    func builtSARIF(in folder: URL, _ arguments: [String]) throws -> (results: [(uri: String, base: String?, print: String, line: Int)], root: String?) {
+        let binary = repository.appendingPathComponent(".build/debug/ripple")
+        let result = try runProgram(binary, ["audit"] + arguments + ["--format", "sarif"], in: folder)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(SARIFSchema.violations(log) == [])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = (run["results"] as? [[String: Any]] ?? []).map { result in
+            let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let artifact = physical?["artifactLocation"] as? [String: Any]
+            return (uri: artifact?["uri"] as? String ?? "", base: artifact?["uriBaseId"] as? String,
+                    print: (result["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] ?? "",
+                    line: (physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0)
         }
-        let first = try prints()
-        #expect(first.count == 2 && Set(first.map(\.0)).count == 2 && first.allSatisfy { $0.0.count == 16 })
-        #expect(try prints().map(\.0) == first.map(\.0))
-        let row = app.appendingPathComponent("TaskRowView.swift")
-        try ("// A comment that moves the row down.\n\n" + String(contentsOf: row, encoding: .utf8)).write(to: row, atomically: true, encoding: .utf8)
-        let moved = try prints()
-        #expect(moved.map(\.0) == first.map(\.0))
-        #expect(moved.map(\.1) == first.map { $0.1 + 2 })
+        return (results, ((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"] as? String)
+    }
+
+    /// A checkout (a folder with `.git`) holding the task manager in `App/Sources`.
+    func checkout() throws -> (folder: URL, sources: URL) {
+        let folder = try temporaryFolder()
+        let sources = folder.appendingPathComponent("App/Sources")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Scenarios/apps/task-manager"), to: sources)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        return (folder, sources)
+    }
+
+    /// The same SARIF from every working folder: URIs relative to the checkout's root, which the run
+    /// names, and the same fingerprints; `--source-root` names another root.
+    @Test func SARIFFromAnyWorkingFolderHasRepositoryRelativePaths() throws {
+        try #require(DocCommands.binaryIsBuilt)
+        let (folder, sources) = try checkout()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let runs = [try builtSARIF(in: folder, ["App/Sources", "--rows", "3"]), try builtSARIF(in: folder.appendingPathComponent("App"), ["Sources", "--rows", "3"]),
+                    try builtSARIF(in: sources, [".", "--rows", "3"]), try builtSARIF(in: elsewhere, [sources.path, "--rows", "3"]),
+                    try builtSARIF(in: elsewhere, [sources.appendingPathComponent("TaskRowView.swift").path, sources.path, "--rows", "3"])]
+        let first = runs[0]
+        #expect(first.results.count == 2)
+        for run in runs {
+            #expect(run.root == "file://\(folder.standardizedFileURL.path)/")
+            #expect(run.results.map(\.uri) == ["App/Sources/TaskRowView.swift", "App/Sources/TaskRowView.swift"])
+            #expect(run.results.allSatisfy { $0.base == "%SRCROOT%" })
+            #expect(run.results.map(\.print) == first.results.map(\.print))
+        }
+        let rooted = try builtSARIF(in: elsewhere, [sources.path, "--rows", "3", "--source-root", folder.appendingPathComponent("App").path])
+        #expect(rooted.root == "file://\(folder.standardizedFileURL.path)/App/")
+        #expect(rooted.results.map(\.uri) == ["Sources/TaskRowView.swift", "Sources/TaskRowView.swift"])
+        // Without a `.git` above the folder audited, the folder itself is the root.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(".git"))
+        let plain = try builtSARIF(in: elsewhere, [sources.path, "--rows", "3"])
+        #expect(plain.root == "file://\(sources.standardizedFileURL.path)/")
+        #expect(plain.results.map(\.uri) == ["TaskRowView.swift", "TaskRowView.swift"])
+    }
+
+    @Test func sourceRootIsAFolderForSARIF() throws {
+        let notFolder = ripple("audit", "Scenarios/apps/task-manager", "--format", "sarif", "--source-root", "Scenarios/apps/task-manager/TaskRowView.swift")
+        #expect(notFolder.status == 64)
+        #expect(notFolder.stderr.contains("--source-root 'Scenarios/apps/task-manager/TaskRowView.swift' is not a folder"), "\(notFolder.stderr)")
+        let otherFormat = ripple("audit", "Scenarios/apps/task-manager", "--format", "github", "--source-root", "Scenarios")
+        #expect(otherFormat.status == 64 && otherFormat.stderr.contains("--source-root goes with --format sarif"), "\(otherFormat.stderr)")
+    }
+
+    /// Fingerprints stay when the file moves to another folder under another name, when lines are
+    /// inserted above the finding, and when its line is indented again; they change when the finding
+    /// does: another view, another control's line.
+    @Test func fingerprintsFollowTheFindingNotItsPlace() throws {
+        try #require(DocCommands.binaryIsBuilt)
+        let (folder, sources) = try checkout()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func run() throws -> [(uri: String, base: String?, print: String, line: Int)] { try builtSARIF(in: folder, ["App/Sources", "--rows", "3"]).results }
+        func edit(_ file: URL, _ change: (String) -> String) throws {
+            try change(try String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        }
+        let first = try run()
+        try #require(first.count == 2)
+        #expect(Set(first.map(\.print)).count == 2 && first.allSatisfy { $0.print.count == 16 })
+        #expect(try run().map(\.print) == first.map(\.print), "the same on every run")
+        // Moved and renamed.
+        let row = sources.appendingPathComponent("Rows/TaskRow.swift")
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("Rows"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: sources.appendingPathComponent("TaskRowView.swift"), to: row)
+        let moved = try run()
+        #expect(moved.map(\.uri) == ["App/Sources/Rows/TaskRow.swift", "App/Sources/Rows/TaskRow.swift"])
+        #expect(moved.map(\.print) == first.map(\.print))
+        // Lines inserted above the control, in the file and in the body, and its line indented again.
+        try edit(row) { text in
+            "// Rows of the task list.\n\n" + text.replacingOccurrences(of: "        HStack {\n            Button {",
+                                                                         with: "        HStack {\n            // Toggles the task.\n              Button  {")
+        }
+        let inserted = try run()
+        #expect(inserted.map(\.line) == first.map { $0.line + 3 })
+        #expect(inserted.map(\.print) == first.map(\.print))
+        // Another line at the control: another finding.
+        try edit(row) { $0.replacingOccurrences(of: "              Button  {", with: "Button(role: nil) {") }
+        let rewritten = try run()
+        #expect(rewritten.count == 2 && Set(rewritten.map(\.print)).isDisjoint(with: first.map(\.print)))
+        // The same line in a view of another name: another finding.
+        try edit(row) { $0.replacingOccurrences(of: "Button(role: nil) {", with: "Button  {") }
+        #expect(try run().map(\.print) == first.map(\.print), "the line put back")
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
+            try edit(sources.appendingPathComponent(file)) { $0.replacingOccurrences(of: "TaskRowView", with: "TaskItemView") }
+        }
+        let renamed = try run()
+        #expect(renamed.count == 2 && Set(renamed.map(\.print)).isDisjoint(with: first.map(\.print)))
+    }
+
+    /// A row's identity is no part of what a fingerprint names: new `ForEach` keys keep the alerts.
+    @Test func actionIdentitiesLeaveOutRows() {
+        #expect(SARIFReport.withoutRowIdentities("tap Button in TaskRowView[UUID-1]") == "tap Button in TaskRowView")
+        #expect(SARIFReport.withoutRowIdentities("tap Button in TaskRowView[0]") == "tap Button in TaskRowView")
+        #expect(SARIFReport.withoutRowIdentities("toggle Toggle \"Done [x]\" in TaskRow[\"a]b\"] #2") == "toggle Toggle \"Done [x]\" in TaskRow")
+        #expect(SARIFReport.withoutRowIdentities("tap Button \"Open\" in Shelf, row 3, 4, then tap Button \"Close\" in Sheet[1]")
+                == "tap Button \"Open\" in Shelf, then tap Button \"Close\" in Sheet")
+        #expect(SARIFReport.withoutRowIdentities("tap Button \"#2\" in List") == "tap Button \"#2\" in List")
+        #expect(SARIFReport.withoutRowIdentities("tap Button in Row[1] #12") != SARIFReport.withoutRowIdentities("tap Button in Other[1]"))
     }
 
     /// A result's URI is relative to the repository's root, based on `%SRCROOT%`, whichever folder
@@ -397,9 +507,57 @@ private enum SARIFSchema {
         let same = try sarif(Self.broad, "--baseline", broad)
         #expect(same.status == 0)
         #expect(same.results.map { $0["level"] as? String } == ["warning", "warning"])
+        // Each says how it stands to the baseline: worse is `updated`, the same `unchanged`, and one the
+        // baseline lacks `new`; the fingerprints are those of the run without a baseline.
+        #expect(worse.results.map { $0["baselineState"] as? String } == ["updated", "updated"])
+        #expect(same.results.map { $0["baselineState"] as? String } == ["unchanged", "unchanged"])
+        let empty = try baseline(of: Self.broad, in: folder) { $0["actions"] = [[String: Any]]() }
+        let new = try sarif(Self.broad, "--baseline", empty)
+        #expect(new.results.map { $0["baselineState"] as? String } == ["new", "new"])
+        let prints = { (results: [[String: Any]]) in results.map { ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] } }
+        #expect(prints(same.results) == prints(try sarif(Self.broad).results) && prints(new.results) == prints(same.results))
+        // A run that does less than its baseline: its findings are `updated`.
+        let lessWasted = try baseline(of: Self.broad, in: folder) { document in
+            document["actions"] = (document["actions"] as! [[String: Any]]).map { action in
+                var action = action
+                action["evaluations"] = 9
+                action["wasted"] = 5
+                return action
+            }
+        }
+        #expect(try sarif(Self.broad, "--baseline", lessWasted).results.map { $0["baselineState"] as? String } == ["updated", "updated"])
         #expect(try sarif(Self.broad).results.count == 2, "without a baseline every wasting action")
         let github = ripple("audit", Self.broad, "--baseline", broad, "--format", "github")
         #expect(github.status == 0 && github.stdout.split(separator: "\n").count == 1 && github.stdout.hasPrefix("::notice title=ripple audit::coverage:"))
+    }
+
+    /// The coverage's findings against a baseline: all kept, `unchanged` when the baseline had them and
+    /// `new` when it did not, with the fingerprints of the run without one.
+    @Test func theCoveragesFindingsAreKeptAndMarkedAgainstTheBaseline() throws {
+        let app = "Tests/Fixtures/Swift/Degraded/OneBrokenScreen"
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = try sarif(app)
+        let rules = alone.results.compactMap { $0["ruleId"] as? String }
+        #expect(rules.contains("view-not-simulated") && rules.contains("control-not-simulated"), "\(rules)")
+        let prints = { (results: [[String: Any]]) in results.map { ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintKey] } }
+        let same = try sarif(app, "--baseline", try baseline(of: app, in: folder))
+        #expect(same.results.compactMap { $0["ruleId"] as? String } == rules)
+        #expect(same.results.allSatisfy { $0["baselineState"] as? String == "unchanged" }, "\(same.results)")
+        #expect(prints(same.results) == prints(alone.results))
+        // A baseline without the warnings and the controls not simulated: each is new.
+        let before = try baseline(of: app, in: folder) { document in
+            document["notes"] = [[String: Any]]()
+            var coverage = document["coverage"] as! [String: Any]
+            coverage["unreached"] = [[String: Any]]()
+            document["coverage"] = coverage
+        }
+        let new = try sarif(app, "--baseline", before)
+        #expect(new.results.compactMap { $0["ruleId"] as? String } == rules)
+        for result in new.results where ["view-not-simulated", "control-not-simulated"].contains(result["ruleId"] as? String) {
+            #expect(result["baselineState"] as? String == "new", "\(result)")
+        }
+        #expect(prints(new.results) == prints(alone.results))
     }
 
     @Test func aNewActionThatWastesIsARegressionAndAGoneOneIsListed() throws {

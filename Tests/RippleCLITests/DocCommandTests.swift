@@ -205,8 +205,13 @@ enum DocCommands {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
     }
 
-    static func steps(_ workflow: [String: Any]) -> [[String: Any]] {
-        ((workflow["jobs"] as? [String: Any])?.values.first as? [String: Any])?["steps"] as? [[String: Any]] ?? []
+    /// The steps of the workflow's job `job`.
+    static func steps(_ workflow: [String: Any], job: String = "audit") -> [[String: Any]] {
+        Self.job(workflow, job)["steps"] as? [[String: Any]] ?? []
+    }
+
+    static func job(_ workflow: [String: Any], _ name: String) -> [String: Any] {
+        (workflow["jobs"] as? [String: Any])?[name] as? [String: Any] ?? [:]
     }
 
     @Test func eachWorkflowParsesWithATriggerAndACheckout() throws {
@@ -220,20 +225,87 @@ enum DocCommands {
             #expect(steps.contains { ($0["run"] as? String)?.contains("ripple audit") == true })
         }
         let linux = workflows[0], mac = workflows[1]
-        #expect(((linux["jobs"] as? [String: Any])?["audit"] as? [String: Any])?["container"] as? String == "swift:6.2")
-        #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+        #expect(Self.job(linux, "audit")["container"] as? String == "swift:6.2")
         #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("--baseline") == true || ($0["run"] as? String)?.contains("BASELINE=") == true })
-        #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("make -C .ripple setup") == true })
+        #expect(Self.steps(linux).contains { ($0["run"] as? String)?.contains("make -C .ripple install") == true })
         #expect(Self.steps(mac).contains { ($0["run"] as? String)?.contains("brew install graphviz") == true })
-        // A fork's read-only token cannot upload SARIF: the upload is skipped there, and a step says so.
-        let upload = try #require(Self.steps(linux).first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
-        #expect((upload["if"] as? String)?.contains("github.event.pull_request.head.repo.full_name == github.repository") == true)
-        #expect(Self.steps(linux).contains {
-            ($0["if"] as? String)?.contains("head.repo.full_name != github.repository") == true && ($0["run"] as? String)?.contains("fork") == true
+    }
+
+    /// Each workflow grants `contents: read` and nothing more, but to the one job that uploads SARIF,
+    /// which alone may write security events; nothing may comment on a pull request unless a step does.
+    @Test func eachWorkflowGrantsOnlyThePermissionsItNeeds() throws {
+        let workflows = try Self.workflows()
+        for workflow in workflows {
+            let name = workflow["name"] as? String ?? ""
+            #expect(workflow["permissions"] as? [String: String] == ["contents": "read"], "\(name)")
+            for (jobName, value) in workflow["jobs"] as? [String: Any] ?? [:] {
+                let job = value as? [String: Any] ?? [:]
+                let steps = job["steps"] as? [[String: Any]] ?? []
+                let uploads = steps.contains { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true }
+                let permissions = job["permissions"] as? [String: String]
+                if uploads {
+                    #expect(permissions == ["contents": "read", "actions": "read", "security-events": "write"], "\(name) \(jobName)")
+                    // It runs none of the app's code and builds nothing.
+                    #expect(!steps.contains { $0["run"] as? String != nil && !($0["run"] as! String).hasPrefix("echo ") }, "\(name) \(jobName)")
+                } else {
+                    #expect(permissions == nil || permissions == ["contents": "read"], "\(name) \(jobName)")
+                }
+                let comments = steps.contains { step in [step["run"], step["uses"]].contains { ($0 as? String)?.contains("comment") == true } }
+                if !comments { #expect(permissions?["pull-requests"] == nil, "\(name) \(jobName)") }
+            }
+        }
+        // The upload job gets the SARIF from the audit job.
+        let linux = workflows[0]
+        let upload = Self.job(linux, "code-scanning")
+        #expect(upload["needs"] as? String == "audit")
+        #expect(Self.steps(linux).contains { step in
+            (step["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true && (step["with"] as? [String: Any])?["path"] as? String == "ripple.sarif"
         })
-        // Ripple's build is cached between runs.
-        #expect(Self.steps(linux).contains { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
+    }
+
+    /// A fork's read-only token cannot upload SARIF: each step of the upload is skipped there, and a step
+    /// says so in the log.
+    @Test func theSARIFUploadIsSkippedOnForksWithALine() throws {
+        let linux = try Self.workflows()[0]
+        let steps = Self.steps(linux, job: "code-scanning")
+        let sameRepository = "github.event.pull_request.head.repo.full_name == github.repository"
+        let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+        #expect((upload["if"] as? String)?.contains(sameRepository) == true)
+        for step in steps where step["uses"] != nil { #expect((step["if"] as? String)?.contains(sameRepository) == true, "\(step)") }
+        let said = try #require(steps.first { ($0["if"] as? String)?.contains("head.repo.full_name != github.repository") == true })
+        #expect((said["run"] as? String)?.hasPrefix("echo \"ripple - a pull request from a fork gets a read-only token, so the SARIF is not uploaded") == true)
+        #expect(steps.first.map { $0["run"] != nil } == true, "the line comes first")
+    }
+
+    /// Ripple is installed once per version: the installed tree is restored under a key that holds the
+    /// commit of Ripple checked out, built only when it was not, and saved at once under the same key.
+    @Test func ripplesInstallIsCachedByItsVersion() throws {
+        for workflow in try Self.workflows() {
+            let name = workflow["name"] as? String ?? ""
+            let steps = Self.steps(workflow)
+            let checkout = try #require(steps.first { ($0["with"] as? [String: Any])?["repository"] as? String == "${{ env.RIPPLE_REPOSITORY }}" }, "\(name)")
+            let id = try #require(checkout["id"] as? String)
+            #expect((checkout["with"] as? [String: Any])?["ref"] as? String == "${{ env.RIPPLE_REF }}")
+            let restore = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache/restore@") == true }, "\(name)")
+            let restored = try #require(restore["with"] as? [String: Any])
+            #expect((restored["key"] as? String)?.contains("${{ steps.\(id).outputs.commit }}") == true, "\(name)")
+            #expect(restored["path"] as? String == "~/.ripple-install")
+            let state = try #require(restore["id"] as? String)
+            let miss = "steps.\(state).outputs.cache-hit != 'true'"
+            let build = try #require(steps.first { ($0["run"] as? String)?.contains("make -C .ripple install") == true })
+            #expect(build["if"] as? String == miss && (build["run"] as? String)?.contains("PREFIX=\"$HOME/.ripple-install\"") == true, "\(name)")
+            let save = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache/save@") == true }, "\(name)")
+            #expect(save["if"] as? String == miss)
+            #expect((save["with"] as? [String: Any])?["key"] as? String == "${{ steps.\(state).outputs.cache-primary-key }}")
+            #expect((save["with"] as? [String: Any])?["path"] as? String == "~/.ripple-install")
+            // In order: checkout, restore, build, save, and the audit after them.
+            let order = [checkout, restore, build, save].map { step in steps.firstIndex { NSDictionary(dictionary: $0).isEqual(to: step) } ?? -1 }
+            #expect(order == order.sorted() && !order.contains(-1), "\(name)")
+            let audit = steps.firstIndex { ($0["run"] as? String)?.contains("ripple audit") == true } ?? -1
+            #expect(audit > order.last ?? .max, "\(name)")
+            #expect(steps.contains { ($0["run"] as? String) == "echo \"$HOME/.ripple-install/bin\" >> \"$GITHUB_PATH\"" }, "\(name)")
+        }
     }
 
     /// The workflows' audit steps, run as a pull request would run them, on the task manager as `APP`
@@ -245,13 +317,9 @@ enum DocCommands {
             defer { try? FileManager.default.removeItem(at: folder) }
             try DocCommands.copy("Scenarios/apps/task-manager", to: "Sources", in: folder)
             try DocCommands.copy("Scenarios/apps/task-manager", to: "base/Sources", in: folder)
-            // `$HOME/.local/bin/ripple`, as `make install PREFIX=$HOME/.local` leaves it.
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(".local/bin"), withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".local/bin/ripple"),
-                                                       withDestinationURL: repository.appendingPathComponent(".build/debug/ripple"))
-            let githubEnv = folder.appendingPathComponent("github-env")
+            let githubEnv = folder.appendingPathComponent("github-env"), githubPath = folder.appendingPathComponent("github-path")
             try "".write(to: githubEnv, atomically: true, encoding: .utf8)
-            var environment = ["HOME": folder.path, "GITHUB_ENV": githubEnv.path]
+            var environment = ["HOME": folder.path, "GITHUB_ENV": githubEnv.path, "GITHUB_PATH": githubPath.path]
             for (key, value) in workflow["env"] as? [String: String] ?? [:] { environment[key] = value }
             var ran = 0
             for step in Self.steps(workflow) {
@@ -266,7 +334,9 @@ enum DocCommands {
                 }
                 ran += 1
             }
-            #expect(ran >= 2)
+            #expect(ran >= 3)
+            // `ripple` is the built one on the PATH; the workflow puts its install there.
+            #expect(try String(contentsOf: githubPath, encoding: .utf8) == folder.path + "/.ripple-install/bin\n")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ripple-report/index.html").path))
             if number == 0 {
                 #expect(environment["BASELINE"] == "--baseline baseline.json")

@@ -129,7 +129,23 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(target["type"] as? String == "plugin")
         let capability = String(decoding: try JSONSerialization.data(withJSONObject: target["pluginCapability"] ?? [:]), as: UTF8.self)
         #expect(capability.contains("\"verb\":\"ripple-audit\""), "\(capability)")
+        // It asks to write into the package, where `--junit FILE` writes, and says why.
+        #expect(capability.contains("writeToPackageDirectory") && capability.contains("--junit FILE"), "\(capability)")
         #expect((target["dependencies"] as? [[String: Any]])?.contains { ($0["byName"] as? [Any])?.first as? String == "ripple" } == true)
+    }
+
+    /// The build-tool plugin serves an Xcode project's targets where Xcode's plugin module exists, and
+    /// builds without it elsewhere: the import and the conformance are both inside the one condition.
+    /// (Linux cannot compile that part; Tests/Plugin/lint-check.sh builds the rest.)
+    @Test func theLintPluginServesXcodeTargetsBehindItsCondition() throws {
+        let text = try String(contentsOf: repository.appendingPathComponent("Plugins/RippleLintPlugin/plugin.swift"), encoding: .utf8)
+        let parts = text.components(separatedBy: "#if canImport(XcodeProjectPlugin)\n")
+        try #require(parts.count == 2, "one condition")
+        #expect(!parts[0].contains("XcodeProjectPlugin") && !parts[0].contains("XcodeBuildToolPlugin"))
+        let guarded = try #require(parts[1].components(separatedBy: "\n#endif").first)
+        #expect(guarded.hasPrefix("import XcodeProjectPlugin\n"))
+        #expect(guarded.contains("extension RippleLintPlugin: XcodeBuildToolPlugin {"))
+        #expect(guarded.contains("func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command]"))
     }
 
     @Test func aWrongChoiceAndAMissingToolchainFolderSayWhatToDo() throws {
