@@ -142,6 +142,7 @@ public struct Audit: Sendable {
         // The steps were replayed when the scenario loaded; a drawing replays them again for their graph.
         guard let trace = scenario.trace.variants.first(where: { $0.name == variant }) else {
             AuditRow.judge(&rows)
+            AuditIdentity.number(&rows)
             return rows
         }
         let steps = scenario.steps(of: variant)
@@ -152,6 +153,7 @@ public struct Audit: Sendable {
         for (step, stepTrace) in zip(steps, trace.steps) {
             let name = "step \"\(step.name)\""
             var row = AuditRow(file: file, variant: variant, action: name, kind: "step", control: "step", location: TraceLocation(step.location))
+            row.identity = name
             row.count(stepTrace, declarations: declarations)
             rows.append(row)
             if let replay {
@@ -164,6 +166,7 @@ public struct Audit: Sendable {
             }
         }
         AuditRow.judge(&rows)
+        AuditIdentity.number(&rows)
         return rows
     }
 
@@ -180,6 +183,7 @@ public struct Audit: Sendable {
         var performed = ParallelWork.map(actions.count, threads: threads) { index -> (row: AuditRow, step: StepTrace?, graph: VariantGraph?) in
             let action = actions[index]
             var row = AuditRow(file: file, variant: variant, action: action.name, kind: action.kind, control: action.control, location: TraceLocation(action.location))
+            row.identity = AuditIdentity.control(of: action)
             guard selecting?.contains(index) ?? true, budget.mayPerform(index) else {
                 budget.record(0, at: index)
                 return (row, nil, nil)
@@ -202,6 +206,7 @@ public struct Audit: Sendable {
         for index in performed.indices where index >= performedCount {
             let row = performed[index].row
             var skipped = AuditRow(file: row.file, variant: row.variant, action: row.action, kind: row.kind, control: row.control, location: row.location)
+            skipped.identity = row.identity
             skipped.error = Self.notPerformed
             performed[index] = (skipped, nil, nil)
         }
@@ -263,6 +268,7 @@ public struct Audit: Sendable {
             let performed = perform(actions, on: screens, only: hidden, scenario: scenario, variant: variant, file: file, declarations: declarations)
             let choice = condition.decision(takenAs: false)
             for var row in performed {
+                row.identity = (row.identity ?? row.action) + " (if '\(condition.text)' is false)"
                 row.action += " (if '\(condition.text)' is false)"
                 if !row.uncertainty.contains(where: { $0.hasSuffix(": " + choice) }) { row.uncertainty.insert("action: " + choice, at: 0) }
                 rows.append(row)

@@ -32,6 +32,28 @@ public struct AuditBaseline: Sendable {
         public var control: String?
         /// Where the control is.
         public var location: TraceLocation?
+        /// The action by its control (`AuditRow.identity`); nil in a baseline saved before it was recorded,
+        /// whose actions are matched by name.
+        public var identity: String?
+        /// What it did per view type; nil in a baseline saved without it.
+        public var views: [ViewCounts]?
+        /// What told its views to re-run (`AuditRow.reasons`); nil in a baseline saved without them.
+        public var reasons: [AuditReason]?
+        /// Its hints, by their text: a hint the baseline has is an old problem, not the change's.
+        public var hints: [Hint]?
+    }
+
+    /// What the comparison reads of a saved action's counts for one view type.
+    public struct ViewCounts: Decodable, Sendable {
+        public var view: String
+        public var evaluations: Int
+        public var wasted: Int
+        public var stale: Int
+    }
+
+    /// What the comparison reads of a saved hint.
+    public struct Hint: Decodable, Sendable {
+        public var text: String
     }
 
     /// What the comparison reads of the saved coverage.
@@ -141,12 +163,38 @@ public struct AuditBaseline: Sendable {
         public var text: String { "\(count) \(before) → \(after) (\(after >= before ? "+" : "")\(Int128(after) - Int128(before)))" }
     }
 
+    /// One thing a change did that made an action do more: a read that widened, an input that stopped
+    /// comparing equal, a row identity that changed, a view left stale or no longer updated, with where it
+    /// is in the run's code when that is known.
+    public struct Explanation: Equatable, Sendable {
+        /// What changed, in a sentence without its place.
+        public var text: String
+        /// Where, in the run's code.
+        public var location: TraceLocation?
+        /// True when `location` is where the view type is declared, the read's own place not being known.
+        public var declared = false
+
+        /// `ItemRow.swift:8: …`, the place as `shown` names its file; `ItemRow.swift:3 (the view's
+        /// declaration): …` when the place is the view type's.
+        public func line(_ shown: (String) -> String = { $0 }) -> String {
+            (location.map { "\(shown($0.file)):\($0.line)" + (declared ? " (the view's declaration)" : "") + ": " } ?? "") + text
+        }
+    }
+
     /// An action that does more than in the baseline, or a new one that wastes or leaves views stale.
     public struct Regression: Sendable {
         /// The run's row.
         public var row: AuditRow
         /// What grew; nil for a new action.
         public var changes: [Change]?
+        /// What the change did to cause it, from the action's reasons against the baseline's.
+        public var explanations: [Explanation] = []
+        /// The view types that showed a changed value in the baseline and are no longer re-run.
+        public var stopped: [String] = []
+        /// The hints of the row the baseline's action did not have: the change's own problems.
+        public var newHints: [AuditHint] = []
+        /// The baseline's name of the action when it is not the run's (its row's identity changed).
+        public var before: String?
 
         /// `'tap Button "Add" in TaskListView': evaluations 3 → 12 (+9)`, or for a new action
         /// `'…' is new: evaluations 3, wasted 2, stale 0`.
@@ -156,7 +204,8 @@ public struct AuditBaseline: Sendable {
                 return "\(name) is new: evaluations \(row.evaluations), wasted \(row.wasted), stale \(row.stale)"
                     + (row.rows > 0 ? ", row closures \(row.rows) (\(row.wastedRows) wasted)" : "")
             }
-            return name + ": " + changes.map(\.text).joined(separator: ", ")
+            let stoppedText = stopped.map { "`\($0)` no longer updates" }
+            return name + (before.map { " ('\($0)' in the baseline)" } ?? "") + ": " + (changes.map(\.text) + stoppedText).joined(separator: ", ")
         }
     }
 
@@ -166,10 +215,22 @@ public struct AuditBaseline: Sendable {
         public var row: AuditRow
         /// What fell.
         public var changes: [Change]
+        /// The baseline's name of the action when it is not the run's (its row's identity changed).
+        public var before: String? = nil
 
         /// `'tap Button "Add" in TaskListView': evaluations 5 → 3 (-2), wasted 2 → 0 (-2)`.
         public func text(naming variant: Bool) -> String {
-            "'\(row.action)'" + (variant ? " (\(row.variant))" : "") + ": " + changes.map(\.text).joined(separator: ", ")
+            "'\(row.action)'" + (variant ? " (\(row.variant))" : "") + (before.map { " ('\($0)' in the baseline)" } ?? "") + ": "
+                + changes.map(\.text).joined(separator: ", ")
+        }
+
+        /// `2 fewer evaluations, 2 fewer wasted`: what the change saves, in words.
+        public var saving: String {
+            changes.map { change in
+                let fewer = Int128(change.before) - Int128(change.after)
+                let word = change.count == "evaluations" && fewer == 1 ? "evaluation" : change.count
+                return "\(fewer) fewer \(word)"
+            }.joined(separator: ", ")
         }
     }
 
@@ -207,17 +268,38 @@ public struct AuditBaseline: Sendable {
     /// The run's rows, coverage and notes against the baseline.
     /// `paths` names the files of both sides alike when matching controls and warnings: a baseline saved
     /// relative to the folder audited and one saved relative to the working folder match the run.
-    public func compare(_ rows: [AuditRow], coverage: RippleCore.Coverage, notes: [AuditNote], paths: AuditPaths = AuditPaths(folders: [])) -> Comparison {
+    /// `builtViewTypes`, the view types the run builds, lets a view that showed a changed value in the
+    /// baseline and is built but no longer re-run be told from one the change took off the screen.
+    public func compare(_ rows: [AuditRow], coverage: RippleCore.Coverage, notes: [AuditNote], paths: AuditPaths = AuditPaths(folders: []),
+                        builtViewTypes: Set<String> = []) -> Comparison {
         var comparison = Comparison()
         var unmatched = Array(actions.indices)
         func take(_ matches: (Action) -> Bool) -> Action? {
             guard let position = unmatched.firstIndex(where: { matches(actions[$0]) }) else { return nil }
             return actions[unmatched.remove(at: position)]
         }
-        var found: [Action?] = rows.map { row in take { $0.file == row.file && $0.variant == row.variant && $0.action == row.action } }
+        // By control first: the same control, in the same file, the same screen, the same place in the
+        // screen's order. Then, for a control whose file was moved or renamed, by control alone where one
+        // action on each side has it. An action saved without its control is matched by name, as before.
+        let file = { (row: AuditRow) in paths.shown(row.location.file) }
+        var found: [Action?] = rows.map { row in
+            guard let identity = row.identity else { return nil }
+            return take { $0.identity == identity && $0.variant == row.variant && $0.location.map { paths.shown($0.file) } == file(row) }
+        }
         for index in rows.indices where found[index] == nil {
             let row = rows[index]
-            let spelt = { (action: Action) in action.variant == row.variant && action.action == row.action }
+            guard let identity = row.identity else { continue }
+            let alike = { (action: Action) in action.identity == identity && action.variant == row.variant }
+            if rows.count(where: { $0.identity == identity && $0.variant == row.variant }) == 1, unmatched.count(where: { alike(actions[$0]) }) == 1 {
+                found[index] = take(alike)
+            }
+        }
+        for index in rows.indices where found[index] == nil {
+            found[index] = take { $0.identity == nil && $0.file == rows[index].file && $0.variant == rows[index].variant && $0.action == rows[index].action }
+        }
+        for index in rows.indices where found[index] == nil {
+            let row = rows[index]
+            let spelt = { (action: Action) in action.identity == nil && action.variant == row.variant && action.action == row.action }
             // Only an unambiguous match: one such action on each side.
             if rows.count(where: { $0.variant == row.variant && $0.action == row.action }) == 1,
                unmatched.count(where: { spelt(actions[$0]) }) == 1 {
@@ -226,7 +308,9 @@ public struct AuditBaseline: Sendable {
         }
         for (row, before) in zip(rows, found) {
             guard let before, before.error == nil else {
-                if row.error == nil, row.wasted + row.wastedRows > 0 || row.stale > 0 { comparison.regressions.append(Regression(row: row, changes: nil)) }
+                if row.error == nil, row.wasted + row.wastedRows > 0 || row.stale > 0 {
+                    comparison.regressions.append(Regression(row: row, changes: nil, newHints: row.hints))
+                }
                 if row.error != nil, before?.error == nil { comparison.newlyNotSimulated.append(row) }
                 continue
             }
@@ -250,10 +334,16 @@ public struct AuditBaseline: Sendable {
             }
             let rose = changes.filter { $0.after > $0.before }
             let fell = changes.filter { $0.after < $0.before }
-            if !rose.isEmpty {
-                comparison.regressions.append(Regression(row: row, changes: rose))
+            let stopped = Self.stoppedUpdating(row, before, built: builtViewTypes)
+            if !rose.isEmpty || !stopped.isEmpty {
+                var regression = Regression(row: row, changes: rose, stopped: stopped)
+                regression.explanations = Self.explain(row, before, stopped: stopped)
+                let known = Set((before.hints ?? []).map(\.text))
+                regression.newHints = before.hints == nil ? row.hints : row.hints.filter { !known.contains($0.text) }
+                regression.before = before.action == row.action ? nil : before.action
+                comparison.regressions.append(regression)
             } else if !fell.isEmpty {
-                comparison.improvements.append(Improvement(row: row, changes: fell))
+                comparison.improvements.append(Improvement(row: row, changes: fell, before: before.action == row.action ? nil : before.action))
             }
         }
         // An action the run lacks whose control the run's source still holds, unreached for a reason other

@@ -30,6 +30,8 @@ extension Audit {
         /// The key of the state it leaves, and with `continuing`, that state.
         var reached: Simulation?
         var key: StateKey?
+        /// Its action by its control (`AuditIdentity.control(of:)`).
+        var control = ""
     }
 
     /// A state the exploration reached, and the actions that lead to it from the first state. The
@@ -39,6 +41,8 @@ extension Audit {
         var simulation: Simulation
         var key: StateKey
         var path: [String]
+        /// The actions of `path` by their controls (`AuditRow.identity`).
+        var controls: [String]
         /// What the rows on the path rest on, each as `after 'action': what`.
         var uncertainty: [String]
     }
@@ -90,7 +94,7 @@ extension Audit {
                 }
                 explored += 1
                 let first = firstRows[indices[position]]
-                states.append(ReachedState(simulation: simulation, key: key, path: [first.action], uncertainty: Self.inherited(from: first, uncertainty: first.uncertainty)))
+                states.append(ReachedState(simulation: simulation, key: key, path: [first.action], controls: [first.identity ?? first.action], uncertainty: Self.inherited(from: first, uncertainty: first.uncertainty)))
             }
         }
         var rows: [ExploredRow] = []
@@ -119,6 +123,7 @@ extension Audit {
                     }
                     explored += 1
                     next.append(ReachedState(simulation: simulation, key: reachedKey, path: state.path + [row.actionName],
+                                             controls: state.controls + [result.control],
                                              uncertainty: state.uncertainty + Self.inherited(from: row, uncertainty: result.ownUncertainty)))
                 }
             }
@@ -158,7 +163,9 @@ extension Audit {
                                    kind: action.kind, control: action.control, location: TraceLocation(action.location))
                 row.after = from.path.joined(separator: ", then ")
                 row.path = from.path
-                var explored = Explored(row: row, ownUncertainty: [])
+                let control = AuditIdentity.control(of: action)
+                row.identity = (from.controls + [control]).joined(separator: ", then ")
+                var explored = Explored(row: row, ownUncertainty: [], control: control)
                 do throws(DiagnosticError) {
                     let step = try copy.perform(actionAt: index, allRows: allRows)
                     Self.take(step, of: copy, into: &explored.row, declarations: declarations, loaded: loaded, shownViewTypes: shownViewTypes)

@@ -50,6 +50,7 @@ extension AuditRow {
         var row = self
         row.location = paths.shown(location)
         row.notes = notes.map { $0.shown(paths) }
+        for index in row.reasons.indices { row.reasons[index].location = row.reasons[index].location.map(paths.shown) }
         return row
     }
 }

@@ -68,6 +68,16 @@ public struct AuditRow: Encodable, Sendable {
     /// What told each re-run instance, by path, to re-run, other than its parent: the properties, slots
     /// and keys its causes name (`Inbox.mailbox.unreadCount`); recorded with `evaluatedPaths`.
     public var toldBy: [String: [String]]?
+    /// The action by its control rather than by its row or line: what it does, the control, its title and
+    /// the view type whose body writes it (`tap Button "Done" in ItemRow`), and when one control is
+    /// offered more than once on a screen (a list's first and last row), ` #2` for the second in the
+    /// screen's order. A follow-up adds the action it follows (`…, then …`). A comparison with a baseline
+    /// matches actions by it and their file, so a change that moves code or changes a `ForEach`'s keys
+    /// compares each action with itself; nil in an audit saved before it was recorded.
+    public var identity: String?
+    /// What told the views the action re-ran or left stale, once per view type, outcome and cause: what a
+    /// comparison with a baseline names as the change that made an action do more.
+    public var reasons: [AuditReason] = []
 
     /// Whether some of what the action runs was not simulated: its notes say what.
     public var isPartial: Bool { notes.contains { $0.message.contains("not simulated") } }
@@ -201,6 +211,7 @@ public struct AuditRow: Encodable, Sendable {
             for hint in AuditHints.hints(for: update, declarations: declarations) where !hints.contains(hint) { hints.append(hint) }
         }
         self.hints = hints.filter { $0.view == mostWasted } + hints.filter { $0.view != mostWasted }
+        reasons = AuditReason.reasons(of: instances, declarations: declarations)
     }
 
     /// Sets each row's confidence from what it did: not simulated when it could not be performed, partial

@@ -1,6 +1,7 @@
 import Foundation
 import RippleAudit
 import RippleCore
+import RippleRender
 
 /// `--baseline FILE`: the saved audit read, and the comparison's lines for standard error.
 extension AuditBaseline {
@@ -138,13 +139,18 @@ extension AuditBaseline {
 
     /// The lines standard error gets: the regressions and a drop in coverage as errors, the savings and
     /// what is gone as notes.
+    /// Under each regression, what the change did to cause it (`Regression.explanations`), each at its
+    /// place in the run's code, named as the audit was given it.
     func report(_ comparison: Comparison, namingVariants: Bool) -> String {
         let shown = "the baseline '\(TerminalText.oneLine(path))'"
         var text = ""
         let count = comparison.regressions.count
         if count > 0 {
             text += "error: \(count) action\(count == 1 ? " does" : "s do") more than in \(shown):\n"
-            for regression in comparison.regressions { text += "  " + TerminalText.oneLine(regression.text(naming: namingVariants)) + "\n" }
+            for regression in comparison.regressions {
+                text += "  " + TerminalText.oneLine(regression.text(naming: namingVariants)) + "\n"
+                for explanation in regression.explanations { text += "    " + TerminalText.oneLine(explanation.line()) + "\n" }
+            }
         }
         if let drop = comparison.coverageDrop {
             text += "error: the audit simulated fewer controls exactly than \(shown): \(drop)\n"
@@ -163,5 +169,56 @@ extension AuditBaseline {
                 + names.joined(separator: ", ") + (more > 0 ? ", … and \(more) more" : "") + "\n"
         }
         return text
+    }
+}
+
+/// `--update-baseline`: the run's audit written over the baseline it was compared with.
+extension AuditBaseline {
+    /// The baseline to write, with `--update-baseline`: the path `--baseline` names; nil without it.
+    /// The path is refused as the baseline is when it is or lies under a link out of the working folder.
+    static func updatedPath(_ parsed: ParsedArguments) throws(UsageError) -> String? {
+        guard parsed.flags.contains("update-baseline") else { return nil }
+        guard let path = parsed.values["baseline"] else { throw UsageError(message: "--update-baseline goes with --baseline FILE, the baseline it writes") }
+        if let link = FolderWalk.linkOutOfTheWorkingFolder(path) {
+            throw UsageError(message: "refusing to write the baseline '\(TerminalText.oneLine(path))': \(link)")
+        }
+        return path
+    }
+
+    /// The baseline `--baseline` names, read; nil without it, or when `--update-baseline` is to write a
+    /// file that does not exist yet (the first baseline of an app).
+    static func read(_ parsed: ParsedArguments, updating: String?) throws(UsageError) -> AuditBaseline? {
+        guard let path = parsed.values["baseline"] else { return nil }
+        if updating != nil, (try? FileSystem.status(path)) == nil { return nil }
+        return try AuditBaseline(contentsOf: path)
+    }
+
+    /// Writes `document` to `path` at once (a reader sees the old file or the new one, never part), and
+    /// says so; an audit that is not `complete` (an input not loaded, actions not performed) is not
+    /// written, since a baseline without them would lower the bar. False when it could not be written.
+    static func update(_ path: String, with document: AuditJSON, complete: Bool, stderr: inout some TextOutputStream) -> Bool {
+        guard complete else {
+            stderr.write("note: the baseline '\(TerminalText.oneLine(path))' was not written: the audit is not complete (see the errors above)\n")
+            return true
+        }
+        do {
+            try AtomicFile.write((TraceJSON.encode(value: document) + "\n").utf8, to: path)
+        } catch {
+            stderr.write("error: \(FileError("cannot write the baseline", path, error).message)\n")
+            return false
+        }
+        stderr.write("wrote the baseline '\(TerminalText.oneLine(path))': commit it with the change, and its diff shows what the change did\n")
+        return true
+    }
+
+    /// The view types the audited code builds on its screens: a view of the baseline that is no longer
+    /// among them left the screen, and did not stop updating.
+    static func viewTypes(built results: [AuditResult]) -> Set<String> {
+        var types: Set<String> = []
+        for result in results {
+            types.formUnion(InstanceNames.viewTypes(inPaths: result.scenario.instancePaths.values.flatMap { $0 }))
+            for row in result.rows { types.formUnion(row.views.map(\.view)) }
+        }
+        return types
     }
 }

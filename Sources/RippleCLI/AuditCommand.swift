@@ -29,8 +29,8 @@ enum AuditCommand {
     static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         var parsed = arguments
         let format = parsed.values["format"] ?? "text"
-        guard ["text", "json", "html", "sarif", "github", "warnings"].contains(format) else {
-            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github' or 'warnings'")
+        guard ["text", "json", "html", "sarif", "github", "warnings", "markdown"].contains(format) else {
+            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github', 'warnings' or 'markdown'")
         }
         // Compiler-style lines for a build: what Ripple cannot read or simulate is one note, never a failure.
         let warnings = format == "warnings"
@@ -42,7 +42,8 @@ enum AuditCommand {
             if let note = settings.passedOver { stderr.write("note: \(TerminalText.oneLine(note))\n") }
             parsed = try settings.applied(to: parsed, file: file)
         }
-        let baseline = try parsed.values["baseline"].map { path throws(UsageError) in try AuditBaseline(contentsOf: path) }
+        let updating = try AuditBaseline.updatedPath(parsed)
+        let baseline = try AuditBaseline.read(parsed, updating: updating)
         let report = format == "html" ? try OutputFolder(path: parsed.values["output"] ?? "Output", inputs: parsed.positionals) : nil
         let allRows = parsed.flags.contains("all-rows")
         let jobs = try parsed.values["jobs"].map { text throws(UsageError) in try Self.jobs(text) }
@@ -94,7 +95,7 @@ enum AuditCommand {
         let paths = AuditPaths(folders: parsed.positionals.filter { (try? FileSystem.status($0))?.kind == .folder })
         if format == "json" {
             stdout.write(structured: TraceJSON.encode(value: AuditJSON(results).shown(paths)) + "\n")
-        } else if !["sarif", "github", "warnings"].contains(format), !(ranked.isEmpty && failed) {
+        } else if !["sarif", "github", "warnings", "markdown"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked.map { $0.shown(paths) }, width: wide ? nil : Self.tableWidth))
             for fixes in proofs {
@@ -152,7 +153,7 @@ enum AuditCommand {
             overruns.append("\(held.joined(separator: ", ")) cannot pass on code Ripple did not read: "
                             + unread.map { "could not read '\(TerminalText.oneLine($0))' ('ripple audit \(TerminalText.oneLine($0))' says why)" }.joined(separator: "; "))
         }
-        let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes, paths: paths)
+        let comparison = baseline?.compare(ranked, coverage: coverage, notes: loadNotes, paths: paths, builtViewTypes: AuditBaseline.viewTypes(built: results))
         // The warnings format prints all it has to say as its lines, on the standard output.
         if !warnings {
             SwiftSources.printNotes(performing, all: parsed.flags.contains("notes"), stderr: &stderr)
@@ -161,6 +162,12 @@ enum AuditCommand {
                 stderr.write("note: --max-wasted could not judge \(caveat)\n")
             }
             if let baseline, let comparison { stderr.write(baseline.report(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1)) }
+        }
+        if format == "markdown" {
+            stdout.write(AuditMarkdown.text(ranked: ranked, coverage: coverage, overruns: overruns, comparison: comparison, baseline: baseline))
+        }
+        if let updating, !AuditBaseline.update(updating, with: AuditJSON(results).shown(paths), complete: !failed && skipped.isEmpty, stderr: &stderr) {
+            failed = true
         }
         if format == "sarif" || format == "github" || warnings {
             let text = ciReport(format, ranked: ranked, coverage: coverage, loadNotes: loadNotes, budget: budget, overruns: overruns,

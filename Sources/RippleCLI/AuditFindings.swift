@@ -180,13 +180,16 @@ extension AuditCommand {
             let regression = comparison?.regressions.first { $0.row.file == row.file && $0.row.variant == row.variant && $0.row.action == row.action }
             if onlyChanges, regression == nil { continue }
             guard regression != nil || row.wasted > 0 || row.wastedRows > 0 || row.stale > 0 else { continue }
-            let hint = row.hints.first { $0.view == row.mostWasted } ?? row.hints.first
+            // Against the baseline, a hint the base had is an old problem: the message names what the change did.
+            let hints = regression?.newHints ?? row.hints
+            let hint = hints.first { $0.view == row.mostWasted } ?? hints.first
             let rule = hint?.guidance ?? (row.stale > 0 ? "stale-view" : row.wasted + row.wastedRows > 0 ? "wasted-evaluation" : "more-evaluations")
             let over = (overWasted && row.judgedWasted > 0) || (overStale && row.stale > 0)
             let name = "'\(row.action)'" + (variants ? " (\(row.variant))" : "")
             var message: String
             if let regression {
                 message = regression.text(naming: variants) + (regression.changes == nil ? "" : " against the baseline")
+                for explanation in regression.explanations { message += "; " + explanation.line { relativePath($0) } }
             } else {
                 message = "\(name): \(row.evaluations) evaluation\(row.evaluations == 1 ? "" : "s"), \(row.wasted) wasted"
                     + (row.mostWasted.map { " (most: \($0)\(row.mostWastedAreRows ? " rows" : "") ×\(row.mostWastedCount))" } ?? "") + ", \(row.stale) stale"
@@ -268,14 +271,15 @@ extension AuditCommand {
             failures.append("\(notPerformed.count) action\(notPerformed.count == 1 ? "" : "s") of the baseline '\(baseline.path)' "
                             + "\(notPerformed.count == 1 ? "was" : "were") not performed: " + notPerformed.lines.joined(separator: "; "))
         }
-        if format == "warnings" {
-            return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil)
-        }
+        // What improved against the baseline, one line, in both formats: a change's reward is said as loudly as a regression.
         var notices: [String] = []
         if let comparison, let baseline,
            let improved = AuditBaseline.improvementText(comparison, namingVariants: Set(ranked.map(\.variant)).count > 1,
                                                         shown: "the baseline '\(baseline.path)'") {
             notices.append(improved.header + ": " + improved.lines.joined(separator: "; "))
+        }
+        if format == "warnings" {
+            return AuditWarnings.text(findings, failures: failures, coverage: coverage, unread: unread, sinceBaseline: comparison != nil, improved: notices)
         }
         return GitHubAnnotations.text(findings, failures: failures, coverage: coverage.line, notices: notices)
     }

@@ -21,8 +21,11 @@ enum AuditWarnings {
 
     /// The lines for `findings`, then `failures` (the budgets' and the baseline's), then the summary of
     /// what was not simulated, or not read at all (`unread`), when there is any.
-    /// - Parameter sinceBaseline: whether the findings are only what got worse than a baseline.
-    static func text(_ findings: [AuditFinding], failures: [String], coverage: Coverage, unread: [String], sinceBaseline: Bool) -> String {
+    /// - Parameters:
+    ///   - sinceBaseline: whether the findings are only what got worse than a baseline.
+    ///   - improved: what did better than the baseline, one `note: ripple:` line after the failures.
+    static func text(_ findings: [AuditFinding], failures: [String], coverage: Coverage, unread: [String], sinceBaseline: Bool,
+                     improved: [String] = []) -> String {
         var text = ""
         var counts: [String: Int] = [:]
         for finding in findings {
@@ -33,6 +36,7 @@ enum AuditWarnings {
             text += "\(TerminalText.oneLine(finding.file)):\(finding.line):\(finding.column): \(finding.level.rawValue): \(oneLine(finding.message)) [\(finding.ruleId)]\n"
         }
         for failure in failures { text += "error: ripple: \(oneLine(failure))\n" }
+        for note in improved { text += "note: ripple: \(oneLine(note))\n" }
         let counted = gaps.compactMap { gap in counts[gap.rule].map { "\($0) \($0 == 1 ? gap.one : gap.several)" } }
         guard !counted.isEmpty || !unread.isEmpty else { return text }
         // Nothing read, nothing to count: only what could not be read is said.

@@ -456,11 +456,14 @@ private enum SARIFSchema {
         let saved = try baseline(of: Self.narrow, in: folder)
         let result = ripple("audit", Self.broad, "--baseline", saved)
         #expect(result.status == 1)
+        // Under each action, what the change did: the read of the toolbar's count that widened, at its line.
+        let why = "    \(Self.broad)/RecipeCount.swift:8: a read widened: `RecipeCount` now reads `book.total`, which depends on "
+            + "`RecipeListView.book.recipes`, which the action writes; it did not in the baseline (1 re-run, 1 in vain)\n"
         #expect(result.stderr.contains("""
             error: 2 actions do more than in the baseline '\(saved)':
               'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1)
-              'tap Button in RecipeRow[3]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1)
-
+            \(why)  'tap Button in RecipeRow[3]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1)
+            \(why)
             """), "\(result.stderr)")
         #expect(result.stdout.contains("tap Button in RecipeRow[1]"), "the table is printed as ever")
     }
@@ -496,7 +499,8 @@ private enum SARIFSchema {
         #expect(worse.results.map { $0["ruleId"] as? String } == ["computed-vs-cached", "computed-vs-cached"])
         try #require(worse.results.count == 2)
         #expect(((worse.results[0]["message"] as? [String: Any])?["text"] as? String)?
-            .hasPrefix("'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; `RecipeCount` reads") == true)
+            .hasPrefix("'tap Button in RecipeRow[1]': evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; "
+                       + "\(Self.broad)/RecipeCount.swift:8: a read widened: `RecipeCount` now reads `book.total`") == true)
         // Against its own audit the broad app wastes as much as before: nothing got worse, and SARIF still
         // holds both findings, as warnings, so that a code-scanning service keeps their alerts open.
         let broad = try baseline(of: Self.broad, in: folder)
@@ -559,9 +563,11 @@ private enum SARIFSchema {
     @Test func aNewActionThatWastesIsARegressionAndAGoneOneIsListed() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The second action of the baseline is another control's: the run's second is new, the baseline's gone.
         let saved = try baseline(of: Self.narrow, in: folder) { document in
             var actions = document["actions"] as! [[String: Any]]
             actions[1]["action"] = "tap Button in RecipeRow[4]"
+            actions[1]["identity"] = "tap Button \"Share\" in RecipeRow"
             document["actions"] = actions
         }
         let result = ripple("audit", Self.broad, "--baseline", saved)

@@ -74,7 +74,8 @@ import Testing
         let lines = worse.stdout.split(separator: "\n")
         try #require(lines.count == 2, "\(worse.stdout)")
         #expect(lines[0].hasPrefix("Tests/Fixtures/Swift/Baseline/broad/RecipeRow.swift:12:13: error: 'tap Button in RecipeRow[1]': "
-                                   + "evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; `RecipeCount` reads"))
+                                   + "evaluations 2 → 3 (+1), wasted 0 → 1 (+1) against the baseline; Tests/Fixtures/Swift/Baseline/broad/RecipeCount.swift:8: "
+                                   + "a read widened: `RecipeCount` now reads `book.total`"))
         #expect(lines.allSatisfy { $0.hasSuffix(" [computed-vs-cached]") })
         #expect(worse.stderr == "", "the regressions are the lines")
         let same = ripple("audit", CIFormatTests.narrow, "--format", "warnings", "--baseline", saved.path)
