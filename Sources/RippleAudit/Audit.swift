@@ -324,7 +324,7 @@ public struct Audit: Sendable {
                         actions: performed.map {
                             Coverage.Action(control: $0.control, location: SourceLocation($0.location),
                                             confidence: $0.confidence, evaluations: $0.evaluations, notes: $0.notes.map(\.message),
-                                            inPreview: $0.state != nil)
+                                            inPreview: $0.state != nil, depth: $0.path?.count ?? 0)
                         },
                         notes: notes,
                         failures: performed.compactMap { row in

@@ -127,6 +127,8 @@ import RippleSwift
         #expect(more.uncertainty.contains { $0.hasPrefix("after 'tap Button \"Load\" in Feed': ") }, "\(more.uncertainty)")
         // From the first state, More is exact: 'loaded' is false there, a known value.
         #expect(try #require(result.rows.first { $0.action == "tap Button \"More\" in Feed" }).confidence == .exact)
+        // A control is judged by the first state that offers it: More is simulated exactly, Load is not.
+        #expect(result.coverage.controls == 2 && result.coverage.controlsExact == 1)
     }
 
     @Test func theStatesPastTheLimitAreNotExploredAndTheAuditSaysSo() throws {

@@ -37,15 +37,19 @@ public struct Coverage: Sendable, Encodable, Hashable {
         public var notes: [String]
         /// Whether it was performed in a preview's state (`AuditRow.state`), not in a state the app shows.
         public var inPreview: Bool
+        /// How many actions were performed before it from the first state (`AuditRow.path`): 0 for one of
+        /// the first state.
+        public var depth: Int
 
         public init(control: String, location: SourceLocation, confidence: Confidence, evaluations: Int, notes: [String] = [],
-                    inPreview: Bool = false) {
+                    inPreview: Bool = false, depth: Int = 0) {
             self.control = control
             self.location = location
             self.confidence = confidence
             self.evaluations = evaluations
             self.notes = notes
             self.inPreview = inPreview
+            self.depth = depth
         }
     }
 
@@ -175,7 +179,10 @@ public struct Coverage: Sendable, Encodable, Hashable {
             // A control is judged by the states the app shows; one only previews show, by theirs.
             let judged = found.contains { !$0.inPreview } ? found.filter { !$0.inPreview } : found
             if judged.contains(where: { $0.evaluations > 0 }) { controlsEvaluatingABody += 1 }
-            if judged.allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
+            // Its exactness is that of the rows of the first state that offers it: a row performed after an
+            // action whose verdict rests on an unknown rests on it too, which says nothing of this control.
+            let shallowest = judged.map(\.depth).min() ?? 0
+            if judged.filter({ $0.depth == shallowest }).allSatisfy({ $0.confidence == .exact }) { controlsExact += 1 }
         }
         viewsNotSimulated = notes.count { $0.severity == .warning }
         statementsNotSimulated = notes.count { $0.severity == .note && Self.isGap($0.message) }
