@@ -29,6 +29,28 @@ package enum FixPatch {
         /// The lines of each changed type in the old text, 1-based, with the indices of the fixes that
         /// changed it.
         package var regions: [Region]
+        /// Each changed type's text as written and as the fixes leave it (with the types they add after
+        /// it), without the indentation of the line it starts on.
+        package var types: [TypeText] = []
+    }
+
+    /// A changed type's source before and after the fixes.
+    package struct TypeText: Sendable, Equatable {
+        package var name: String
+        package var old: String
+        package var new: String
+    }
+
+    /// The source text of each type the group's fixes change, as written and rewritten, or nil when the
+    /// fixes cannot be written into `texts` (`rewrittenFiles` says why).
+    package static func rewrittenTypes(_ group: Group, read: (String) -> String?) -> [TypeText]? {
+        guard let changes = try? changes(group) else { return nil }
+        var types: [TypeText] = []
+        for path in changes.keys.sorted() {
+            guard let text = read(path), let file = try? rewrite(text, path: path, changes: changes[path]!) else { return nil }
+            types += file.types
+        }
+        return types
     }
 
     /// Lines of the old text and the fixes that changed them.
@@ -203,6 +225,7 @@ package enum FixPatch {
         let nodes = Nodes(tree: tree, file: path)
         let bytes = Array(text.utf8)
         var spliced: [(range: Range<Int>, text: String, lines: ClosedRange<Int>, fixes: [Int])] = []
+        var types: [TypeText] = []
         for change in changes {
             guard let node = nodes.types[Nodes.key(change.before.name, change.before.location.line)] else {
                 throw Failure(message: "'\(change.before.name)' is not found at \(path):\(change.before.location.line)")
@@ -214,12 +237,14 @@ package enum FixPatch {
             var rewritten = Self.applying(editor.edits, to: bytes, within: start..<end)
             for added in change.added {
                 let printed = SwiftPrinter().type(added, level: 0, isFinal: true)
-                rewritten += "\n\n" + Self.indented(printed, by: indent)
+                rewritten += "\n\n" + indent + Self.indented(printed, by: indent)
             }
             // A rewrite that does not parse would not be a fix a person can apply.
             if Parser.parse(source: rewritten).hasError {
                 throw Failure(message: "the rewritten '\(change.before.name)' does not parse")
             }
+            types.append(TypeText(name: change.before.name, old: Self.dedented(String(decoding: bytes[start..<end], as: UTF8.self), by: indent),
+                                  new: Self.dedented(rewritten, by: indent)))
             if let moved = change.moved {
                 guard let anchor = nodes.types[Nodes.key(moved.name, moved.location.line)] else {
                     throw Failure(message: "'\(moved.name)' is not found at \(path):\(moved.location.line)")
@@ -238,7 +263,15 @@ package enum FixPatch {
             throw Failure(message: "two changed types overlap in '\(path)'")
         }
         let new = Self.applying(spliced.map { Edit(range: $0.range, text: $0.text) }, to: bytes, within: 0..<bytes.count)
-        return RewrittenFile(path: path, old: text, new: new, regions: spliced.map { Region(lines: $0.lines, fixes: $0.fixes) })
+        return RewrittenFile(path: path, old: text, new: new, regions: spliced.map { Region(lines: $0.lines, fixes: $0.fixes) }, types: types)
+    }
+
+    /// The text with `indent` taken off the start of each line after the first that has it.
+    static func dedented(_ text: String, by indent: String) -> String {
+        guard !indent.isEmpty else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset > 0 && $0.element.hasPrefix(indent) ? String($0.element.dropFirst(indent.count)) : String($0.element) }
+            .joined(separator: "\n")
     }
 
     /// The text of `bytes[range]` with the edits inside it made; the edits do not overlap.

@@ -145,6 +145,33 @@ import RippleSwift
         #expect(text.contains("        VStack {\n            Text(player.name)\n"))
     }
 
+    /// Must: a view a fix adds goes after the view it was taken from, at that view's indentation.
+    @Test func anAddedViewFollowsTheViewItCameFrom() throws {
+        let source = """
+            import SwiftUI
+
+            @Observable final class Game {
+                var round = 1
+                var score = 0
+            }
+
+            enum Screens {
+                struct Scoreboard: View {
+                    @State private var game = Game()
+                    var body: some View {
+                        VStack {
+                            Text("Round \\(game.round)")
+                            Stepper("Score", value: $game.score)
+                        }
+                    }
+                }
+            }
+            """
+        let (fix, text) = try Self.rewritten(source, hint: Self.hint(.readInChild, "Scoreboard", "game.round"))
+        let added = try #require(fix.after.map(\.name).first { $0 != "Scoreboard" })
+        #expect(text.contains("            }\n        }\n    }\n\n    struct \(added): View {\n        let game: Game\n"), "\(text)")
+    }
+
     /// Must not: a rewrite that does not parse is written into no file, and the audit does not keep it;
     /// must: the same rewrite with a name Swift accepts is written.
     @Test func aRewriteThatDoesNotParseIsNeitherWrittenNorKept() throws {

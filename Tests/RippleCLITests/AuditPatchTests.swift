@@ -48,4 +48,19 @@ import Testing
             #expect(result.status == 64 && result.stderr.contains("--emit-patch takes a file name"), "\(name): \(result.stderr)")
         }
     }
+
+    /// Must: the emitted variant writes the changed types from their source, the generic container with
+    /// its generic parameter in both variants; must not: the parameter is lost as the tree prints it.
+    @Test func theEmittedVariantKeepsTheSourceOfTheChangedTypes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ripple("audit", "Scenarios/container-content.ripple", "--emit-variant", "compared", "-o", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: folder.appendingPathComponent("compared.ripple"), encoding: .utf8)
+        #expect(text.contains("variant \"closure-in-body\" {\n    struct Card<Content: View>: View {\n        let title: String\n"))
+        #expect(text.contains("variant \"compared\" {\n    struct Card<Content: View>: View, Equatable {\n"))
+        #expect(text.contains("        nonisolated static func == (_ lhs: Card, _ rhs: Card) -> Bool {\n"))
+        #expect(!text.contains("struct Card: View"))
+        #expect(ripple("audit", folder.appendingPathComponent("compared.ripple").path).status == 0)
+    }
 }
