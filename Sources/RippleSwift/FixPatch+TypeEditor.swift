@@ -174,6 +174,14 @@ extension FixPatch {
                     edits.append(Edit(range: end..<end, text: FixPatch.indented(String(whole.dropFirst(head.count)), by: memberIndent)))
                     return
                 }
+                // A getter whose statements alone changed: the statements that changed, as deep inside its
+                // builder closures as the rewrite allows, and the rest as written.
+                var sameButGetter = new
+                sameButGetter.getter = old.getter
+                if sameButGetter == old, let oldGetter = old.getter, let newGetter = new.getter,
+                   editStatements(in: node, from: oldGetter, to: newGetter) {
+                    return
+                }
                 // Its own attributes and modifiers, as written, where the fix kept them.
                 let keyword = variable.bindingSpecifier.positionAfterSkippingLeadingTrivia.utf8Offset
                 var head = String(decoding: bytes[start..<keyword], as: UTF8.self)
@@ -192,7 +200,7 @@ extension FixPatch {
                 let head = new.modifiers.map { $0 + " " }.joined() + (new.isStatic ? "static " : "")
                 new.modifiers = []
                 new.isStatic = false
-                editCallable(node, body: body, keyword: function.funcKeyword, newBody: sameButBody == old ? new.body : nil,
+                editCallable(node, body: body, keyword: function.funcKeyword, oldBody: old.body, newBody: sameButBody == old ? new.body : nil,
                              head: sameHead ? nil : head, printed: printer.member(.function(new), level: 0), indent: memberIndent)
             case (.initializer(let old), .initializer(var new)):
                 guard let initializer = node.as(InitializerDeclSyntax.self), let body = initializer.body else { throw Failure(message: "an initializer is not one") }
@@ -201,7 +209,7 @@ extension FixPatch {
                 let head = new.modifiers.map { $0 + " " }.joined()
                 let sameHead = old.modifiers == new.modifiers
                 new.modifiers = []
-                editCallable(node, body: body, keyword: initializer.initKeyword, newBody: sameButBody == old ? new.body : nil,
+                editCallable(node, body: body, keyword: initializer.initKeyword, oldBody: old.body, newBody: sameButBody == old ? new.body : nil,
                              head: sameHead ? nil : head, printed: printer.member(.initializer(new), level: 0), indent: memberIndent)
             default:
                 throw Failure(message: "the fix turns a member into another kind of member")
@@ -211,8 +219,9 @@ extension FixPatch {
         /// A function or initializer changed: `newBody` under the signature as written when the body alone
         /// changed; otherwise `printed` (without modifiers) after the attributes and modifiers as written,
         /// or after `head` when the fix changed them.
-        mutating func editCallable(_ node: DeclSyntax, body: CodeBlockSyntax, keyword: TokenSyntax, newBody: [StatementSyntax]?,
+        mutating func editCallable(_ node: DeclSyntax, body: CodeBlockSyntax, keyword: TokenSyntax, oldBody: [StatementSyntax]?, newBody: [StatementSyntax]?,
                                    head: String?, printed: String, indent memberIndent: String) {
+            if let newBody, let oldBody = oldBody, editStatements(in: node, from: oldBody, to: newBody) { return }
             if let newBody {
                 edits.append(Edit(range: body.positionAfterSkippingLeadingTrivia.utf8Offset..<body.endPositionBeforeTrailingTrivia.utf8Offset,
                                   text: FixPatch.indented(printer.block(newBody, level: 0), by: memberIndent)))
@@ -222,6 +231,68 @@ extension FixPatch {
             let written = String(decoding: bytes[start..<keyword.positionAfterSkippingLeadingTrivia.utf8Offset], as: UTF8.self)
             edits.append(Edit(range: start..<node.endPositionBeforeTrailingTrivia.utf8Offset,
                               text: (head ?? written) + FixPatch.indented(printed, by: memberIndent)))
+        }
+
+        /// Replaces each statement that changed with its rewrite, printed at the indentation of the line it
+        /// starts on; false, with nothing replaced, when the statements as written are not all found.
+        mutating func editStatements(in node: DeclSyntax, from old: [StatementSyntax], to new: [StatementSyntax]) -> Bool {
+            guard let pairs = Self.changedStatements(old, new), !pairs.isEmpty else { return false }
+            let finder = StatementFinder(viewMode: .sourceAccurate)
+            finder.walk(node)
+            var items: [String: CodeBlockItemSyntax] = [:]
+            for item in finder.items {
+                let place = nodes.converter.location(for: item.positionAfterSkippingLeadingTrivia)
+                items["\(place.line):\(place.column)"] = item
+            }
+            var found: [Edit] = []
+            for (written, rewritten) in pairs {
+                guard let item = items["\(written.location.line):\(written.location.column)"] else { return false }
+                let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
+                let indent = FixPatch.indentation(of: start, in: bytes)
+                found.append(Edit(range: start..<item.endPositionBeforeTrailingTrivia.utf8Offset,
+                                  text: FixPatch.indented(printer.statement(rewritten, level: 0), by: indent)))
+            }
+            edits += found
+            return true
+        }
+
+        /// The statements as written and as rewritten that differ, looked for inside the closures of calls
+        /// that are otherwise the same (`VStack { … }`, `List { … }.environment(model)`); nil when the
+        /// lists differ in length.
+        static func changedStatements(_ old: [StatementSyntax], _ new: [StatementSyntax]) -> [(StatementSyntax, StatementSyntax)]? {
+            guard old.count == new.count else { return nil }
+            var pairs: [(StatementSyntax, StatementSyntax)] = []
+            for (written, rewritten) in zip(old, new) where written != rewritten {
+                if case .expression(let a) = written.kind, case .expression(let b) = rewritten.kind, let inner = changedInside(a, b) {
+                    pairs += inner
+                } else {
+                    pairs.append((written, rewritten))
+                }
+            }
+            return pairs
+        }
+
+        /// The statements that differ inside two expressions that differ only inside closures they pass.
+        static func changedInside(_ a: RippleCore.ExprSyntax, _ b: RippleCore.ExprSyntax) -> [(StatementSyntax, StatementSyntax)]? {
+            switch (a.kind, b.kind) {
+            case (.call(let f, let arguments, let trailing), .call(let g, let otherArguments, let otherTrailing)):
+                guard arguments.count == otherArguments.count, trailing.count == otherTrailing.count else { return nil }
+                var pairs: [(StatementSyntax, StatementSyntax)] = []
+                if f != g {
+                    guard let inner = changedInside(f, g) else { return nil }
+                    pairs += inner
+                }
+                for (x, y) in zip(arguments + trailing, otherArguments + otherTrailing) where x != y {
+                    guard x.label == y.label, case .closure(let c) = x.value.kind, case .closure(let d) = y.value.kind,
+                          c.parameters == d.parameters, let inner = changedStatements(c.body, d.body) else { return nil }
+                    pairs += inner
+                }
+                return pairs
+            case (.member(let x, let name, let optional), .member(let y, let otherName, let otherOptional)) where name == otherName && optional == otherOptional:
+                return changedInside(x, y)
+            default:
+                return nil
+            }
         }
 
         /// The lines a declaration takes, from the start of its first line to the end of its last, line
@@ -243,5 +314,15 @@ extension FixPatch {
             }
             return start..<end
         }
+    }
+}
+
+/// Collects the statements of a declaration's bodies and closures.
+final class StatementFinder: SyntaxVisitor {
+    var items: [CodeBlockItemSyntax] = []
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        items.append(node)
+        return .visitChildren
     }
 }

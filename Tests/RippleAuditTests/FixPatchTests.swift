@@ -145,7 +145,8 @@ import RippleSwift
         #expect(text.contains("        VStack {\n            Text(player.name)\n"))
     }
 
-    /// Must: a view a fix adds goes after the view it was taken from, at that view's indentation.
+    /// Must: a view a fix adds goes after the view it was taken from, at that view's indentation, and
+    /// the statement it replaces is the only one the body's rewrite prints.
     @Test func anAddedViewFollowsTheViewItCameFrom() throws {
         let source = """
             import SwiftUI
@@ -160,8 +161,10 @@ import RippleSwift
                     @State private var game = Game()
                     var body: some View {
                         VStack {
+                            // What round it is.
                             Text("Round \\(game.round)")
-                            Stepper("Score", value: $game.score)
+                            Stepper("Score",
+                                    value: $game.score)
                         }
                     }
                 }
@@ -170,6 +173,9 @@ import RippleSwift
         let (fix, text) = try Self.rewritten(source, hint: Self.hint(.readInChild, "Scoreboard", "game.round"))
         let added = try #require(fix.after.map(\.name).first { $0 != "Scoreboard" })
         #expect(text.contains("            }\n        }\n    }\n\n    struct \(added): View {\n        let game: Game\n"), "\(text)")
+        // Must: the statement that changed is replaced where it is; must not: the others are printed again.
+        #expect(text.contains("            VStack {\n                // What round it is.\n                \(added)(game: game)\n"
+                              + "                Stepper(\"Score\",\n                        value: $game.score)\n"), "\(text)")
     }
 
     /// Must not: a rewrite that does not parse is written into no file, and the audit does not keep it;

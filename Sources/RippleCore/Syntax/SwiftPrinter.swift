@@ -136,7 +136,7 @@ package struct SwiftPrinter {
         statements.map { indent(level) + statement($0, level: level) + "\n" }.joined()
     }
 
-    func statement(_ statement: StatementSyntax, level: Int) -> String {
+    package func statement(_ statement: StatementSyntax, level: Int) -> String {
         switch statement.kind {
         case .expression(let e): return expression(e, level: level)
         case .assignment(let target, let op, let value): return expression(target, level: level) + " " + op + " " + expression(value, level: level)
