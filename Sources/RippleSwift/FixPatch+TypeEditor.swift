@@ -249,7 +249,8 @@ extension FixPatch {
                 guard let item = items["\(written.location.line):\(written.location.column)"] else { return false }
                 let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
                 let indent = FixPatch.indentation(of: start, in: bytes)
-                found.append(Edit(range: start..<item.endPositionBeforeTrailingTrivia.utf8Offset,
+                // The statement without the `;` that may end it.
+                found.append(Edit(range: start..<item.item.endPositionBeforeTrailingTrivia.utf8Offset,
                                   text: FixPatch.indented(printer.statement(rewritten, level: 0), by: indent)))
             }
             edits += found

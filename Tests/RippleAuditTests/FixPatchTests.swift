@@ -164,7 +164,7 @@ import RippleSwift
                             // What round it is.
                             Text("Round \\(game.round)")
                             Stepper("Score",
-                                    value: $game.score)
+                                    value: $game.score); Text("\\(game.score)")
                         }
                     }
                 }
@@ -175,7 +175,7 @@ import RippleSwift
         #expect(text.contains("            }\n        }\n    }\n\n    struct \(added): View {\n        let game: Game\n"), "\(text)")
         // Must: the statement that changed is replaced where it is; must not: the others are printed again.
         #expect(text.contains("            VStack {\n                // What round it is.\n                \(added)(game: game)\n"
-                              + "                Stepper(\"Score\",\n                        value: $game.score)\n"), "\(text)")
+                              + "                Stepper(\"Score\",\n                        value: $game.score); Text(\"\\(game.score)\")\n"), "\(text)")
     }
 
     /// Must not: a rewrite that does not parse is written into no file, and the audit does not keep it;
