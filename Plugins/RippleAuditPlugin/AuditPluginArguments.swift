@@ -7,8 +7,8 @@
 /// The plugin takes `--target NAME` (again for more; every source target that is not a test when none
 /// is given) and `--format text|json|html` (default text); every other argument (`--max-wasted N`,
 /// `--max-stale N`, `--min-coverage P`, `--all-rows`, `--root VIEW`, …) goes to `ripple audit` as
-/// it is, which checks it. The plugin chooses where reports go, so `-o`/`--output` and `--emit-variant`
-/// are refused (and `--stamp`, the build-tool plugin's), and so is a folder or file: the targets name the sources.
+/// it is, which checks it. The plugin chooses where reports go, so `-o`/`--output`, `--emit-variant` and
+/// `--emit-patch` are refused (and `--stamp`, the build-tool plugin's), and so is a folder or file: the targets name the sources.
 /// `--junit FILE` is the one file written outside the work folder: a relative FILE is in the package's
 /// folder, which the plugin has the permission to write to.
 struct AuditPluginArguments: Equatable {
@@ -68,7 +68,7 @@ struct AuditPluginArguments: Equatable {
                 let file = try value(of: name, inline: inline)
                 let folder = packageDirectory.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
                 forwarded += ["--junit", file.hasPrefix("/") || folder == nil ? file : folder! + "/" + file]
-            case "-o", "--output", "--emit-variant", "--stamp":
+            case "-o", "--output", "--emit-variant", "--emit-patch", "--stamp":
                 throw UsageError(description: "'\(name)' is the plugin's to choose: reports go into its work folder")
             default:
                 guard argument.hasPrefix("-") else {

@@ -58,6 +58,11 @@ public struct AuditFixes: Encodable, Sendable {
         /// show (`after 'tap …', Badge shows "0 tasks" where the original shows "2 tasks"`), or shows a value
         /// Ripple does not know, so the fix is not proven; nil for a kept fix.
         public var rejected: String?
+        /// For a kept fix, the actions it made run fewer bodies or waste fewer, in the rows' order:
+        /// what a patch names under the fix's counts. Not in the JSON.
+        public var improved: [String] = []
+
+        enum CodingKeys: String, CodingKey { case kind, type, summary, before, after, rejected }
     }
 
     /// The audited file.
@@ -121,6 +126,12 @@ public struct AuditFixes: Encodable, Sendable {
                 proofs.append(proof)
                 continue
             }
+            // A fix that cannot be written into the source as Swift that parses is no fix a person can apply.
+            if let check = scenario.rewriteCheck, let problem = check(scenario.syntax, variant, kept + [fix]) {
+                proof.rejected = "the rewrite cannot be written into the source: " + problem
+                proofs.append(proof)
+                continue
+            }
             do throws(DiagnosticError) {
                 let fixed = try ProvenFixes.scenario(scenario, variant: variant, applying: kept + [fix])
                 var audit = Audit(allRows: allRows, threads: threads, depth: depth)
@@ -150,6 +161,11 @@ public struct AuditFixes: Encodable, Sendable {
                     proof.rejected = missing
                 } else {
                     kept.append(fix)
+                    let earlier = Dictionary(compared.map { ($0.action, $0) }, uniquingKeysWith: { first, _ in first })
+                    proof.improved = after.filter { row in
+                        guard row.error == nil, let was = earlier[row.action] else { return false }
+                        return row.evaluations + row.rows < was.evaluations + was.rows || row.wasted + row.wastedRows < was.wasted + was.wastedRows
+                    }.map(\.action)
                     current = after
                     fixedRows = Dictionary(after.map { ($0.action, $0) }, uniquingKeysWith: { first, _ in first })
                 }

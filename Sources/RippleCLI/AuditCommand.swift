@@ -29,8 +29,8 @@ enum AuditCommand {
     static func run(_ arguments: ParsedArguments, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) throws(UsageError) -> Int32 {
         var parsed = arguments
         let format = parsed.values["format"] ?? "text"
-        guard ["text", "json", "html", "sarif", "github", "warnings", "markdown"].contains(format) else {
-            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github', 'warnings' or 'markdown'")
+        guard ["text", "json", "html", "sarif", "github", "warnings", "markdown", "patch"].contains(format) else {
+            throw UsageError(message: "unknown format '\(format)'; expected 'text', 'json', 'html', 'sarif', 'github', 'warnings', 'markdown' or 'patch'")
         }
         // Compiler-style lines for a build: what Ripple cannot read or simulate is one note, never a failure.
         let warnings = format == "warnings"
@@ -58,6 +58,7 @@ enum AuditCommand {
         let emitted = try parsed.values["emit-variant"].map { name throws(UsageError) in try EmittedVariant.Destination(name, folder: parsed.values["output"]) }
         if let emitted, let refusal = EmittedVariant.refusal(toWrite: emitted.path, files: inputs) { throw UsageError(message: refusal) }
         if let stamp, let refusal = Self.stampRefusal(stamp, inputs: inputs) { throw UsageError(message: refusal) }
+        let patchPath = try parsed.values["emit-patch"].map { name throws(UsageError) in try AuditPatch.destination(name, folder: parsed.values["output"], inputs: inputs) }
         var unread: [String] = []
         var refused = false
         var results: [AuditResult] = []
@@ -95,7 +96,7 @@ enum AuditCommand {
         let paths = AuditPaths(folders: parsed.positionals.filter { (try? FileSystem.status($0))?.kind == .folder })
         if format == "json" {
             stdout.write(structured: TraceJSON.encode(value: AuditJSON(results).shown(paths)) + "\n")
-        } else if !["sarif", "github", "warnings", "markdown"].contains(format), !(ranked.isEmpty && failed) {
+        } else if !["sarif", "github", "warnings", "markdown", "patch"].contains(format), !(ranked.isEmpty && failed) {
             // Nothing was audited when nothing loaded: "no actions found" would say the code has none.
             stdout.write(table(ranked.map { $0.shown(paths) }, width: wide ? nil : Self.tableWidth))
             for fixes in proofs {
@@ -137,6 +138,9 @@ enum AuditCommand {
                     failed = true
                 }
             }
+        }
+        if format == "patch" || patchPath != nil, !AuditPatch.write(results, format: format, to: patchPath, inputs: inputs, stdout: &stdout, stderr: &stderr) {
+            failed = true
         }
         let skipped = rows.filter { $0.error == Audit.notPerformed }
         // The warnings format counts them with the actions not simulated.

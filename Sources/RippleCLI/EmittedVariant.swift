@@ -1,6 +1,7 @@
 import RippleAudit
 import RippleCore
 import RippleRender
+import RippleSwift
 
 /// `ripple audit --emit-variant NAME`: the code with every proven fix, written as a scenario a person
 /// can read, keep and run. It has two variants, the code as written and `NAME`, so `ripple render`
@@ -107,11 +108,38 @@ enum EmittedVariant {
         let fixedSteps = ProvenFixes.steps(own, applying: fixes.kept)
             + zip(shared, ProvenFixes.steps(shared, applying: fixes.kept)).compactMap { $0 == $1 ? nil : $1 }
         let location = syntax.variants.first { $0.name == fixes.variant }?.location ?? SourceLocation(file: fixes.file, line: 0, column: 0)
+        // The changed types as the source writes them and as the patch rewrites them, so what Ripple's
+        // tree does not keep (generic parameters, `@ViewBuilder`, `private(set)`, comments) stays; printed
+        // from the tree when the source cannot be read again.
+        let group = FixPatch.group(syntax, variant: fixes.variant, fixes: fixes.kept, first: 0)
+        if let types = FixPatch.rewrittenTypes(group, read: AuditPatch.source),
+           Set(types.map(\.name)) == Set(original.filter { changed.contains($0.name) }.map(\.name)) {
+            let byName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let written = appSource ? [] : original.filter { changed.contains($0.name) }.compactMap { byName[$0.name]?.old }
+            let rewritten = fixed.filter { changed.contains($0.name) }.compactMap { byName[$0.name]?.new }
+            text += printer.stepsAndBlocks(syntax.steps, blocks: [
+                (location, sourceVariant(variant, texts: written, steps: own)),
+                (location, sourceVariant(name, texts: rewritten, steps: own)),
+            ])
+            return text
+        }
         text += printer.stepsAndBlocks(syntax.steps, blocks: [
             (location, printer.variant(variant, declarations: appSource ? [] : original.filter { changed.contains($0.name) }, steps: own)),
             (location, printer.variant(name, declarations: fixed.filter { changed.contains($0.name) }, steps: fixedSteps)),
         ])
         return text
+    }
+
+    /// `variant "name" { … }` holding declarations as source text, each indented one level, a blank line
+    /// between each two, and the steps the variant runs in place of the top-level ones.
+    static func sourceVariant(_ name: String, texts: [String], steps: [StepSyntax]) -> String {
+        let printer = SwiftPrinter()
+        var text = "variant \"" + name.escapedForSwift + "\" {\n"
+        text += texts.map { declaration in
+            declaration.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+        for step in steps { text += (texts.isEmpty && step == steps.first ? "" : "\n") + printer.step(step, level: 1) }
+        return text + "}\n"
     }
 
     /// `target` relative to the folder `base`, both absolute: `../apps/task-manager`.

@@ -50,6 +50,13 @@ enum ScenarioFiles {
     /// The file is read through `FileSystem.read`, which checks the size limit before reading (or, for
     /// a pipe, while reading), so a huge file costs no more than the limit.
     static func load(_ path: String, options: SourceOptions = SourceOptions(), stderr: inout some TextOutputStream) -> Scenario? {
+        var scenario = loadSource(path, options: options, stderr: &stderr)
+        // The audit keeps only fixes it can write into these files (`AuditPatch`).
+        scenario?.rewriteCheck = AuditPatch.rewriteCheck
+        return scenario
+    }
+
+    private static func loadSource(_ path: String, options: SourceOptions, stderr: inout some TextOutputStream) -> Scenario? {
         // A folder that `expand` kept is Swift source; one named like a scenario is reported as a folder below.
         if SwiftSources.isSwiftSource(path) || (!path.hasSuffix(".ripple") && (try? FileSystem.status(path))?.kind == .folder) {
             return SwiftSources.load(path, options: options, stderr: &stderr)

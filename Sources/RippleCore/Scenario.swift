@@ -49,6 +49,10 @@ public struct Scenario: Sendable {
     public private(set) var trace: ScenarioTrace
     /// The syntax tree the scenario was resolved from: what a proven fix rewrites (`ProvenFixes`).
     package private(set) var syntax: ScenarioSyntax
+    /// What stops a set of fixes of a variant from being written into the source the scenario was read
+    /// from (the rewritten code does not parse, or cannot be put in its place), or nil; the front end that
+    /// read the files sets it, and the audit keeps no fix it names a problem for (`AuditFixes`).
+    package var rewriteCheck: (@Sendable (_ syntax: ScenarioSyntax, _ variant: String, _ fixes: [ProvenFix]) -> String?)?
 
     /// A scenario file's text: its bytes, rejected when over the size limit or not valid UTF-8. The front
     /// end that reads scenario files (`RippleSwift`) starts here.

@@ -68,6 +68,7 @@ import Testing
         (["-o", "elsewhere"], "'-o' is the plugin's to choose: reports go into its work folder"),
         (["--output=elsewhere"], "'--output' is the plugin's to choose: reports go into its work folder"),
         (["--emit-variant", "Fixed"], "'--emit-variant' is the plugin's to choose: reports go into its work folder"),
+        (["--emit-patch", "fixes.patch"], "'--emit-patch' is the plugin's to choose: reports go into its work folder"),
         (["--format", "warnings", "--stamp", "Stamp.swift"], "'--stamp' is the plugin's to choose: reports go into its work folder"),
         (["Sources/Screens"], "unexpected argument 'Sources/Screens'; name the sources with --target"),
     ])
@@ -88,6 +89,6 @@ import Testing
         let audit = try #require(CommandLine.commands.first { $0.name == "audit" })
         let withValues = audit.options.filter { $0.value != nil }
         let spellings = Set(withValues.flatMap { option in ["--" + option.name] + (option.short.map { ["-" + $0] } ?? []) })
-        #expect(AuditPluginArguments.optionsWithValues == spellings.subtracting(["--format", "--output", "-o", "--emit-variant", "--stamp"]))
+        #expect(AuditPluginArguments.optionsWithValues == spellings.subtracting(["--format", "--output", "-o", "--emit-variant", "--emit-patch", "--stamp"]))
     }
 }

@@ -32,20 +32,7 @@ enum EquatableOnData {
             }
         }
         guard closures > 0 else { return nil }
-        let location = view.location
-        func side(_ side: String, _ field: String) -> ExprSyntax {
-            ExprSyntax(.member(ExprSyntax(.identifier(side), at: location), name: field, optional: false), at: location)
-        }
-        let comparisons = data.map { ExprSyntax(.binary("==", side("lhs", $0), side("rhs", $0)), at: location) }
-        let result = comparisons.dropFirst().reduce(comparisons.first ?? ExprSyntax(.bool(true), at: location)) {
-            ExprSyntax(.binary("&&", $0, $1), at: location)
-        }
-        let selfType = TypeSyntax.named(name, arguments: [])
-        let equals = FunctionSyntax(isStatic: true, name: "==",
-                                    parameters: [ParameterSyntax(label: nil, name: "lhs", type: selfType, location: location),
-                                                 ParameterSyntax(label: nil, name: "rhs", type: selfType, location: location)],
-                                    result: .named("Bool", arguments: []),
-                                    body: [StatementSyntax(kind: .expression(result), location: location)], location: location)
+        let equals = Self.equals(for: view, comparing: data)
         var fixed = view
         fixed.conformances.append("Equatable")
         fixed.members.append(.function(equals))
@@ -56,5 +43,33 @@ enum EquatableOnData {
                              declined: "the closure `==` would leave out captures \(capture); kept from re-running, the view would keep the old closure and act on the old value")
         }
         return ProvenFix(kind: .closureInput, type: name, summary: summary, before: [.type(view)], after: [.type(fixed)])
+    }
+
+    /// `static func == (lhs: T, rhs: T) -> Bool` comparing `fields`, `true` when there are none. A type
+    /// isolated to the main actor (a `View`, or one marked `@MainActor`) gets `nonisolated`: `Equatable`
+    /// asks for a `==` that runs anywhere, and Swift 6 rejects a main-actor `==` for it.
+    static func equals(for type: TypeDeclarationSyntax, comparing fields: [String]) -> FunctionSyntax {
+        let location = type.location
+        func side(_ side: String, _ field: String) -> ExprSyntax {
+            ExprSyntax(.member(ExprSyntax(.identifier(side), at: location), name: field, optional: false), at: location)
+        }
+        let comparisons = fields.map { ExprSyntax(.binary("==", side("lhs", $0), side("rhs", $0)), at: location) }
+        let result = comparisons.dropFirst().reduce(comparisons.first ?? ExprSyntax(.bool(true), at: location)) {
+            ExprSyntax(.binary("&&", $0, $1), at: location)
+        }
+        let selfType = TypeSyntax.named(type.name, arguments: [])
+        var equals = FunctionSyntax(isStatic: true, name: "==",
+                                    parameters: [ParameterSyntax(label: nil, name: "lhs", type: selfType, location: location),
+                                                 ParameterSyntax(label: nil, name: "rhs", type: selfType, location: location)],
+                                    result: .named("Bool", arguments: []),
+                                    body: [StatementSyntax(kind: .expression(result), location: location)], location: location)
+        if isMainActorIsolated(type) { equals.modifiers = ["nonisolated"] }
+        return equals
+    }
+
+    /// Whether Swift 6 isolates the type's members to the main actor: SwiftUI's `View`, `App` and
+    /// `Scene` are `@MainActor` protocols, and a conformance to one, or the attribute itself, isolates them.
+    static func isMainActorIsolated(_ type: TypeDeclarationSyntax) -> Bool {
+        type.hasAttribute("MainActor") || type.conformances.contains { ["View", "App", "Scene", "ViewModifier"].contains($0) }
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Observation records the stored properties a computed getter reads, so any change to them re-runs
 /// the view, even when the computed value stays the same (Rule 1, tracked reads; `computed-vs-cached`).
-/// A stored copy written only when it changes keeps the view quiet.
+/// A stored copy written only when it changes keeps the view quiet. When several stored properties
+/// feed it, their `didSet`s call one private `updateName()` that holds the update.
 ///
 /// The rewrite is offered only when it is exact: one class declares the property, its getter is one
 /// expression, everything it reads is a stored property of the class (or another computed one that
@@ -62,6 +63,17 @@ enum StoreComputedProperty {
                                                                location: location)], otherwise: nil))]
             : [statement(.assignment(target: identifier(name), op: "=", value: value))]
         let first = statement(.assignment(target: identifier(name), op: "=", value: value))
+        // Several observers call one update function rather than each holding a copy of it, unless the
+        // class already uses its name.
+        let function = "update" + name.prefix(1).uppercased() + name.dropFirst()
+        let shared = sources.count > 1 && !owner.members.contains { member in
+            switch member {
+            case .property(let p): p.name == function
+            case .function(let f): f.name == function
+            case .initializer: false
+            }
+        }
+        let observer = shared ? [statement(.expression(ExprSyntax(.call(identifier(function), arguments: [], trailing: []), at: location)))] : update
 
         var fixed = owner
         fixed.members = owner.members.map { member in
@@ -72,7 +84,7 @@ enum StoreComputedProperty {
                 return .property(stored)
             case .property(var stored) where sources.contains(stored.name):
                 if stored.didSet == nil { stored.didSet = PropertyObserverSyntax(parameter: "oldValue", body: [], location: location) }
-                stored.didSet!.body += update
+                stored.didSet!.body += observer
                 return .property(stored)
             case .initializer(var initializer):
                 initializer.body.append(first)
@@ -83,6 +95,11 @@ enum StoreComputedProperty {
         }
         if owner.initializers.isEmpty {
             fixed.members.append(.initializer(InitializerSyntax(parameters: [], body: [first], location: location)))
+        }
+        if shared {
+            var updater = FunctionSyntax(isStatic: false, name: function, parameters: [], body: update, location: location)
+            updater.modifiers = ["private"]
+            fixed.members.append(.function(updater))
         }
         let names = sources.map { "`\($0)`" }
         let summary = "store `\(owner.name).\(name)` and update it when " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0])

@@ -67,7 +67,7 @@ package struct SwiftPrinter {
         }
     }
 
-    func type(_ type: TypeDeclarationSyntax, level: Int, isFinal: Bool) -> String {
+    package func type(_ type: TypeDeclarationSyntax, level: Int, isFinal: Bool) -> String {
         let pad = indent(level)
         var text = ""
         for attribute in type.attributes { text += pad + self.attribute(attribute) + "\n" }
@@ -77,23 +77,26 @@ package struct SwiftPrinter {
             text += indent(level + 1) + "case " + enumCase.name
                 + (enumCase.payload.isEmpty ? "" : "(" + enumCase.payload.map(\.description).joined(separator: ", ") + ")") + "\n"
         }
-        for member in type.members {
-            switch member {
-            case .property(let property): text += self.property(property, level: level + 1)
-            case .initializer(let initializer):
-                text += indent(level + 1) + "init(" + initializer.parameters.map(parameter).joined(separator: ", ") + ") "
-                    + block(initializer.body, level: level + 1) + "\n"
-            case .function(let function):
-                let name = function.name.first.map { $0.isLetter || $0 == "_" } == true ? function.name : function.name + " "
-                text += indent(level + 1) + (function.isStatic ? "static " : "") + "func " + name
-                    + "(" + function.parameters.map(parameter).joined(separator: ", ") + ")"
-                    + (function.result.map { " -> \($0)" } ?? "") + " " + block(function.body, level: level + 1) + "\n"
-            }
-        }
+        for member in type.members { text += self.member(member, level: level + 1) }
         return text + pad + "}\n"
     }
 
-    func property(_ property: PropertySyntax, level: Int) -> String {
+    /// One member of a type, with its line break, at `level`.
+    package func member(_ member: MemberSyntax, level: Int) -> String {
+        switch member {
+        case .property(let property): return self.property(property, level: level)
+        case .initializer(let initializer):
+            return indent(level) + initializer.modifiers.map { $0 + " " }.joined() + "init("
+                + initializer.parameters.map(parameter).joined(separator: ", ") + ") " + block(initializer.body, level: level) + "\n"
+        case .function(let function):
+            let name = function.name.first.map { $0.isLetter || $0 == "_" } == true ? function.name : function.name + " "
+            return indent(level) + function.modifiers.map { $0 + " " }.joined() + (function.isStatic ? "static " : "") + "func " + name
+                + "(" + function.parameters.map(parameter).joined(separator: ", ") + ")"
+                + (function.result.map { " -> \($0)" } ?? "") + " " + block(function.body, level: level) + "\n"
+        }
+    }
+
+    package func property(_ property: PropertySyntax, level: Int) -> String {
         let pad = indent(level)
         var head = property.attributes.map { attribute($0) + " " }.joined() + property.modifiers.map { $0 + " " }.joined()
         head += (property.isLet ? "let " : "var ") + property.name + (property.type.map { ": \($0)" } ?? "")
@@ -111,7 +114,7 @@ package struct SwiftPrinter {
         return text + pad + "}\n"
     }
 
-    func attribute(_ attribute: AttributeSyntax) -> String {
+    package func attribute(_ attribute: AttributeSyntax) -> String {
         "@" + attribute.name + (attribute.arguments.map { "(" + $0.map { argument($0, level: 0) }.joined(separator: ", ") + ")" } ?? "")
     }
 
@@ -123,7 +126,7 @@ package struct SwiftPrinter {
     // MARK: - Statements
 
     /// `{ … }` with one statement a line, or `{}` when empty.
-    func block(_ statements: [StatementSyntax], level: Int) -> String {
+    package func block(_ statements: [StatementSyntax], level: Int) -> String {
         guard !statements.isEmpty else { return "{}" }
         return "{\n" + statements.map { indent(level + 1) + statement($0, level: level + 1) + "\n" }.joined() + indent(level) + "}"
     }
@@ -133,7 +136,7 @@ package struct SwiftPrinter {
         statements.map { indent(level) + statement($0, level: level) + "\n" }.joined()
     }
 
-    func statement(_ statement: StatementSyntax, level: Int) -> String {
+    package func statement(_ statement: StatementSyntax, level: Int) -> String {
         switch statement.kind {
         case .expression(let e): return expression(e, level: level)
         case .assignment(let target, let op, let value): return expression(target, level: level) + " " + op + " " + expression(value, level: level)

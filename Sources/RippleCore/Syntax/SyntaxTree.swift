@@ -409,6 +409,8 @@ public struct InitializerSyntax: Hashable, Sendable {
     public var parameters: [ParameterSyntax]
     public var body: [StatementSyntax]
     public var location: SourceLocation
+    /// The modifiers a fix writes on an initializer it makes (`private`); the front ends keep none.
+    public var modifiers: [String] = []
 
     /// Creates the node; the front ends build the tree with it.
     package init(parameters: [ParameterSyntax], body: [StatementSyntax], location: SourceLocation) {
@@ -426,6 +428,9 @@ public struct FunctionSyntax: Hashable, Sendable {
     public var result: TypeSyntax?
     public var body: [StatementSyntax]
     public var location: SourceLocation
+    /// The modifiers a fix writes on a function it makes, besides `static` (`nonisolated`, `private`);
+    /// the front ends keep none, since none changes what Ripple simulates.
+    public var modifiers: [String] = []
 
     /// Creates the node; the front ends build the tree with it.
     package init(isStatic: Bool, name: String, parameters: [ParameterSyntax], result: TypeSyntax? = nil, body: [StatementSyntax], location: SourceLocation) {
