@@ -16,9 +16,9 @@ extension Audit {
     /// are not explored, and the audit's notes say how many.
     public static let maximumExploredStates = 64
 
-    /// How many reached states are kept at once before their keys are compared: bounds the copies of a
-    /// screen alive while a state's actions are performed in parallel.
-    static let explorationBatch = 16
+    /// How many actions are performed at once, each on a copy of its state, before their states' keys
+    /// are compared: bounds the copies of a screen alive at once.
+    static let explorationBatch = 32
 
     /// What one performed action of the exploration gives back to the thread that gathers them.
     private struct Explored: @unchecked Sendable {
@@ -100,13 +100,13 @@ extension Audit {
         var rows: [ExploredRow] = []
         for level in 2...depth {
             var next: [ReachedState] = []
-            for state in states {
-                guard total.remaining > 0 else {
-                    leftOut += 1
-                    continue
-                }
-                let results = perform(in: state, scenario: scenario, variant: variant, file: file, declarations: declarations, drawn: drawn,
-                                      continuing: level < depth)
+            guard total.remaining > 0 else {
+                leftOut += states.count
+                break
+            }
+            let performed = perform(in: states, scenario: scenario, variant: variant, file: file, declarations: declarations, drawn: drawn,
+                                    continuing: level < depth)
+            for (state, results) in zip(states, performed) {
                 for result in results {
                     let row = result.row
                     let action = ActionKey(kind: row.kind, location: SourceLocation(row.location))
@@ -136,26 +136,28 @@ extension Audit {
         return (rows, [note])
     }
 
-    /// Every action `state` offers, each performed on a copy of it, on every core, within what is left of
-    /// the audit's work, in the screen's order, each with the key of the state it leaves, and with
-    /// `continuing`, that state.
-    private func perform(in state: ReachedState, scenario: Scenario, variant: String, file: String, declarations: [DeclarationSyntax],
-                         drawn: Bool, continuing: Bool) -> [Explored] {
-        let actions = state.simulation.availableActions(allRows: allRows)
+    /// Every action each of `states` offers, each performed on a copy of its state, all of a level's on
+    /// every core at once, within what is left of the audit's work; per state, in the screen's order, each
+    /// with the key of the state it leaves, and with `continuing`, that state.
+    private func perform(in states: [ReachedState], scenario: Scenario, variant: String, file: String, declarations: [DeclarationSyntax],
+                         drawn: Bool, continuing: Bool) -> [[Explored]] {
         let allRows = allRows
+        let offered = states.map { $0.simulation.availableActions(allRows: allRows) }
+        let pairs = offered.indices.flatMap { state in offered[state].indices.map { (state: state, action: $0) } }
         let shownViewTypes = shownViewTypes
         let loaded = Set(scenario.notes)
-        let from = state
-        var results: [Explored] = []
-        for batch in stride(from: 0, to: actions.count, by: Self.explorationBatch) where total.remaining > 0 {
-            let indices = Array(batch..<min(batch + Self.explorationBatch, actions.count))
-            let budget = AuditWorkBudget(actions: indices.count, limit: total.remaining)
-            let performed = ParallelWork.map(indices.count, threads: threads) { position -> Explored? in
-                let index = indices[position]
+        var results = Array(repeating: [Explored](), count: states.count)
+        for batch in stride(from: 0, to: pairs.count, by: Self.explorationBatch) where total.remaining > 0 {
+            let chosen = Array(pairs[batch..<min(batch + Self.explorationBatch, pairs.count)])
+            let budget = AuditWorkBudget(actions: chosen.count, limit: total.remaining)
+            let performed = ParallelWork.map(chosen.count, threads: threads) { position -> Explored? in
+                let (state, index) = chosen[position]
                 guard budget.mayPerform(position) else {
                     budget.record(0, at: position)
                     return nil
                 }
+                let from = states[state]
+                let actions = offered[state]
                 let action = actions[index]
                 let copy = Simulation(copying: from.simulation)
                 defer { budget.record(copy.work, at: position) }
@@ -184,7 +186,9 @@ extension Audit {
                 return explored
             }
             total.charge(budget.spentWork())
-            results += performed.prefix(budget.performedCount()).compactMap { $0 }
+            for (position, result) in performed.prefix(budget.performedCount()).enumerated() {
+                if let result { results[chosen[position].state].append(result) }
+            }
         }
         return results
     }
