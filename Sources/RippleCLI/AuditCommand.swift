@@ -131,7 +131,8 @@ enum AuditCommand {
                 }
                 do {
                     try FileSystem.makeFolders(FileSystem.parentFolder(of: path))
-                    try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path).utf8, to: path)
+                    try AtomicFile.write(EmittedVariant.text(fixes, name: emitted.name, path: path, options: EmittedVariant.countingOptions(parsed)).utf8,
+                                         to: path)
                     stderr.write("wrote \(TerminalText.oneLine(path))\n")
                 } catch {
                     stderr.write("error: \(FileError("cannot write the variant", path, error).message)\n")

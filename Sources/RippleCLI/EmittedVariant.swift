@@ -69,8 +69,19 @@ enum EmittedVariant {
         return "refusing to replace '\(path)': Ripple did not write it; move it away or choose another name for \(option)"
     }
 
-    /// The scenario's text.
-    static func text(_ fixes: AuditFixes, name: String, path: String) -> String {
+    /// The options of `ripple audit` that change what it performs and counts, as given in `arguments`:
+    /// what the emitted file records so that auditing it the same way gives the same numbers.
+    static func countingOptions(_ arguments: ParsedArguments) -> [String] {
+        var options: [String] = []
+        for name in ["rows", "visible-rows", "depth", "os", "define", "root"] {
+            if let value = arguments.values[name] { options.append("--\(name) \(value)") }
+        }
+        if arguments.flags.contains("all-rows") { options.append("--all-rows") }
+        return options
+    }
+
+    /// The scenario's text; `options` are the counting options the audit ran with (`countingOptions`).
+    static func text(_ fixes: AuditFixes, name: String, path: String, options: [String] = []) -> String {
         let syntax = fixes.scenario.syntax
         let original = ProvenFixes.declarations(of: syntax, variant: fixes.variant)
         var fixed = original
@@ -87,6 +98,8 @@ enum EmittedVariant {
         if let first = proofs.first, let last = proofs.last?.after {
             text += "// Measured: \(first.before.change(to: last)) across \(first.before.actions) actions.\n"
         }
+        // The options the numbers were measured with: the audit of this file gives them again with the same.
+        text += "// Audited with: ripple audit" + (options.isEmpty ? " (no options that change the counts)" : " " + options.joined(separator: " ")) + "\n"
         text += "scenario \"\(((syntax.title ?? fixes.file) + ": as written and " + name).escapedForSwift)\"\n"
         if let semantics = syntax.semantics { text += "semantics \(semantics.rawValue)\n" }
         let appSource = syntax.readsOtherModules

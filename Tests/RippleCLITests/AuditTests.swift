@@ -392,6 +392,20 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
         #expect(rows.filter { $0["variant"] as? String == "main" }.reduce(0) { $0 + (($1["wasted"] as? Int) ?? 99) } == 2)
     }
 
+    /// The emitted file records the options that change what the audit counts, and only those.
+    @Test func theEmittedVariantRecordsTheOptionsItWasMeasuredWith() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let counted = ripple("audit", "Scenarios/apps/task-manager", "--rows", "3", "--depth", "2", "--jobs", "1", "--emit-variant", "counted", "-o", folder.path)
+        #expect(counted.status == 0, "\(counted.stderr)")
+        let text = try String(contentsOfFile: folder.appendingPathComponent("counted.ripple").path, encoding: .utf8)
+        #expect(text.contains("// Audited with: ripple audit --rows 3 --depth 2\n"), "\(text.prefix(600))")
+        let plain = ripple("audit", "Scenarios/apps/settings", "--emit-variant", "stored", "-o", folder.path)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let stored = try String(contentsOfFile: folder.appendingPathComponent("stored.ripple").path, encoding: .utf8)
+        #expect(stored.contains("// Audited with: ripple audit (no options that change the counts)\n"))
+    }
+
     /// Two apps written in the style of real ones, each audited with the ranking it must give.
     @Test(arguments: [
         // The seal in the section header reads a computed property over three fields: typing a name or an
