@@ -66,6 +66,23 @@ extension Audit {
         var explored = 0
         var leftOut = 0
         var states: [ReachedState] = []
+        // Whether a state an action reached is explored: one not seen before, within the limit.
+        func admits(_ key: StateKey) -> Bool {
+            guard seen.insert(key).inserted else { return false }
+            guard explored < exploredStatesLimit else {
+                leftOut += 1
+                return false
+            }
+            explored += 1
+            return true
+        }
+        // Records whether `action` changed the state this time; true when its row is listed: an action
+        // not offered before, or one that changed nothing before and changes something now.
+        func notes(_ action: ActionKey, changed: Bool) -> Bool {
+            let listed = changes[action].map { !$0 && changed } ?? true
+            changes[action] = (changes[action] ?? false) || changed
+            return listed
+        }
         // The first state's actions are performed again, each on a copy of the first screen, for the state each leaves.
         let startable = actions.indices.filter { firstRows[$0].error == nil }
         for batch in stride(from: 0, to: startable.count, by: Self.explorationBatch) where total.remaining > 0 {
@@ -86,13 +103,9 @@ extension Audit {
             total.charge(budget.spentWork())
             for (position, result) in reached.prefix(budget.performedCount()).enumerated() {
                 guard let result, let key = result.key else { continue }
-                changes[ActionKey(actions[indices[position]]), default: false] = changes[ActionKey(actions[indices[position]])] == true || key != firstKey
-                guard let simulation = result.reached, seen.insert(key).inserted else { continue }
-                guard explored < exploredStatesLimit else {
-                    leftOut += 1
-                    continue
-                }
-                explored += 1
+                // A first-state action's row is listed already.
+                _ = notes(ActionKey(actions[indices[position]]), changed: key != firstKey)
+                guard let simulation = result.reached, admits(key) else { continue }
                 let first = firstRows[indices[position]]
                 states.append(ReachedState(simulation: simulation, key: key, path: [first.action], controls: [first.identity ?? first.action], uncertainty: Self.inherited(from: first, uncertainty: first.uncertainty)))
             }
@@ -109,19 +122,11 @@ extension Audit {
             for (state, results) in zip(states, performed) {
                 for result in results {
                     let row = result.row
-                    let action = ActionKey(kind: row.kind, location: SourceLocation(row.location))
-                    let changed = result.key.map { $0 != state.key } ?? false
-                    let listed = changes[action].map { !$0 && changed } ?? true
-                    changes[action] = (changes[action] ?? false) || changed
+                    let listed = notes(ActionKey(kind: row.kind, location: SourceLocation(row.location)), changed: result.key.map { $0 != state.key } ?? false)
                     if keepsEveryPath || listed {
                         rows.append(ExploredRow(row: row, step: result.step, graph: result.graph, starting: drawn ? state.simulation.alivePaths : []))
                     }
-                    guard let simulation = result.reached, let reachedKey = result.key, seen.insert(reachedKey).inserted else { continue }
-                    guard explored < exploredStatesLimit else {
-                        leftOut += 1
-                        continue
-                    }
-                    explored += 1
+                    guard let simulation = result.reached, let reachedKey = result.key, admits(reachedKey) else { continue }
                     next.append(ReachedState(simulation: simulation, key: reachedKey, path: state.path + [row.actionName],
                                              controls: state.controls + [result.control],
                                              uncertainty: state.uncertainty + Self.inherited(from: row, uncertainty: result.ownUncertainty)))
