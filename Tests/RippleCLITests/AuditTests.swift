@@ -419,9 +419,10 @@ private let auditRepository = URL(fileURLWithPath: #filePath).deletingLastPathCo
             // Performed again once "About" presents the sheet, dismissing it now changes what is shown.
             ("tap Button \"About\" in SettingsView, then dismiss .sheet in SettingsView", 0, 0),
         ]),
-        // Starring a book re-runs the list and every row, which read the whole set of favourites.
+        // Starring a book re-runs the list and every row, which read the whole set of favourites; only the
+        // starred row's title changes, so the other two re-run in vain.
         ("Scenarios/apps/reading-list", [
-            ("tap Button in BookRow[1]", 3, 0), ("tap Button in BookRow[3]", 3, 0), ("type in .searchable in LibraryView", 1, 0),
+            ("tap Button in BookRow[1]", 3, 2), ("tap Button in BookRow[3]", 3, 2), ("type in .searchable in LibraryView", 1, 0),
         ]),
     ])
     func anAppIsAuditedWithTheRankingItMustGive(app: String, expected: [(String, Int, Int)]) throws {

@@ -119,6 +119,7 @@ extension Engine {
     /// evaluation and any global being computed.
     mutating func retake(_ decisions: [String]) {
         for text in decisions {
+            if isTracking { untaken.recentDecisions.append(text) }
             if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
             if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
             if !decisionsTaken.isEmpty, !decisionsTaken[decisionsTaken.count - 1].contains(text) { decisionsTaken[decisionsTaken.count - 1].append(text) }

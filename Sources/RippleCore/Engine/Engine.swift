@@ -272,6 +272,8 @@ struct Engine {
     var shownByLastBuild: [ShownPart]?
     /// What each instance's last evaluation showed, by instance, while `recordsShown`.
     var shownParts: [Int: [ShownPart]] = [:]
+    /// What bodies would read on the sides of decisions on unknown values they did not take.
+    var untaken = UntakenBranches()
     /// How many elements the `ForEach` built last had: whether a row action its modifier offers has the
     /// rows it takes (`UserActions.swift`).
     var lastForEachCount: Int?

@@ -340,10 +340,24 @@ extension Engine {
     private mutating func ternary(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope, expected: ValueType?) throws(EvaluationError) -> Value {
         let test = try evaluate(condition, in: scope, expected: .bool)
         if readsOtherModules, test.isUnmodelled {
-            return try evaluate(decideUnknown(condition) ? yes : no, in: scope, expected: expected)
+            return try evaluate(decidedSide(condition, yes, no, in: scope, expected: expected), in: scope, expected: expected)
         }
         guard case .bool(let b) = test else { throw EvaluationError("condition must be a Bool, not \(describe(test))", at: condition.location) }
         return try evaluate(b ? yes : no, in: scope, expected: expected)
+    }
+
+    /// The side of `condition ? yes : no` taken where the condition rests on a value Ripple does not know
+    /// (`decideUnknown`); the other side is evaluated apart, for what it reads. In a frame of its own, off
+    /// the stack of every nested expression.
+    @inline(never)
+    private mutating func decidedSide(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope,
+                                      expected: ValueType?) throws(EvaluationError) -> ExprSyntax {
+        let decided = untaken.recentDecisions.count
+        let taken = decideUnknown(condition)
+        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+            _ = try engine.evaluate(taken ? no : yes, in: scope, expected: expected)
+        }
+        return taken ? yes : no
     }
 
     /// Evaluates the base of a chain without recording it on its own: the whole chain is the read.
@@ -774,14 +788,20 @@ extension Engine {
         }
         let l = try evaluate(left, in: scope, expected: nil)
         let r = try evaluate(right, in: scope, expected: hint(for: l))
-        if readsOtherModules, l.isUnmodelled || r.isUnmodelled {
-            return .opaque(type: Value.unmodelledType, text: describe(l) + " " + op + " " + describe(r))
-        }
+        if readsOtherModules, l.isUnmodelled || r.isUnmodelled { return opaqueResult(op, l, r) }
         switch op {
         case "==": return .bool(try equal(l, r, at: location))
         case "!=": return .bool(!(try equal(l, r, at: location)))
         default: return try combine(op, l, r, at: location)
         }
+    }
+
+    /// What an operator gives on a value Ripple does not model: opaque, named by what it combined. In a
+    /// frame of its own: `binary` is on the stack of every nested expression, and the text's temporaries
+    /// would take their room there.
+    @inline(never)
+    private func opaqueResult(_ op: String, _ l: Value, _ r: Value) -> Value {
+        .opaque(type: Value.unmodelledType, text: describe(l) + " " + op + " " + describe(r))
     }
 
     /// `&&` and `||`, which evaluate their right operand only when it decides.
@@ -899,11 +919,8 @@ extension Engine {
             return .some(try evaluate(expression, in: scope, expected: expected))
         case .ifStatement(let clauses, let otherwise) where clauses.allSatisfy({ $0.body.count == 1 }) && (otherwise?.count ?? 1) == 1:
             try countEvaluation(at: statement.location)
-            if let (then, bound) = try firstHolding(clauses, in: scope) {
-                return .some(try runStatements(then, in: bound, expected: expected))
-            }
-            if let otherwise { return .some(try runStatements(otherwise, in: scope, expected: expected)) }
-            return .some(nil)
+            guard let (then, bound) = try chosenClause(clauses, otherwise: otherwise, in: scope, host: ValueHost(expected: expected)) else { return .some(nil) }
+            return .some(try runStatements(then, in: bound, expected: expected))
         default:
             return nil
         }
@@ -935,10 +952,10 @@ extension Engine {
     /// The body of the first clause of an `if` whose conditions hold, with the scope its bindings make;
     /// nil when none holds. With `counting`, each clause after the first costs an evaluation, as the
     /// `if` inside an `else` it stands for would.
-    mutating func firstHolding(_ clauses: [IfClauseSyntax], in scope: Scope, counting: Bool = false) throws(EvaluationError) -> (body: [StatementSyntax], scope: Scope)? {
+    mutating func firstHolding(_ clauses: [IfClauseSyntax], in scope: Scope, counting: Bool = false) throws(EvaluationError) -> (index: Int, body: [StatementSyntax], scope: Scope)? {
         for (index, clause) in clauses.enumerated() {
             if counting, index > 0 { try countEvaluation(at: clause.location) }
-            if let bound = try test(clause.conditions, in: scope) { return (clause.body, bound) }
+            if let bound = try test(clause.conditions, in: scope) { return (index, clause.body, bound) }
         }
         return nil
     }

@@ -123,6 +123,7 @@ extension Engine {
         defer { isTracking = false }
         let dropped = droppedViews
         evaluationDecisions.removeAll()
+        beginUntakenSides()
         if recordsShown { shownByLastBuild = [] }
         var descriptions: [ChildDescription]
         do {
@@ -138,6 +139,7 @@ extension Engine {
             shownByLastBuild = nil
         }
         isTracking = false
+        keepUntakenSides(of: id)
         if instances[id].description.contentClosure != nil { showOrHideRow(id, building: descriptions) }
         // What the body attached, compared with what its previous evaluation attached, sets off what runs
         // after the update (Rules 11, 16, 17).

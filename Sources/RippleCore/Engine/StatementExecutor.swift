@@ -104,10 +104,8 @@ extension Engine {
             // From here on the local hides a property or helper of the same name, as in Swift.
             scope = scope.with(name, try host.bind(name, to: value, in: scope, at: statement.location, engine: &self))
         case .ifStatement(let clauses, let otherwise):
-            if let (then, bound) = try firstHolding(clauses, in: scope, counting: host.countsEachClause) {
+            if let (then, bound) = try chosenClause(clauses, otherwise: otherwise, in: scope, host: host) {
                 return try execute(then, in: bound, host: &host)
-            } else if let otherwise {
-                return try execute(otherwise, in: scope, host: &host)
             }
         case .forIn(let name, let sequence, let body):
             try host.willLoop(at: statement.location)
@@ -120,6 +118,24 @@ extension Engine {
             return try host.run(statement, in: scope, engine: &self)
         }
         return nil
+    }
+}
+
+extension Engine {
+    /// The statements an `if` runs, with the scope its bindings make: the first clause whose conditions
+    /// hold, or the `else`; nil when neither. A decision on an unknown value on the way has its other
+    /// side run apart (`readUntakenClauses`). In a frame of its own: `executeOne` is on the stack of every
+    /// statement nested in another.
+    @inline(never)
+    mutating func chosenClause<Host: StatementHost>(_ clauses: [IfClauseSyntax], otherwise: [StatementSyntax]?, in scope: Scope,
+                                                   host: Host) throws(EvaluationError) -> (body: [StatementSyntax], scope: Scope)? {
+        let decided = untaken.recentDecisions.count
+        let holding = try firstHolding(clauses, in: scope, counting: host.countsEachClause)
+        if untaken.recentDecisions.count > decided {
+            try readUntakenClauses(clauses, otherwise: otherwise, taken: holding?.index, after: untaken.recentDecisions[decided...], in: scope, host: host)
+        }
+        if let holding { return (holding.body, holding.scope) }
+        return otherwise.map { ($0, scope) }
     }
 }
 

@@ -254,7 +254,7 @@ extension Engine {
         }
         if case .dollar = rootOfChain(expression).kind { return .projection(expression) }
         var paths: [ExprSyntax] = []
-        collectPaths(in: expression, into: &paths)
+        collectPaths(in: expression, into: &paths, keepingTernaries: true)
         // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
         if expression.mayTrap, !expression.hasImplicitMember, !paths.contains(where: { capitalizedRoot(of: $0) != nil }) {
             return .computed(expression, paths: paths)
@@ -338,9 +338,39 @@ extension Engine {
     /// Reads the access paths of an argument (`ArgumentStep.paths`).
     private mutating func read(_ paths: [ExprSyntax], in scope: Scope) throws(EvaluationError) {
         for path in paths {
+            if case .ternary(let condition, let yes, let no) = path.kind {
+                try readSide(of: condition, yes, no, in: scope)
+                continue
+            }
             if let root = capitalizedRoot(of: path), scope.locals[root] == nil, !readsStaticProperty(path, of: root) { continue }
             _ = try evaluate(path, in: scope, expected: nil)
         }
+    }
+
+    /// Reads `condition ? yes : no` in an argument as Swift runs it: the condition, then the paths of the
+    /// side it takes. A condition on a value Ripple does not know is decided (`decideUnknown`), and the
+    /// other side read apart (`readUntaken`); one Ripple cannot compute (a styling constant) reads the paths
+    /// of both sides, a decision every row that re-runs the body names.
+    @inline(never)
+    private mutating func readSide(of condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope) throws(EvaluationError) {
+        func paths(of side: ExprSyntax) -> [ExprSyntax] {
+            var paths: [ExprSyntax] = []
+            collectPaths(in: side, into: &paths, keepingTernaries: true)
+            return paths
+        }
+        let value = try evaluateOrOpaque(condition, naming: condition.rendered, in: scope, expected: .bool)
+        if case .bool(let taken) = value { return try read(paths(of: taken ? yes : no), in: scope) }
+        guard readsOtherModules, value.isUnmodelled else {
+            decidedOnUnknown("the condition '\(Self.shortened(condition.rendered))' not computed: what both sides read is read", at: condition.location)
+            return try read(paths(of: yes) + paths(of: no), in: scope)
+        }
+        let decided = untaken.recentDecisions.count
+        let taken = decideUnknown(condition)
+        let other = paths(of: taken ? no : yes)
+        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+            try engine.read(other, in: scope)
+        }
+        try read(paths(of: taken ? yes : no), in: scope)
     }
 
     /// Whether `path` reads through a static property a class or struct of the source declares with a value

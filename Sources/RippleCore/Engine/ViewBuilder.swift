@@ -166,9 +166,8 @@ extension Engine {
             }
             try buildLocalOrStoredViews(name, expression, in: scope, context: context, into: &output)
         case .ternary(let condition, let yes, let no):
-            let value = try evaluate(condition, in: scope, expected: .bool)
             anchorErasedBranches(yes, no, at: expression.location)
-            try buildView(value == .bool(true) ? yes : no, in: scope, context: context, into: &output)
+            try buildView(chosenView(condition, yes, no, in: scope, context: context), in: scope, context: context, into: &output)
         case .binary("+", let lhs, let rhs) where isTextView(lhs) && isTextView(rhs):
             // `Text("a") + Text(b)`: one text, built from both.
             try buildView(lhs, in: scope, context: context, into: &output)
@@ -179,6 +178,22 @@ extension Engine {
             if readsOtherModules { return skipUnbuiltView(expression) }
             throw EvaluationError("expected a view, found '\(expression.rendered)'", at: expression.location)
         }
+    }
+
+    /// The side of `condition ? yes : no` in view position that is built. On a value Ripple does not know,
+    /// the condition is decided (`decideUnknown`) and the other side is built apart, for what it reads.
+    @inline(never)
+    private mutating func chosenView(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope,
+                                     context: BuildContext) throws(EvaluationError) -> ExprSyntax {
+        let value = try evaluate(condition, in: scope, expected: .bool)
+        guard readsOtherModules, value.isUnmodelled else { return value == .bool(true) ? yes : no }
+        let decided = untaken.recentDecisions.count
+        let taken = decideUnknown(condition)
+        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+            var discarded: [ChildDescription] = []
+            try engine.buildView(taken ? no : yes, in: scope, context: context, into: &discarded)
+        }
+        return taken ? yes : no
     }
 
     /// The value a body's `let` binds: for views (`let content = VStack { … }`), a closure that builds them
@@ -625,7 +640,9 @@ extension Engine {
         statement.visitOutermostExpressions { collectPaths(in: $0, into: &paths) }
     }
 
-    func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax]) {
+    /// With `keepingTernaries`, a `condition ? a : b` is kept whole, for its reader to decide which side
+    /// it reads (`readPaths`); otherwise the paths of its condition and of both sides are collected.
+    func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax], keepingTernaries: Bool = false) {
         if isAccessPath(expression) {
             // A method call at the end (`items.append(x)`) reads the collection; its arguments are paths of their own.
             var path = expression
@@ -636,28 +653,29 @@ extension Engine {
                     return
                 }
                 path = base
-                for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths) }
+                for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
             }
             paths.append(path)
             return
         }
         switch expression.kind {
         case .call(_, let arguments, let trailing):
-            for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths) }
-        case .binary(_, let l, let r): collectPaths(in: l, into: &paths); collectPaths(in: r, into: &paths)
-        case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths)
+            for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
+        case .binary(_, let l, let r): collectPaths(in: l, into: &paths, keepingTernaries: keepingTernaries); collectPaths(in: r, into: &paths, keepingTernaries: keepingTernaries)
+        case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries)
         // A member or subscript of what is not a path (`(a + b).description`, `["x", "y"][model.index]`):
         // the paths are in its base and its index.
-        case .member(let base, _, _): collectPaths(in: base, into: &paths)
+        case .member(let base, _, _): collectPaths(in: base, into: &paths, keepingTernaries: keepingTernaries)
         case .subscriptAccess(let base, let arguments, _):
-            collectPaths(in: base, into: &paths)
-            for argument in arguments { collectPaths(in: argument.value, into: &paths) }
+            collectPaths(in: base, into: &paths, keepingTernaries: keepingTernaries)
+            for argument in arguments { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
         case .ternary(let c, let a, let b):
+            if keepingTernaries { return paths.append(expression) }
             collectPaths(in: c, into: &paths); collectPaths(in: a, into: &paths); collectPaths(in: b, into: &paths)
-        case .array(let elements): for e in elements { collectPaths(in: e, into: &paths) }
-        case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths) }
+        case .array(let elements): for e in elements { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
+        case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
         case .string(let parts):
-            for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths) }
+            for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
         case .closure(let closure):
             // What the closure's parameters hold (`$0`, `value`) is given when it runs: no path of the body.
             var inner: [ExprSyntax] = []

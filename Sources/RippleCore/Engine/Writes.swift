@@ -213,6 +213,9 @@ extension Engine {
         var last: (trace: StepTrace, transaction: String?, fired: [FiredHandler])?
         if ended.isEmpty || pass.writes > 0 || !pass.queue.isEmpty {
             try runPass(&pass, initial: [])
+            for decision in untakenReaders(of: written, evaluated: { pass.evaluated[$0] != nil }) where !unknownDecisions.contains(decision) {
+                unknownDecisions.append(decision)
+            }
             var trace = trace(name, writes: writes, written: written, pass: pass)
             if !unknownDecisions.isEmpty { trace.unknownDecisions = unknownDecisions }
             trace.windows = tracedWindows()
