@@ -10,7 +10,11 @@ extension Engine {
                              at location: SourceLocation) throws(EvaluationError) -> Value? {
         guard !declaration.initializers.isEmpty else { return nil }
         let labels = arguments.map(\.label)
-        guard let initializer = declaration.initializers.selected(forLabels: labels) else {
+        // An unlabelled closure last is a trailing closure, which takes the next parameter of a function
+        // type whatever its label (`Monitor(mask: m) { event in … }` for `init(mask:handler:)`).
+        var selecting = labels
+        if let last = arguments.last, last.label == nil, case .closure = last.value.kind { selecting[selecting.count - 1] = "_trailing" }
+        guard let initializer = declaration.initializers.selected(forLabels: selecting) else {
             // An `init` declared in an extension keeps the memberwise one, and the front end has joined
             // extensions to their types: labels that name stored properties in order are memberwise.
             var stored = declaration.stored.map(\.name)[...]
