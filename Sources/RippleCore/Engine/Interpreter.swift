@@ -804,6 +804,14 @@ extension Engine {
         .opaque(type: Value.unmodelledType, text: describe(l) + " " + op + " " + describe(r))
     }
 
+    /// `300...1000.0`: a range of doubles, as a `Slider`'s `in:` takes it. Swift cannot count its elements,
+    /// so it is a value Ripple holds whole, by its bounds, and does not look into; reversed bounds trap.
+    @inline(never)
+    private func doubleRange(_ lower: Double, _ op: String, _ upper: Double, at location: SourceLocation) throws(EvaluationError) -> Value {
+        guard lower <= upper else { throw EvaluationError("range bounds are reversed", at: location) }
+        return .opaque(type: op == "..." ? "ClosedRange<Double>" : "Range<Double>", text: "\(lower)\(op)\(upper)")
+    }
+
     /// `&&` and `||`, which evaluate their right operand only when it decides.
     private mutating func logical(_ op: String, _ left: ExprSyntax, _ right: ExprSyntax, in scope: Scope) throws(EvaluationError) -> Value {
         let l = try evaluate(left, in: scope, expected: .bool)
@@ -866,6 +874,7 @@ extension Engine {
                 case ">": return .bool(a > b)
                 case "<=": return .bool(a <= b)
                 case ">=": return .bool(a >= b)
+                case "...", "..<": return try doubleRange(a, op, b, at: location)
                 default: break
                 }
             }

@@ -5,6 +5,9 @@ struct DeclarationBuilder {
     /// are notes, each noted once.
     var readsOtherModules = false
     private var noted: Set<String> = []
+    /// Classes of Swift source that are both `@Observable` and `ObservableObject`: Observation tracks
+    /// them, and Combine's wrappers may hold them.
+    private var observableAndObservableObject: Set<String> = []
 
     /// Notes what Ripple assumes about a name it does not know, once per name.
     private mutating func noteOnce(_ key: String, _ message: String, at location: SourceLocation) {
@@ -96,6 +99,7 @@ struct DeclarationBuilder {
             for property in view.properties {
                 guard case .named(let typeName) = property.type, let model = table.data[typeName] else { continue }
                 guard let required = property.role.kind.requiredModelKind, model.modelKind != required else { continue }
+                if required == .observableObject, observableAndObservableObject.contains(typeName) { continue }
                 switch required {
                 case .observableObject:
                     let advice = model.modelKind == .observable ? "; hold an '@Observable' class with '@State', 'let' or '@Bindable'" : ""
@@ -255,7 +259,15 @@ struct DeclarationBuilder {
             diagnostics.append(.error("'\(type.name)' must be a class to be \(isObservable ? "'@Observable'" : "an 'ObservableObject'")", at: type.location))
         }
         if isObservable && isObservableObject {
-            diagnostics.append(.error("'\(type.name)' cannot be both '@Observable' and 'ObservableObject'", at: type.location))
+            if readsOtherModules {
+                // Swift compiles it: the macro's registrar tracks what a body reads, and the synthesized
+                // `objectWillChange` sends nothing, for no property can be `@Published` under the macro.
+                observableAndObservableObject.insert(type.name)
+                noteOnce("both:" + type.name, "'\(type.name)' is both '@Observable' and 'ObservableObject': simulated as '@Observable', whichever wrapper holds it",
+                         at: type.location)
+            } else {
+                diagnostics.append(.error("'\(type.name)' cannot be both '@Observable' and 'ObservableObject'", at: type.location))
+            }
         }
         var stored: [StoredProperty] = []
         var computed: [ComputedProperty] = []

@@ -1,0 +1,65 @@
+import Testing
+import RippleAudit
+@testable import RippleCore
+
+/// Swift that compiles is never rejected: a class both `@Observable` and `ObservableObject`, held by
+/// Combine's wrappers, is tracked by Observation; a range of doubles is a value a `Slider` takes.
+@Suite struct CompiledSwiftTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Service: ObservableObject {
+            var count = 0
+            var other = 0
+        }
+
+        struct ServiceView: View {
+            @StateObject private var service = Service()
+            @State private var distance = 500.0
+            var body: some View {
+                Text("\\(service.count)")
+                Button("Count") { service.count += 1 }
+                Button("Other") { service.other += 1 }
+                Slider(value: $distance, in: 300...1000.0)
+                Badge(service: service)
+            }
+        }
+
+        struct Badge: View {
+            @ObservedObject var service: Service
+            var body: some View {
+                Text("badge")
+            }
+        }
+
+        """
+
+    /// Must: a read of the class's property is tracked, whichever wrapper holds it.
+    @Test func aClassBothObservableAndObservableObjectIsTrackedByObservation() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app)
+        #expect(!notes.contains { $0.contains("cannot be both") }, "\(notes)")
+        #expect(notes.contains { $0.contains("'Service' is both '@Observable' and 'ObservableObject'") }, "\(notes)")
+        let count = try row(result, "tap Button \"Count\"")
+        #expect(count.evaluations == 1)
+        #expect(count.views.map(\.view) == ["ServiceView"])
+        #expect(count.confidence == .exact)
+    }
+
+    /// Must not: a property no body reads re-runs nothing, and the `@ObservedObject` that reads nothing
+    /// of it is not told: its `objectWillChange` sends nothing.
+    @Test func aPropertyNoBodyReadsReRunsNothing() throws {
+        let other = try row(try auditSwift(Self.app), "tap Button \"Other\"")
+        #expect(other.evaluations == 0)
+        #expect(other.confidence == .exact)
+    }
+
+    /// A range of doubles builds: the slider is offered and the screen is not dropped.
+    @Test func aRangeOfDoublesIsAValue() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app)
+        #expect(!notes.contains { $0.contains("cannot be applied") }, "\(notes)")
+        let slide = try row(result, "increment Slider")
+        #expect(slide.error == nil)
+        // The body hands `$distance` over and reads nothing of it: the slider updates itself (Rule 5).
+        #expect(slide.evaluations == 0)
+    }
+}
