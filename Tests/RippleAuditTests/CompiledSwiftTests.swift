@@ -63,3 +63,45 @@ import RippleAudit
         #expect(slide.evaluations == 0)
     }
 }
+
+/// Of two methods with one name, a call selects the one whose parameters take its labels, as Swift's
+/// overload resolution does: `shoes(forCategory:)` beside `shoes(forRunType:)`.
+@Suite struct MethodOverloadTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Closet {
+            var active = ["Runner"]
+            var retired = ["Old"]
+            var trail = 0
+            func shoes(forRunType type: Int) -> [String] { trail += 0; return retired }
+            func shoes(forCategory category: Int) -> [String] { category == 0 ? active : retired }
+        }
+
+        struct ClosetView: View {
+            @State private var closet = Closet()
+            var body: some View {
+                Text("\\(closet.shoes(forCategory: 0).count)")
+                Button("Buy") { closet.active.append("New") }
+                Button("Retire") { closet.retired.append("Gone") }
+            }
+        }
+
+        """
+
+    /// Must: the body calls `shoes(forCategory:)`, which reads `active`: buying re-runs it.
+    @Test func aCallSelectsTheOverloadItsLabelsName() throws {
+        let (result, notes) = try auditSwiftWithNotes(Self.app)
+        #expect(!notes.contains { $0.contains("needs 'forRunType:'") }, "\(notes)")
+        let buy = try row(result, "tap Button \"Buy\"")
+        #expect(buy.evaluations == 1)
+        #expect(buy.confidence == .exact)
+    }
+
+    /// Must not: `retired` is read only by the other overload, which the body does not call.
+    @Test func theOtherOverloadsReadsAreNotTheBodys() throws {
+        let retire = try row(try auditSwift(Self.app), "tap Button \"Retire\"")
+        #expect(retire.evaluations == 0)
+        #expect(retire.confidence == .exact)
+    }
+}

@@ -59,7 +59,7 @@ struct ImmediateClosureHost: StatementHost {
             // `store.load(Item.samples)`: a method of an object it made runs here, setting that object.
             if case .call(let callee, let arguments, let trailing) = expression.kind, case .member(let base, let name, false) = callee.kind,
                case .object(let object)? = try? engine.evaluate(base, in: scope, expected: nil), object.raw >= firstObject,
-               let method = engine.objects[object.raw].info.declaration.method(named: name) {
+               let method = engine.objects[object.raw].info.declaration.method(named: name, for: arguments + trailing) {
                 guard depth < Engine.maximumMethodDepth else {
                     throw EvaluationError("methods call methods more than \(Engine.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)",
                                           at: expression.location)

@@ -8,7 +8,7 @@ extension Engine {
                 return try runViewHelper(helper, of: id, arguments: arguments, in: scope, at: location)
             }
             // `total()` inside a model's method or computed property: another method of `self`.
-            if case .object(let object) = scope.this, let method = objects[object.raw].info.declaration.method(named: name) {
+            if case .object(let object) = scope.this, let method = objects[object.raw].info.declaration.method(named: name, for: arguments) {
                 return try callModelMethod(method, of: object, arguments: arguments, in: scope, at: location)
             }
             return try constructOrCallOwnStatic(name, arguments, in: scope, at: location)
@@ -299,7 +299,7 @@ extension Engine {
     /// frame of their own: a debug build gives every local of a function a place in its one frame, and a
     /// closure's body runs with this function on the stack.
     mutating func method(_ name: String, on value: Value, _ arguments: [ArgumentSyntax], in scope: Scope, at location: SourceLocation) throws(EvaluationError) -> Value {
-        if let (object, declared) = modelMethod(name, of: value) {
+        if let (object, declared) = modelMethod(name, of: value, for: arguments) {
             return try callModelMethod(declared, of: object, arguments: arguments, in: scope, at: location)
         }
         switch value {

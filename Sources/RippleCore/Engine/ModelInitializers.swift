@@ -10,11 +10,7 @@ extension Engine {
                              at location: SourceLocation) throws(EvaluationError) -> Value? {
         guard !declaration.initializers.isEmpty else { return nil }
         let labels = arguments.map(\.label)
-        // An unlabelled closure last is a trailing closure, which takes the next parameter of a function
-        // type whatever its label (`Monitor(mask: m) { event in … }` for `init(mask:handler:)`).
-        var selecting = labels
-        if let last = arguments.last, last.label == nil, case .closure = last.value.kind { selecting[selecting.count - 1] = "_trailing" }
-        guard let initializer = declaration.initializers.selected(forLabels: selecting) else {
+        guard let initializer = declaration.initializers.selected(forLabels: arguments.selectionLabels) else {
             // An `init` declared in an extension keeps the memberwise one, and the front end has joined
             // extensions to their types: labels that name stored properties in order are memberwise.
             var stored = declaration.stored.map(\.name)[...]
@@ -146,7 +142,7 @@ struct InitializerHost: StatementHost {
         case .expression(let expression):
             // `restore()`, `self.restore()`: a method of the type, run on the value being built.
             if case .call(let callee, let arguments, let trailing) = expression.kind, let name = engine.ownMethodName(callee, in: scope),
-               let method = building.declaration.method(named: name) {
+               let method = building.declaration.method(named: name, for: arguments + trailing) {
                 guard depth < Engine.maximumMethodDepth else {
                     throw EvaluationError("methods call methods more than \(Engine.maximumMethodDepth) levels deep, down to '\(name)' (limit: method depth)", at: expression.location)
                 }

@@ -8,8 +8,12 @@ extension Engine {
     static let maximumMethodDepth = 64
 
     /// The method `name` of the class of `value`, when `value` is an object whose class declares it.
-    func modelMethod(_ name: String, of value: Value) -> (object: ObjectID, method: FunctionSyntax)? {
-        guard case .object(let object) = value, let method = objects[object.raw].info.declaration.method(named: name) else { return nil }
+    /// With `arguments`, the method of that name their labels select; without, a reference to the method
+    /// (`perform: store.delete`), the first of that name.
+    func modelMethod(_ name: String, of value: Value, for arguments: [ArgumentSyntax]? = nil) -> (object: ObjectID, method: FunctionSyntax)? {
+        guard case .object(let object) = value else { return nil }
+        let declaration = objects[object.raw].info.declaration
+        guard let method = arguments.map({ declaration.method(named: name, for: $0) }) ?? declaration.method(named: name) else { return nil }
         return (object, method)
     }
 
@@ -62,7 +66,7 @@ extension Engine {
             var name: String?
             if case .identifier(let called) = callee.kind, caller.locals[called] == nil { name = called }
             if case .member(let base, let called, _) = callee.kind, base.kind == .identifier("self") { name = called }
-            if let name, let method = objects[object.raw].info.declaration.method(named: name) {
+            if let name, let method = objects[object.raw].info.declaration.method(named: name, for: arguments + trailing) {
                 return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
             }
         }
@@ -92,7 +96,7 @@ extension Engine {
             return nil
         }
         let receiver: Value? = if let object = target.object { .object(object) } else if let lvalue = target.lvalue { try? read(lvalue, at: base.location) } else { nil }
-        guard let receiver, let (object, method) = modelMethod(name, of: receiver) else { return nil }
+        guard let receiver, let (object, method) = modelMethod(name, of: receiver, for: arguments + trailing) else { return nil }
         return (method, try methodScope(method, of: object, arguments: arguments + trailing, caller: caller, at: expression.location), expression.location)
     }
 

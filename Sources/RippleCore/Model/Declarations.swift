@@ -183,6 +183,18 @@ public struct DataDeclaration: Hashable, Sendable {
 
     func storedIndex(of name: String) -> Int? { stored.firstIndex { $0.name == name } }
     func method(named name: String) -> FunctionSyntax? { methods.first { $0.name == name } }
+    /// The method `name` a call with these arguments selects: of several of that name, the first whose
+    /// parameters take their labels, as Swift's overload resolution by labels does (`shoes(forCategory:)`
+    /// beside `shoes(forRunType:)`); the first of that name when none does.
+    func method(named name: String, for arguments: [ArgumentSyntax]) -> FunctionSyntax? {
+        var first: FunctionSyntax?
+        let labels = arguments.selectionLabels
+        for method in methods where method.name == name {
+            if method.parameters.accepts(labels: labels) { return method }
+            if first == nil { first = method }
+        }
+        return first
+    }
     func computedProperty(named name: String) -> ComputedProperty? { computed.first { $0.name == name } }
 }
 
@@ -271,8 +283,16 @@ extension InitializerSyntax {
     /// Whether a call with these argument labels can call it: its parameters take the labels in order,
     /// defaults filling the rest.
     func accepts(labels: [String?]) -> Bool {
+        parameters.accepts(labels: labels)
+    }
+}
+
+extension [ParameterSyntax] {
+    /// Whether a call with these argument labels can call a function of these parameters: they take the
+    /// labels in order, defaults filling the rest.
+    func accepts(labels: [String?]) -> Bool {
         var next = 0
-        for parameter in parameters {
+        for parameter in self {
             if next < labels.count, parameter.takes(labels[next]) {
                 next += 1
             } else if parameter.defaultValue == nil {
@@ -280,6 +300,16 @@ extension InitializerSyntax {
             }
         }
         return next == labels.count
+    }
+}
+
+extension [ArgumentSyntax] {
+    /// The labels a call's arguments select a function by: an unlabelled closure last is a trailing
+    /// closure, `_trailing`, which the next parameter of a function type takes whatever its label.
+    var selectionLabels: [String?] {
+        var labels = map(\.label)
+        if let last, last.label == nil, case .closure = last.value.kind { labels[labels.count - 1] = "_trailing" }
+        return labels
     }
 }
 
