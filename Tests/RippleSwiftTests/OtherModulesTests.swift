@@ -68,8 +68,8 @@ import RippleSwift
          "not simulated: division by zero"),
         ("struct Tag { let name: String\n    static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }\n}\nstruct Screen: View { var body: some View { Text(\"x\") } }",
          "not simulated: 'Tag' defines '==' but does not conform to 'Equatable'"),
-        ("let limits = 80.0...120.0\nstruct Screen: View { var body: some View { Text(\"x\") } }",
-         "the initial value of global 'limits' is not simulated (operator '...' cannot be applied to 80.0 and 120.0); it is opaque"),
+        ("let mask = 1 << 4\nstruct Screen: View { var body: some View { Text(\"x\") } }",
+         "the initial value of global 'mask' is not simulated (operator '<<' cannot be applied to 1 and 4); it is opaque"),
     ])
     func whatRippleCannotEvaluateIsANote(source: String, note: String) throws {
         let result = loadSwift(source)
