@@ -105,3 +105,41 @@ import RippleAudit
         #expect(retire.confidence == .exact)
     }
 }
+
+/// A function of the view called in a built-in view's argument (`Text(caption(for: 2))`) runs in the
+/// body: what it reads, the body reads.
+@Suite struct ArgumentFunctionTests {
+    static let app = """
+        import SwiftUI
+
+        @Observable final class Model {
+            var count = 0
+            var unused = 0
+        }
+
+        struct Counter: View {
+            @State private var model = Model()
+            var body: some View {
+                Text(caption(times: 2))
+                Button("Add") { model.count += 1 }
+                Button("Other") { model.unused += 1 }
+            }
+            func caption(times: Int) -> String { "\\(model.count * times)" }
+        }
+
+        """
+
+    /// Must: the function reads `count`, so the body depends on it.
+    @Test func aFunctionInAnArgumentReadsForTheBody() throws {
+        let add = try row(try auditSwift(Self.app), "tap Button \"Add\"")
+        #expect(add.evaluations == 1)
+        #expect(add.confidence == .exact)
+    }
+
+    /// Must not: what the function does not read is not the body's.
+    @Test func whatTheFunctionDoesNotReadIsNotTheBodys() throws {
+        let other = try row(try auditSwift(Self.app), "tap Button \"Other\"")
+        #expect(other.evaluations == 0)
+        #expect(other.confidence == .exact)
+    }
+}

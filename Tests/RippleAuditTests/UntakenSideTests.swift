@@ -113,4 +113,49 @@ import RippleAudit
         #expect(!add.uncertainty.contains { $0.contains("'Counter'") }, "\(add.uncertainty)")
         #expect(add.confidence == .exact)
     }
+
+    /// Bounded: past its allowance, an untaken side runs no further decision's other side, and it is
+    /// taken to read everything, so any write reaches the decision: here the side never reads `count`,
+    /// yet the row names the decision, for what the side would have read is not known.
+    @Test func anUntakenSideThatRunsPastItsAllowanceReadsEverything() throws {
+        let source = """
+            import SwiftUI
+
+            @Observable final class Model {
+                var count = 0
+            }
+
+            struct Root: View {
+                @State private var model = Model()
+                var body: some View {
+                    Button("Add") { model.count += 1 }
+                    Tree(model: model)
+                }
+            }
+
+            struct Tree: View {
+                let model: Model
+                var body: some View { Text(label()) }
+                func label() -> String {
+                    if ExternalFlags.isLeaf {
+                        return "leaf"
+                    } else {
+                        let long = (0..<5000).map { _ in "x" }.joined()
+                        if ExternalFlags.isShort { return "short" }
+                        return long
+                    }
+                }
+            }
+
+            """
+        let add = try row(try auditSwift(source), "tap Button \"Add\"")
+        #expect(add.error == nil)
+        #expect(add.evaluations == 0)
+        #expect(add.uncertainty.contains { $0.contains("'ExternalFlags.isLeaf' taken as true") && $0.contains("'Tree' reads what this action writes") },
+                "\(add.uncertainty)")
+        // Within the allowance the same side is run whole, reads no `count`, and names nothing.
+        let short = source.replacingOccurrences(of: "0..<5000", with: "0..<50")
+        let exact = try row(try auditSwift(short), "tap Button \"Add\"")
+        #expect(exact.uncertainty.isEmpty, "\(exact.uncertainty)")
+    }
 }

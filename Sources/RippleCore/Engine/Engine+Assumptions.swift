@@ -20,6 +20,7 @@ extension Engine {
 
     /// Keeps a note or warning once in the run's notes and once in the step's.
     private mutating func record(_ diagnostic: Diagnostic) {
+        guard recordsAssumptions else { return }
         if assumed.insert(diagnostic.message).inserted { notes.append(diagnostic) }
         if !stepNotes.contains(where: { $0.message == diagnostic.message }) { stepNotes.append(diagnostic) }
     }
@@ -58,6 +59,7 @@ extension Engine {
     /// Warns, once per message, that views were left out of the tree: what a person would see there is
     /// not simulated, nor anything they could do with it.
     mutating func warnNotSimulated(_ message: String, at location: SourceLocation) {
+        guard recordsAssumptions else { return }
         droppedViews += 1
         record(.warning(message, at: location))
     }
@@ -100,7 +102,7 @@ extension Engine {
     mutating func decideUnknown(_ condition: ExprSyntax) -> Bool {
         let text = Self.shortened(condition.rendered)
         // Only a body's conditions decide what a screen shows; a model's `init` or a global decides values.
-        if isTracking, !undecidedConditions.contains(where: { $0.location == condition.location }) {
+        if isTracking, recordsAssumptions, !undecidedConditions.contains(where: { $0.location == condition.location }) {
             undecidedConditions.append(UndecidedCondition(text: text, location: condition.location))
         }
         let taken = !conditionsTakenAsFalse.contains(condition.location)
@@ -119,7 +121,12 @@ extension Engine {
     /// evaluation and any global being computed.
     mutating func retake(_ decisions: [String]) {
         for text in decisions {
-            if isTracking { untaken.recentDecisions.append(text) }
+            if isTracking {
+                untaken.decisionCount += 1
+                untaken.lastDecision = text
+            }
+            // Inside an untaken side, nothing is decided for the rows: that code does not run.
+            guard recordsAssumptions else { continue }
             if !unknownDecisions.contains(text) { unknownDecisions.append(text) }
             if !evaluationDecisions.contains(text) { evaluationDecisions.append(text) }
             if !decisionsTaken.isEmpty, !decisionsTaken[decisionsTaken.count - 1].contains(text) { decisionsTaken[decisionsTaken.count - 1].append(text) }

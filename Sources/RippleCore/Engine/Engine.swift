@@ -183,6 +183,8 @@ struct Engine {
 
     /// Records an error once, however many ForEach elements run into it.
     mutating func report(_ error: EvaluationError) {
+        // An untaken side's code does not run: what it would meet is no one's error.
+        guard recordsAssumptions else { return }
         if reportedErrors.insert(error.diagnostic).inserted { errors.append(error.diagnostic) }
     }
 

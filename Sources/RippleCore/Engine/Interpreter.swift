@@ -352,9 +352,9 @@ extension Engine {
     @inline(never)
     private mutating func decidedSide(_ condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope,
                                       expected: ValueType?) throws(EvaluationError) -> ExprSyntax {
-        let decided = untaken.recentDecisions.count
+        let decided = untaken.decisionCount
         let taken = decideUnknown(condition)
-        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+        try readUntaken(after: decided) { (engine: inout Engine) throws(EvaluationError) in
             _ = try engine.evaluate(taken ? no : yes, in: scope, expected: expected)
         }
         return taken ? yes : no

@@ -129,10 +129,10 @@ extension Engine {
     @inline(never)
     mutating func chosenClause<Host: StatementHost>(_ clauses: [IfClauseSyntax], otherwise: [StatementSyntax]?, in scope: Scope,
                                                    host: Host) throws(EvaluationError) -> (body: [StatementSyntax], scope: Scope)? {
-        let decided = untaken.recentDecisions.count
+        let decided = untaken.decisionCount
         let holding = try firstHolding(clauses, in: scope, counting: host.countsEachClause)
-        if untaken.recentDecisions.count > decided {
-            try readUntakenClauses(clauses, otherwise: otherwise, taken: holding?.index, after: untaken.recentDecisions[decided...], in: scope, host: host)
+        if untaken.decisionCount > decided {
+            try readUntakenClauses(clauses, otherwise: otherwise, taken: holding?.index, after: decided, in: scope, host: host)
         }
         if let holding { return (holding.body, holding.scope) }
         return otherwise.map { ($0, scope) }

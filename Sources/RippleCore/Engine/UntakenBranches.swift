@@ -6,31 +6,44 @@
 // it read stay with the instance; an action that writes one of them to a view it does not re-run rests
 // on the decision, and its row says so.
 
-/// One decision's other side: the decision, as rows name it, and the places read there.
+/// One decision's other side: the decision, as rows name it, and the places read there; nil when the
+/// side took more work than `UntakenBranches.maximumWork` to run, so that any write may reach it.
 struct UntakenRead: Sendable {
     var decision: String
-    var places: [Place]
+    var places: [Place]?
 }
 
 /// The engine's record of untaken sides, for the evaluation under way and the instances that have some.
 struct UntakenBranches: Sendable {
     /// How deep in untaken sides the engine is: inside one, a further decision's other side is run into
-    /// the same log.
+    /// the same log, and nothing is noted or decided for the rows.
     var depth = 0
-    /// The decisions of the evaluation under way, in the order taken, repeats included: a condition
-    /// looks at those it added.
-    var recentDecisions: [String] = []
+    /// How many decisions on unknown values the evaluation under way has taken, and the last: a
+    /// condition compares the count before and after it.
+    var decisionCount = 0
+    var lastDecision = ""
+    /// The work the untaken sides of the evaluation under way took, and whether one stopped short.
+    var work = 0
+    var stoppedShort = false
+    /// The engine's work count when the outermost side under way started.
+    var sideStart = 0
     /// The other sides the evaluation under way ran.
     var ofEvaluation: [UntakenRead] = []
     /// What the last evaluation of each instance that ran some read there, by instance: kept apart from
     /// `Instance`, which every write and evaluation copies, since few instances have any.
     var readsByInstance: [Int: [UntakenRead]] = [:]
+
+    /// Most work units the untaken sides of one evaluation may take: a side is run again for every
+    /// decision inside another side, and a helper that calls itself on both sides of a condition would
+    /// run both at every level. Past it, a side is not run, and any write reaches the decision.
+    static let maximumWork = 2_000
 }
 
 extension Engine {
     /// Starts recording the untaken sides of an evaluation.
     mutating func beginUntakenSides() {
-        untaken.recentDecisions.removeAll(keepingCapacity: true)
+        untaken.decisionCount = 0
+        untaken.work = 0
         untaken.ofEvaluation.removeAll(keepingCapacity: true)
     }
 
@@ -43,44 +56,60 @@ extension Engine {
         }
     }
 
-    /// Runs the other side of the decisions `decisions` (`run`), in a body being evaluated: its reads are
-    /// kept with the decision, and everything else it did is undone. An error there, other than a limit,
-    /// ends that side and keeps what it read before.
+    /// Whether notes, warnings and decisions are recorded: not inside an untaken side, whose code a
+    /// person never sees run.
+    var recordsAssumptions: Bool { untaken.depth == 0 }
+
+    /// Runs the other side of the decision taken since `decided` decisions (`run`), in a body being
+    /// evaluated: its reads are kept with the decision, and everything else it did is undone. An error
+    /// there, other than a limit, ends that side and keeps what it read before.
     @inline(never)
-    mutating func readUntaken(after decisions: ArraySlice<String>, _ run: (inout Engine) throws(EvaluationError) -> Void) throws(EvaluationError) {
-        guard isTracking, let decision = decisions.last else { return }
+    mutating func readUntaken(after decided: Int, _ run: (inout Engine) throws(EvaluationError) -> Void) throws(EvaluationError) {
+        guard isTracking, untaken.decisionCount > decided else { return }
         if untaken.depth > 0 {
-            // Inside an untaken side: this side is part of it.
+            // Inside an untaken side: this side is part of it, within the evaluation's allowance.
+            guard untaken.work + work - untaken.sideStart < UntakenBranches.maximumWork else {
+                untaken.stoppedShort = true
+                return
+            }
             do throws(EvaluationError) { try run(&self) } catch { if error.isLimit { throw error } }
             return
         }
-        // What building views changes besides the log, kept to put back.
-        let saved = (shown: shownByLastBuild, presented: presentedByLastBuild, notes: notes, stepNotes: stepNotes, assumed: assumed,
-                     dropped: droppedViews, errors: errors, unknown: unknownDecisions, evaluation: evaluationDecisions,
-                     taken: decisionsTaken, undecided: undecidedConditions, lazyRows: lazyRows, uuid: nextUUID,
-                     anchor: erasureAnchor, forEachCount: lastForEachCount, untracked: untrackedReasons, recent: untaken.recentDecisions)
+        let decision = untaken.lastDecision
+        guard untaken.work < UntakenBranches.maximumWork else {
+            untaken.ofEvaluation.append(UntakenRead(decision: decision, places: nil))
+            return
+        }
+        // What building views changes besides the log, kept to put back; notes, errors and decisions are
+        // not recorded inside a side (`recordsAssumptions`).
+        let saved = (shown: shownByLastBuild, presented: presentedByLastBuild, lazyRows: lazyRows, uuid: nextUUID,
+                     anchor: erasureAnchor, forEachCount: lastForEachCount, untracked: untrackedReasons, count: untaken.decisionCount,
+                     last: untaken.lastDecision)
         var sideLog = ReadLog()
         swap(&log, &sideLog)
         shownByLastBuild = nil
         untaken.depth += 1
+        untaken.sideStart = work
+        untaken.stoppedShort = false
         var failure: EvaluationError?
         do throws(EvaluationError) { try run(&self) } catch { if error.isLimit { failure = error } }
         untaken.depth -= 1
+        untaken.work += work - untaken.sideStart
         swap(&log, &sideLog)
-        (shownByLastBuild, presentedByLastBuild, notes, stepNotes, assumed) = (saved.shown, saved.presented, saved.notes, saved.stepNotes, saved.assumed)
-        (droppedViews, errors, unknownDecisions, evaluationDecisions) = (saved.dropped, saved.errors, saved.unknown, saved.evaluation)
-        (decisionsTaken, undecidedConditions, lazyRows, nextUUID) = (saved.taken, saved.undecided, saved.lazyRows, saved.uuid)
-        (erasureAnchor, lastForEachCount, untrackedReasons, untaken.recentDecisions) = (saved.anchor, saved.forEachCount, saved.untracked, saved.recent)
+        (shownByLastBuild, presentedByLastBuild, lazyRows, nextUUID) = (saved.shown, saved.presented, saved.lazyRows, saved.uuid)
+        (erasureAnchor, lastForEachCount, untrackedReasons) = (saved.anchor, saved.forEachCount, saved.untracked)
+        (untaken.decisionCount, untaken.lastDecision) = (saved.count, saved.last)
         if let failure { throw failure }
-        if !sideLog.placeList.isEmpty { untaken.ofEvaluation.append(UntakenRead(decision: decision, places: sideLog.placeList)) }
+        let places: [Place]? = untaken.stoppedShort ? nil : sideLog.placeList
+        if places?.isEmpty != true { untaken.ofEvaluation.append(UntakenRead(decision: decision, places: places)) }
     }
 
     /// The other clauses of an `if` one of whose conditions was decided on an unknown value: each clause
     /// but `taken` whose conditions can hold, and the `else` when a clause was taken.
     @inline(never)
     mutating func readUntakenClauses<Host: StatementHost>(_ clauses: [IfClauseSyntax], otherwise: [StatementSyntax]?, taken: Int?,
-                                                         after decisions: ArraySlice<String>, in scope: Scope, host: Host) throws(EvaluationError) {
-        try readUntaken(after: decisions) { (engine: inout Engine) throws(EvaluationError) in
+                                                         after decided: Int, in scope: Scope, host: Host) throws(EvaluationError) {
+        try readUntaken(after: decided) { (engine: inout Engine) throws(EvaluationError) in
             var side = host
             for (index, clause) in clauses.enumerated() where index != taken {
                 do throws(EvaluationError) {
@@ -101,7 +130,7 @@ extension Engine {
         guard !untaken.readsByInstance.isEmpty, !written.isEmpty else { return [] }
         var decisions: [String] = []
         for (id, sides) in untaken.readsByInstance.sorted(by: { $0.key < $1.key }) where alive(id) && !evaluated(id) {
-            for side in sides where side.places.contains(where: written.contains) {
+            for side in sides where side.places.map({ $0.contains(where: written.contains) }) ?? true {
                 let text = side.decision + "; '\(instances[id].viewType)' reads what this action writes where it goes the other way"
                 if !decisions.contains(text) { decisions.append(text) }
             }

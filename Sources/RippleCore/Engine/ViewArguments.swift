@@ -364,10 +364,10 @@ extension Engine {
             decidedOnUnknown("the condition '\(Self.shortened(condition.rendered))' not computed: what both sides read is read", at: condition.location)
             return try read(paths(of: yes) + paths(of: no), in: scope)
         }
-        let decided = untaken.recentDecisions.count
+        let decided = untaken.decisionCount
         let taken = decideUnknown(condition)
         let other = paths(of: taken ? no : yes)
-        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+        try readUntaken(after: decided) { (engine: inout Engine) throws(EvaluationError) in
             try engine.read(other, in: scope)
         }
         try read(paths(of: taken ? yes : no), in: scope)
@@ -495,6 +495,16 @@ extension ExprKind {
         switch self {
         case .identifier: true
         case .member(let base, _, _): base.kind.namesMethod
+        default: false
+        }
+    }
+
+    /// Whether a call's callee names a function, not a type: `label(for:)`, `self.label(for:)`, by a
+    /// name that starts lowercase.
+    var namesFunction: Bool {
+        switch self {
+        case .identifier(let name): name.first?.isLowercase == true
+        case .member(let base, let name, _): base.kind == .identifier("self") && name.first?.isLowercase == true
         default: false
         }
     }

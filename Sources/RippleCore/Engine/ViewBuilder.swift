@@ -187,9 +187,9 @@ extension Engine {
                                      context: BuildContext) throws(EvaluationError) -> ExprSyntax {
         let value = try evaluate(condition, in: scope, expected: .bool)
         guard readsOtherModules, value.isUnmodelled else { return value == .bool(true) ? yes : no }
-        let decided = untaken.recentDecisions.count
+        let decided = untaken.decisionCount
         let taken = decideUnknown(condition)
-        try readUntaken(after: untaken.recentDecisions[decided...]) { (engine: inout Engine) throws(EvaluationError) in
+        try readUntaken(after: decided) { (engine: inout Engine) throws(EvaluationError) in
             var discarded: [ChildDescription] = []
             try engine.buildView(taken ? no : yes, in: scope, context: context, into: &discarded)
         }
@@ -659,6 +659,10 @@ extension Engine {
             return
         }
         switch expression.kind {
+        case .call(let callee, _, _) where keepingTernaries && callee.kind.namesFunction:
+            // `Text(label(for: item))`: a function of the view, or a free one, runs in the body, and what
+            // it reads, the body reads; it is evaluated whole.
+            paths.append(expression)
         case .call(_, let arguments, let trailing):
             for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
         case .binary(_, let l, let r): collectPaths(in: l, into: &paths, keepingTernaries: keepingTernaries); collectPaths(in: r, into: &paths, keepingTernaries: keepingTernaries)
