@@ -142,4 +142,30 @@ import RippleAudit
         #expect(other.evaluations == 0)
         #expect(other.confidence == .exact)
     }
+
+    /// Must not: a function whose result does not change shows nothing new, whatever it read, so the body
+    /// that re-runs for what it read re-runs in vain.
+    @Test func aFunctionWhoseResultIsTheSameShowsNothingNew() throws {
+        let source = """
+            import SwiftUI
+
+            @Observable final class Model {
+                var count = 0
+            }
+
+            struct Gauge: View {
+                @State private var model = Model()
+                var body: some View {
+                    Text(verdict())
+                    Button("Add") { model.count += 1 }
+                }
+                func verdict() -> String { model.count > 100 ? "many" : "few" }
+            }
+
+            """
+        let add = try row(try auditSwift(source), "tap Button \"Add\"")
+        #expect(add.evaluations == 1)
+        #expect(add.wasted == 1)
+        #expect(add.confidence == .exact)
+    }
 }

@@ -24,6 +24,7 @@ private let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         ("audit work", "took more than \(Simulation.maximumAuditWork) evaluation steps before it (limit: audit work)", false),
         ("memory", "past its ceiling of \(MemoryCeiling.defaultMegabytes) MB (limit: memory)", false),
         ("unknown recursion", "it is cut \(Limits.maximumUnknownRecursion) levels down (limit: unknown recursion)", false),
+        ("untaken sides", "\(UntakenBranches.maximumWork) work units per body evaluation", false),
     ]
 
     @Test(arguments: messages.map(\.limit))

@@ -342,9 +342,29 @@ extension Engine {
                 try readSide(of: condition, yes, no, in: scope)
                 continue
             }
+            if case .call(let callee, _, _) = path.kind, callee.kind.namesFunction {
+                try readCall(path, in: scope)
+                continue
+            }
             if let root = capitalizedRoot(of: path), scope.locals[root] == nil, !readsStaticProperty(path, of: root) { continue }
             _ = try evaluate(path, in: scope, expected: nil)
         }
+    }
+
+    /// Reads a function's call in an argument (`Text(caption(for: item))`) as one read: the keys its
+    /// statements use are the body's, and what the body shows is the call's result, so that is the value
+    /// compared the next time (a call whose result does not change shows nothing new, whatever it read).
+    @inline(never)
+    private mutating func readCall(_ call: ExprSyntax, in scope: Scope) throws(EvaluationError) {
+        guard isTracking, scope.recordsReads else {
+            _ = try evaluate(call, in: scope, expected: nil)
+            return
+        }
+        let start = log.reads.count
+        let mark = log.markKeys()
+        let value = try evaluate(call, in: scope, expected: nil)
+        log.reads.removeSubrange(start...)
+        log.record(readSite(of: call, role: "function"), at: call.location, value: value, from: mark)
     }
 
     /// Reads `condition ? yes : no` in an argument as Swift runs it: the condition, then the paths of the
