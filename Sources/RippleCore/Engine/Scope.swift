@@ -131,6 +131,19 @@ struct ReadLog {
         reads[last].keyStorage = consume keys
     }
 
+    /// Replaces the reads recorded since `start` with one read of `site`: a condition or a call whose
+    /// value is what the body shows, with every key used since `mark`. Always kept, whatever was seen
+    /// before at the place: the reads it replaces began at the same place.
+    mutating func replaceReads(since start: Int, with site: ReadSite, value rawValue: Value, from mark: Int) {
+        reads.removeSubrange(start...)
+        var keys: KeyStorage = .none
+        for use in keyLog[mark...] { keys.insert(use) }
+        reads.append(ReadRecord(site: site, value: nil, keys: .none))
+        let last = reads.count - 1
+        reads[last].value = rawValue.withClosuresErased
+        reads[last].keyStorage = consume keys
+    }
+
     /// Records a path read inside a closure that runs later: no value, no keys, each path once.
     mutating func recordDeferred(path: String, rootRole: String) {
         guard seen.insert(path).inserted else { return }

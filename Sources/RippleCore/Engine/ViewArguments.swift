@@ -363,8 +363,7 @@ extension Engine {
         let start = log.reads.count
         let mark = log.markKeys()
         let value = try evaluate(call, in: scope, expected: nil)
-        log.reads.removeSubrange(start...)
-        log.record(readSite(of: call, role: "function"), at: call.location, value: value, from: mark)
+        log.replaceReads(since: start, with: readSite(of: call, role: "function"), value: value, from: mark)
     }
 
     /// Reads `condition ? yes : no` in an argument as Swift runs it: the condition, then the paths of the
