@@ -21,6 +21,9 @@ package struct SwiftModule: Sendable {
     package var errors: [Diagnostic] = []
     /// Extensions, from any file, added to the types they extend when the scenario is made.
     var extensions: [SwiftExtension] = []
+    /// The functions of the source's `extension View`s, which Ripple does not simulate, by name, with where
+    /// each is declared (`ScenarioSyntax.unsimulatedModifiers`).
+    var unsimulatedModifiers: [String: RippleCore.SourceLocation] = [:]
     /// The controls and handlers of every file, in file order (`ControlSite`).
     package var controlSites: [ControlSite] = []
 
@@ -110,6 +113,7 @@ package struct SwiftModule: Sendable {
         var syntax = ScenarioSyntax(file: file, title: title, declarations: declarations)
         syntax.opaqueViews = Unmodelled.opaqueViews(in: declarations, notes: &notes)
         syntax.replacedTypes = replaced
+        syntax.unsimulatedModifiers = unsimulatedModifiers
         syntax.readsOtherModules = true
         syntax.controlSites = controlSites
         syntax.prelude = Prelude.declarations
@@ -198,6 +202,12 @@ package struct SwiftModule: Sendable {
     private mutating func mergeExtensions() {
         for record in SwiftExtensions.merge(extensions, into: &declarations) {
             notes.append(.note("extension of '\(record.name)', which the source does not declare, is not simulated", at: record.location))
+            // A modifier an `extension View` declares (`func analyticsView(_:) -> some View`) may add views
+            // of its own, whose bodies run: a body that applies one is not simulated whole.
+            guard record.name == "View" else { continue }
+            for case .function(let function) in record.members where unsimulatedModifiers[function.name] == nil {
+                unsimulatedModifiers[function.name] = function.location
+            }
         }
         extensions = []
     }

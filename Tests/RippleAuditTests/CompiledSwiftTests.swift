@@ -169,3 +169,55 @@ import RippleAudit
         #expect(add.confidence == .exact)
     }
 }
+
+/// A modifier the source declares in an `extension View` is not simulated: it may add views of its own,
+/// whose bodies run, so a row that runs a body applying one is not `exact` and names it.
+@Suite struct ViewExtensionModifierTests {
+    static let app = """
+        import SwiftUI
+
+        struct Tracked: ViewModifier {
+            let name: String
+            func body(content: Content) -> some View { content.onAppear { } }
+        }
+
+        extension View {
+            func tracked(_ name: String) -> some View { modifier(Tracked(name: name)) }
+        }
+
+        struct Form: View {
+            @State private var title = ""
+            @State private var count = 0
+            var body: some View {
+                TextField("Title", text: $title)
+                Text(title).tracked("form")
+                Counter(count: count)
+                Button("Add") { count += 1 }
+            }
+        }
+
+        struct Counter: View {
+            let count: Int
+            var body: some View { Text("\\\\(count)") }
+        }
+
+        """
+
+    /// Must: the body that applies `.tracked` re-runs, and what the modifier adds is not counted.
+    @Test func aBodyApplyingAnExtensionModifierIsNotExact() throws {
+        let type = try row(try auditSwift(Self.app), "type in TextField \"Title\"")
+        #expect(type.evaluations == 1)
+        #expect(type.confidence == .partial)
+        #expect(type.uncertainty.contains { $0.contains("what '.tracked', declared in an 'extension View' Ripple does not simulate, adds") },
+                "\(type.uncertainty)")
+    }
+
+    /// Must not: a row whose re-run bodies apply no such modifier stays `exact`.
+    @Test func aRowWhoseBodiesApplyNoneStaysExact() throws {
+        let source = Self.app.replacingOccurrences(of: "Text(title).tracked(\"form\")", with: "Text(title)")
+        #expect(source != Self.app)
+        let type = try row(try auditSwift(source), "type in TextField \"Title\"")
+        #expect(type.evaluations == 1)
+        #expect(type.confidence == .exact)
+    }
+}

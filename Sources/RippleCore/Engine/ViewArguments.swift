@@ -254,7 +254,7 @@ extension Engine {
         }
         if case .dollar = rootOfChain(expression).kind { return .projection(expression) }
         var paths: [ExprSyntax] = []
-        collectPaths(in: expression, into: &paths, keepingTernaries: true)
+        collectPaths(in: expression, into: &paths, keepingWhole: true)
         // An argument with a styling constant (`Color.red`, `.title`) is not a value Ripple computes.
         if expression.mayTrap, !expression.hasImplicitMember, !paths.contains(where: { capitalizedRoot(of: $0) != nil }) {
             return .computed(expression, paths: paths)
@@ -374,7 +374,7 @@ extension Engine {
     private mutating func readSide(of condition: ExprSyntax, _ yes: ExprSyntax, _ no: ExprSyntax, in scope: Scope) throws(EvaluationError) {
         func paths(of side: ExprSyntax) -> [ExprSyntax] {
             var paths: [ExprSyntax] = []
-            collectPaths(in: side, into: &paths, keepingTernaries: true)
+            collectPaths(in: side, into: &paths, keepingWhole: true)
             return paths
         }
         let value = try evaluateOrOpaque(condition, naming: condition.rendered, in: scope, expected: .bool)

@@ -180,6 +180,14 @@ extension Engine {
         }
     }
 
+    /// Records, for the evaluation under way, that its body applies a modifier of an `extension View`
+    /// Ripple does not simulate (`DeclarationTable.unsimulatedModifiers`).
+    @inline(never)
+    mutating func noteUnsimulatedModifier(_ name: String) {
+        guard isTracking, let location = table.unsimulatedModifiers[name] else { return }
+        decidedOnUnknown("what '.\(name)', declared in an 'extension View' Ripple does not simulate, adds", at: location)
+    }
+
     /// The side of `condition ? yes : no` in view position that is built. On a value Ripple does not know,
     /// the condition is decided (`decideUnknown`) and the other side is built apart, for what it reads.
     @inline(never)
@@ -598,6 +606,9 @@ extension Engine {
             for argument in stylingArguments(name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
         case .builder, .styling:
             // A styling modifier (`.font(.title)`, `.strikethrough(item.done)`): its arguments, then the base.
+            // One of the source's `extension View`s is read the same way, and what it adds is not counted,
+            // which every row that runs this body says.
+            if !table.unsimulatedModifiers.isEmpty { noteUnsimulatedModifier(name) }
             let offered = isTracking ? log.userActions.count : 0
             for argument in rememberedStylingArguments(base, name, arguments, trailing) { try read(argument, in: scope, context: context, into: &output) }
             lastForEachCount = nil
@@ -640,9 +651,11 @@ extension Engine {
         statement.visitOutermostExpressions { collectPaths(in: $0, into: &paths) }
     }
 
-    /// With `keepingTernaries`, a `condition ? a : b` is kept whole, for its reader to decide which side
-    /// it reads (`readPaths`); otherwise the paths of its condition and of both sides are collected.
-    func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax], keepingTernaries: Bool = false) {
+    /// With `keepingWhole` (an argument's paths), a `condition ? a : b` and a function's call are kept
+    /// whole, for the reader to decide which side the ternary reads and to take the call's result as the
+    /// value read (`readSide`, `readCall`); otherwise the paths of a ternary's condition and of both
+    /// sides are collected, and a call's arguments.
+    func collectPaths(in expression: ExprSyntax, into paths: inout [ExprSyntax], keepingWhole: Bool = false) {
         if isAccessPath(expression) {
             // A method call at the end (`items.append(x)`) reads the collection; its arguments are paths of their own.
             var path = expression
@@ -653,33 +666,33 @@ extension Engine {
                     return
                 }
                 path = base
-                for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
+                for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingWhole: keepingWhole) }
             }
             paths.append(path)
             return
         }
         switch expression.kind {
-        case .call(let callee, _, _) where keepingTernaries && callee.kind.namesFunction:
+        case .call(let callee, _, _) where keepingWhole && callee.kind.namesFunction:
             // `Text(label(for: item))`: a function of the view, or a free one, runs in the body, and what
             // it reads, the body reads; it is evaluated whole.
             paths.append(expression)
         case .call(_, let arguments, let trailing):
-            for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
-        case .binary(_, let l, let r): collectPaths(in: l, into: &paths, keepingTernaries: keepingTernaries); collectPaths(in: r, into: &paths, keepingTernaries: keepingTernaries)
-        case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries)
+            for argument in arguments + trailing where !argument.value.kind.isOperatorReference { collectPaths(in: argument.value, into: &paths, keepingWhole: keepingWhole) }
+        case .binary(_, let l, let r): collectPaths(in: l, into: &paths, keepingWhole: keepingWhole); collectPaths(in: r, into: &paths, keepingWhole: keepingWhole)
+        case .unary(_, let e), .paren(let e), .forceUnwrap(let e): collectPaths(in: e, into: &paths, keepingWhole: keepingWhole)
         // A member or subscript of what is not a path (`(a + b).description`, `["x", "y"][model.index]`):
         // the paths are in its base and its index.
-        case .member(let base, _, _): collectPaths(in: base, into: &paths, keepingTernaries: keepingTernaries)
+        case .member(let base, _, _): collectPaths(in: base, into: &paths, keepingWhole: keepingWhole)
         case .subscriptAccess(let base, let arguments, _):
-            collectPaths(in: base, into: &paths, keepingTernaries: keepingTernaries)
-            for argument in arguments { collectPaths(in: argument.value, into: &paths, keepingTernaries: keepingTernaries) }
+            collectPaths(in: base, into: &paths, keepingWhole: keepingWhole)
+            for argument in arguments { collectPaths(in: argument.value, into: &paths, keepingWhole: keepingWhole) }
         case .ternary(let c, let a, let b):
-            if keepingTernaries { return paths.append(expression) }
+            if keepingWhole { return paths.append(expression) }
             collectPaths(in: c, into: &paths); collectPaths(in: a, into: &paths); collectPaths(in: b, into: &paths)
-        case .array(let elements): for e in elements { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
-        case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
+        case .array(let elements): for e in elements { collectPaths(in: e, into: &paths, keepingWhole: keepingWhole) }
+        case .dictionary(let keys, let values): for e in keys + values { collectPaths(in: e, into: &paths, keepingWhole: keepingWhole) }
         case .string(let parts):
-            for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths, keepingTernaries: keepingTernaries) }
+            for case .interpolation(let e) in parts { collectPaths(in: e, into: &paths, keepingWhole: keepingWhole) }
         case .closure(let closure):
             // What the closure's parameters hold (`$0`, `value`) is given when it runs: no path of the body.
             var inner: [ExprSyntax] = []

@@ -242,6 +242,9 @@ public struct DeclarationTable: Sendable {
     public var opaqueViews: Set<String> = []
     /// The files whose own type of a name is simulated with another file's (`ScenarioSyntax.replacedTypes`).
     public var replacedTypes: [String: Set<String>] = [:]
+    /// Modifiers an `extension View` of the source declares, which Ripple does not simulate: a body that
+    /// applies one may build views Ripple does not see (`ScenarioSyntax.unsimulatedModifiers`).
+    public var unsimulatedModifiers: [String: SourceLocation] = [:]
     /// Swift source that uses other modules (`ScenarioSyntax.readsOtherModules`): a name the source does
     /// not declare is an opaque value, with a note, where a scenario would have an error.
     public var readsOtherModules = false

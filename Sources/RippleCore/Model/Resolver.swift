@@ -47,6 +47,7 @@ struct Resolver {
             // getter's own depth check catches a real cycle when it runs.
             checkCycles(&variants[index], computedProperties: !syntax.readsOtherModules, views: !appSource)
             variants[index].table.opaqueViews = syntax.opaqueViews
+            variants[index].table.unsimulatedModifiers = syntax.unsimulatedModifiers
             variants[index].table.replacedTypes = syntax.replacedTypes
             variants[index].table.readsOtherModules = syntax.readsOtherModules
             if let rows = syntax.visibleRows { variants[index].table.visibleRows = rows }

@@ -721,6 +721,9 @@ public struct ScenarioSyntax: Hashable, Sendable {
     /// Types of one name several files declare, by name: the files whose own declaration Ripple did not
     /// keep (a `fileprivate` type simulated with another file's, `DuplicateTypes`).
     public var replacedTypes: [String: Set<String>] = [:]
+    /// Modifiers the source declares in an `extension View`, which Ripple does not simulate, by name, with
+    /// where each is declared (`DeclarationTable.unsimulatedModifiers`).
+    public var unsimulatedModifiers: [String: SourceLocation] = [:]
     /// The app source a scenario reads (`source "../App"`), in order: files or folders, relative to the
     /// scenario's file. Loading them is the command line's job; the scenario adds steps and expectations.
     public var sources: [SourceReference] = []
