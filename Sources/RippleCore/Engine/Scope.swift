@@ -110,6 +110,19 @@ struct ReadLog {
         // What a body shows does not depend on which closure it holds: closures are compared as one value.
         let value = rawValue.withClosuresErased
         guard firstSight(of: value, at: location.position) else { return }
+        append(site, value: value, from: mark)
+    }
+
+    /// Replaces the reads recorded since `start` with one read of `site`: a call whose result is what the
+    /// body shows, with every key used since `mark`. Always kept, whatever was seen before at the place:
+    /// the reads it replaces began at the same place.
+    mutating func replaceReads(since start: Int, with site: ReadSite, value rawValue: Value, from mark: Int) {
+        reads.removeSubrange(start...)
+        append(site, value: rawValue.withClosuresErased, from: mark)
+    }
+
+    /// Appends a read of `site` with `value` and the keys used since `mark`.
+    private mutating func append(_ site: ReadSite, value: Value, from mark: Int) {
         // Most reads create no key (an input) or exactly one, taken as it is; only more go through `insert`.
         var keys: KeyStorage
         switch keyLog.count - mark {
@@ -128,19 +141,6 @@ struct ReadLog {
         reads.append(ReadRecord(site: site, value: nil, keys: .none))
         let last = reads.count - 1
         reads[last].value = consume value
-        reads[last].keyStorage = consume keys
-    }
-
-    /// Replaces the reads recorded since `start` with one read of `site`: a condition or a call whose
-    /// value is what the body shows, with every key used since `mark`. Always kept, whatever was seen
-    /// before at the place: the reads it replaces began at the same place.
-    mutating func replaceReads(since start: Int, with site: ReadSite, value rawValue: Value, from mark: Int) {
-        reads.removeSubrange(start...)
-        var keys: KeyStorage = .none
-        for use in keyLog[mark...] { keys.insert(use) }
-        reads.append(ReadRecord(site: site, value: nil, keys: .none))
-        let last = reads.count - 1
-        reads[last].value = rawValue.withClosuresErased
         reads[last].keyStorage = consume keys
     }
 

@@ -128,8 +128,10 @@ extension Engine {
     /// is told of the write.
     mutating func untakenReaders(of written: [Place], evaluated: (Int) -> Bool) -> [String] {
         guard !untaken.readsByInstance.isEmpty, !written.isEmpty else { return [] }
+        // A view that is gone reads nothing any more: its record goes, so the table holds live views only.
+        for id in untaken.readsByInstance.keys.filter({ !alive($0) }) { untaken.readsByInstance[id] = nil }
         var decisions: [String] = []
-        for (id, sides) in untaken.readsByInstance.sorted(by: { $0.key < $1.key }) where alive(id) && !evaluated(id) {
+        for (id, sides) in untaken.readsByInstance.sorted(by: { $0.key < $1.key }) where !evaluated(id) {
             for side in sides where side.places.map({ $0.contains(where: written.contains) }) ?? true {
                 let text = side.decision + "; '\(instances[id].viewType)' reads what this action writes where it goes the other way"
                 if !decisions.contains(text) { decisions.append(text) }
